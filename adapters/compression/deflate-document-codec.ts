@@ -1,0 +1,52 @@
+/**
+ * The production DocumentCodec: each product document compressed on its own with raw deflate
+ * (node:zlib) against a preset dictionary trained on a sample of the catalog's documents.
+ *
+ * Measured on the 100k-product benchmark catalog (1.76 KB average document): ~300 bytes per
+ * document (5.9x; plain deflate without a dictionary manages 2.4x), encoding ~60-90 µs and
+ * decoding ~15-25 µs per document on this 2-core machine. Level 6 (the default) compresses
+ * within 2% of level 9 at a lower cost; memLevel 8 and the default strategy (these are small
+ * texts: LZ77 matches into the dictionary are what counts, not Huffman tuning); a 16 KiB
+ * dictionary gives nearly the ratio of 32 KiB at about half the per-document cost.
+ *
+ * The compressed bytes are kept as a latin1 string (one byte per character), a single compact
+ * heap object per product.
+ */
+import { constants, deflateRawSync, inflateRawSync, type ZlibOptions } from "node:zlib"
+import type { DocumentCodec, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
+import { type DictionaryOptions, trainDictionary } from "./compression-dictionary.ts"
+
+export const DEFAULT_DICTIONARY: DictionaryOptions = { size: 16 * 1024, segmentLength: 96, gramLength: 8 }
+const DEFAULT_SAMPLE_SIZE = 2_000
+/**
+ * Output buffer sizes. zlib's default gives every call a 16 KiB buffer of its own, outside
+ * Node's Buffer pool; documents are small (~300 bytes encoded, 1-4 KB decoded), and buffers
+ * under 4 KiB come from the pool (longer output just takes several chunks).
+ */
+const ENCODED_CHUNK_BYTES = 1024
+const DECODED_CHUNK_BYTES = 4000
+
+export const deflateDocumentCodec = (dictionary: Uint8Array): DocumentCodec => {
+  const compress: ZlibOptions = {
+    level: 6,
+    memLevel: 8,
+    windowBits: 15,
+    strategy: constants.Z_DEFAULT_STRATEGY,
+    chunkSize: ENCODED_CHUNK_BYTES,
+    dictionary
+  }
+  const decompress: ZlibOptions = { windowBits: 15, chunkSize: DECODED_CHUNK_BYTES, dictionary }
+  return {
+    encode: (json) => deflateRawSync(json, compress).toString("latin1"),
+    decode: (stored) => inflateRawSync(Buffer.from(stored, "latin1"), decompress).toString("utf8")
+  }
+}
+
+/** Trains the dictionary on the first `sampleSize` documents the index renders. */
+export const deflateDocumentCodecTrainer = (options: {
+  readonly sampleSize?: number
+  readonly dictionary?: DictionaryOptions
+} = {}): DocumentCodecTrainer => ({
+  sampleSize: options.sampleSize ?? DEFAULT_SAMPLE_SIZE,
+  train: (samples) => deflateDocumentCodec(trainDictionary(samples, options.dictionary ?? DEFAULT_DICTIONARY))
+})

@@ -1,0 +1,33 @@
+/**
+ * The NOTIFICATIONS_FILE mirror (CONTRACT §3): each committed notification appended as one
+ * JSON line `{channel, to, purpose, code?, link?, token?, createdAt}`, for local development and
+ * black-box tests. Appends are serialised so lines never interleave; a failed append is logged
+ * and does not fail the request (the outbox row is the record of truth).
+ */
+import { appendFile } from "node:fs/promises"
+import { Effect, Option, Semaphore } from "effect"
+import type { Notification } from "../../domain/auth/notification.ts"
+
+export type NotificationMirror = (notification: Notification) => Effect.Effect<void>
+
+export const notificationLine = (notification: Notification): string =>
+  JSON.stringify({
+    channel: notification.channel,
+    to: notification.to,
+    purpose: notification.purpose,
+    ...(notification.code === undefined ? {} : { code: notification.code }),
+    ...(notification.link === undefined ? {} : { link: notification.link }),
+    ...(notification.token === undefined ? {} : { token: notification.token }),
+    createdAt: notification.createdAt.toISOString()
+  }) + "\n"
+
+/** Appends to `file` when set; does nothing otherwise. */
+export const makeNotificationMirror = (file: Option.Option<string>): Effect.Effect<NotificationMirror> =>
+  Effect.map(Semaphore.make(1), (lock) => (notification: Notification) =>
+    Option.match(file, {
+      onNone: () => Effect.void,
+      onSome: (path) =>
+        lock.withPermits(1)(Effect.tryPromise(() => appendFile(path, notificationLine(notification), "utf8"))).pipe(
+          Effect.catch((error) => Effect.logWarning("could not append to NOTIFICATIONS_FILE", error))
+        )
+    }))

@@ -1,0 +1,62 @@
+/** Request and response bodies of the /auth routes (the interface's Tokens and AuthResult). */
+import { Schema } from "effect"
+import { OtpCode, VerificationChannel, VerificationPurpose } from "../../../domain/auth/verification.ts"
+import { CustomerName } from "../../../domain/customer/customer.ts"
+import { EmailFromInput } from "../../../domain/customer/email.ts"
+
+export const TokensView = Schema.Struct({
+  accessToken: Schema.String,
+  refreshToken: Schema.String,
+  expiresIn: Schema.Int
+}).annotate({ identifier: "Tokens" })
+
+export const AuthResultView = Schema.Struct({
+  customerId: Schema.String,
+  tokens: TokensView
+}).annotate({ identifier: "AuthResult" })
+
+/** 7..20 digits, spaces, `+` and `-` (the contract's phone rule), stored as given. */
+export const PhoneInput = Schema.String.check(
+  Schema.isPattern(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, { expected: "a phone number (7 to 20 digits, spaces, + and -)" })
+)
+
+/** Passwords are checked by the password policy (422), not here; this only bounds the input size. */
+const PasswordInput = Schema.String.check(Schema.isMaxLength(4096))
+const OpaqueToken = Schema.NonEmptyString.check(Schema.isMaxLength(512))
+
+export const RegisterBody = Schema.Struct({
+  name: CustomerName,
+  email: EmailFromInput,
+  password: PasswordInput,
+  phone: Schema.optionalKey(Schema.NullOr(PhoneInput))
+})
+
+export const LoginBody = Schema.Struct({ email: EmailFromInput, password: PasswordInput })
+
+export const RefreshTokenBody = Schema.Struct({ refreshToken: OpaqueToken })
+
+export const ForgotPasswordBody = Schema.Struct({ email: EmailFromInput })
+
+export const ResetPasswordBody = Schema.Union([
+  Schema.Struct({ newPassword: PasswordInput, token: OpaqueToken }),
+  Schema.Struct({ newPassword: PasswordInput, verificationId: OpaqueToken, code: OtpCode })
+])
+
+export const OtpRequestBody = Schema.Struct({
+  channel: VerificationChannel,
+  phone: Schema.optionalKey(PhoneInput),
+  email: Schema.optionalKey(EmailFromInput),
+  purpose: VerificationPurpose
+})
+
+export const OtpRequestedView = Schema.Struct({
+  verificationId: Schema.String,
+  expiresAt: Schema.String
+}).annotate({ identifier: "OtpRequested" })
+
+export const OtpVerifyBody = Schema.Struct({ verificationId: OpaqueToken, code: OtpCode })
+
+export const OtpVerifiedView = Schema.Union([
+  AuthResultView,
+  Schema.Struct({ verified: Schema.Literal(true) }).annotate({ identifier: "ContactVerified" })
+])

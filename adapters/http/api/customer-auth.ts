@@ -1,0 +1,41 @@
+/**
+ * Bearer authentication of customers (CONTRACT §1, §3): `Authorization: Bearer <accessToken>`.
+ * Required under /customers/me (missing, invalid, expired or revoked → 401 unauthorized);
+ * optional on cart routes, where a present but invalid token is still 401.
+ */
+import { Context, type Option, Schema } from "effect"
+import { HttpApiError, HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
+import { problemType } from "../problems/problem-type.ts"
+
+export interface AuthenticatedCustomer {
+  readonly customerId: string
+  readonly sessionId: string
+}
+
+export class CurrentCustomer extends Context.Service<CurrentCustomer, AuthenticatedCustomer>()(
+  "storefront/http/CurrentCustomer"
+) {}
+
+export class OptionalCurrentCustomer extends Context.Service<OptionalCurrentCustomer, Option.Option<AuthenticatedCustomer>>()(
+  "storefront/http/OptionalCurrentCustomer"
+) {}
+
+export class UnauthorizedProblem extends HttpApiError.Problem<UnauthorizedProblem>()("UnauthorizedProblem", {
+  type: problemType("unauthorized"),
+  status: 401,
+  title: "Unauthorized"
+}, { code: Schema.tag("unauthorized") }) {}
+
+export class CustomerAuthMiddleware extends HttpApiMiddleware.Service<CustomerAuthMiddleware, {
+  provides: CurrentCustomer
+}>()("storefront/http/CustomerAuthMiddleware", {
+  error: UnauthorizedProblem,
+  security: { bearer: HttpApiSecurity.bearer }
+}) {}
+
+export class OptionalCustomerAuthMiddleware extends HttpApiMiddleware.Service<OptionalCustomerAuthMiddleware, {
+  provides: OptionalCurrentCustomer
+}>()("storefront/http/OptionalCustomerAuthMiddleware", {
+  error: UnauthorizedProblem,
+  security: { bearer: HttpApiSecurity.bearer }
+}) {}

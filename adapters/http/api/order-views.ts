@@ -1,0 +1,71 @@
+/**
+ * Orders as the storefront sees them (interface Order list item and detail; CONTRACT §7):
+ * money in major units, nullable strings `null` when empty. Beyond the interface, an order also
+ * shows its shop, coupon, shipping method and billing address, and each item its line total and
+ * variant sku.
+ */
+import { Schema } from "effect"
+import { AddressView } from "./cart-views.ts"
+
+export const OrderProductVariantView = Schema.Struct({
+  id: Schema.String,
+  sku: Schema.String,
+  images: Schema.Array(Schema.String),
+  optionValues: Schema.Record(Schema.String, Schema.String),
+  product: Schema.Struct({ id: Schema.String, name: Schema.String, sku: Schema.String })
+}).annotate({ identifier: "OrderProductVariant" })
+
+export const OrderItemView = Schema.Struct({
+  id: Schema.String,
+  quantity: Schema.Int,
+  price: Schema.Number,
+  lineTotal: Schema.Number,
+  productVariant: OrderProductVariantView
+}).annotate({ identifier: "OrderItem" })
+
+export const OrderTrackingView = Schema.Struct({
+  courierName: Schema.String,
+  status: Schema.String,
+  trackingNumber: Schema.String,
+  trackingUrl: Schema.String
+}).annotate({ identifier: "OrderTracking" })
+
+const orderSummaryFields = {
+  id: Schema.String,
+  orderNumber: Schema.String,
+  status: Schema.String,
+  paymentStatus: Schema.NullOr(Schema.String),
+  paymentMethod: Schema.NullOr(Schema.String),
+  trackingNumber: Schema.NullOr(Schema.String),
+  customerNotes: Schema.NullOr(Schema.String),
+  subtotal: Schema.Number,
+  discountTotal: Schema.Number,
+  shippingFee: Schema.Number,
+  codFee: Schema.Number,
+  totalPrice: Schema.Number,
+  amountPaid: Schema.Number,
+  items: Schema.Array(OrderItemView),
+  createdAt: Schema.String,
+  shopId: Schema.String,
+  couponCode: Schema.String,
+  shippingMethodId: Schema.String,
+  shippingMethodName: Schema.String
+}
+
+export const OrderSummaryView = Schema.Struct(orderSummaryFields).annotate({ identifier: "OrderSummary" })
+
+export const OrderDetailView = Schema.Struct({
+  ...orderSummaryFields,
+  shippingAddress: AddressView,
+  billingAddress: Schema.NullOr(AddressView),
+  tracking: OrderTrackingView
+}).annotate({ identifier: "OrderDetail" })
+export type OrderDetailView = typeof OrderDetailView.Type
+
+export const OrderPageView = Schema.Struct({
+  data: Schema.Array(OrderSummaryView),
+  total: Schema.Int,
+  page: Schema.Int,
+  limit: Schema.Int,
+  totalPages: Schema.Int
+}).annotate({ identifier: "OrderPage" })

@@ -1,0 +1,29 @@
+/**
+ * The storefront HTTP API: one definition, from which the server, the OpenAPI document and
+ * the typed test/client code are all derived. Every route is under /v1/store and scoped by a
+ * publishable key; request decoding failures become problem+json.
+ */
+import { HttpApi, OpenApi } from "effect/http-api"
+import { AuthApiGroup } from "./auth-api-group.ts"
+import { AuthOtpApiGroup } from "./auth-otp-api-group.ts"
+import { CartApiGroup } from "./cart-api-group.ts"
+import { CatalogApiGroup } from "./catalog-api-group.ts"
+import { CustomerApiGroup } from "./customer-api-group.ts"
+import { OrderApiGroup } from "./order-api-group.ts"
+import { PublishableKeyMiddleware } from "./publishable-key-middleware.ts"
+import { ValidationMiddleware } from "./validation-middleware.ts"
+
+export class StorefrontApi extends HttpApi.make("storefront")
+  .add(CatalogApiGroup)
+  .add(AuthApiGroup, AuthOtpApiGroup, CustomerApiGroup)
+  .add(CartApiGroup, OrderApiGroup)
+  .middleware(ValidationMiddleware)
+  .middleware(PublishableKeyMiddleware)
+  .prefix("/v1/store")
+  .annotate(HttpApi.PayloadParseOptions, { onExcessProperty: "error", errors: "all" })
+  .annotate(HttpApi.QueryParseOptions, { errors: "all" })
+  .annotateMerge(OpenApi.annotations({
+    title: "Storefront API",
+    version: "1.0.0",
+    description: "Customer-facing API of the online shop: catalog, accounts, carts and orders."
+  })) {}

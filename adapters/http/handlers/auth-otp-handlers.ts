@@ -1,0 +1,54 @@
+/** Handlers of the /auth/otp group (optional bearer token: required for verify_email / verify_phone). */
+import { Effect, Option, Result } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { requestOtp } from "../../../application/auth/request-otp.ts"
+import { verifyOtpCode } from "../../../application/auth/verify-otp.ts"
+import { OptionalCurrentCustomer, UnauthorizedProblem } from "../api/customer-auth.ts"
+import { StorefrontApi } from "../api/storefront-api.ts"
+import { clientIpOf } from "../middleware/client-ip.ts"
+import { invalidOtpProblem, rateLimitedProblem, VerificationNotFoundProblem } from "../problems/auth-problems.ts"
+import { ValidationFailed } from "../problems/request-problems.ts"
+import { toOtpRequest } from "./auth-otp-request.ts"
+import { AccountServices } from "./auth-services.ts"
+import { unavailableAsDefect } from "./unavailable-as-defect.ts"
+
+const signInRequired = () =>
+  Effect.fail(new UnauthorizedProblem({ detail: "verify_email and verify_phone codes need the customer's bearer token" }))
+
+export const AuthOtpHandlers = HttpApiBuilder.group(StorefrontApi, "authOtp", (handlers) =>
+  Effect.gen(function*() {
+    const services = yield* AccountServices
+    return handlers
+      .handle("requestOtp", ({ payload, request }) =>
+        Effect.gen(function*() {
+          const otpRequest = toOtpRequest(payload)
+          if (Result.isFailure(otpRequest)) {
+            return yield* new ValidationFailed({ detail: "Invalid request payload", errors: otpRequest.failure })
+          }
+          const signedIn = Option.map(yield* OptionalCurrentCustomer, (customer) => customer.customerId)
+          const issued = yield* requestOtp(otpRequest.success, clientIpOf(request, services.clientIpPolicy), signedIn).pipe(
+            services.provide,
+            Effect.catchTags({
+              RateLimited: (error) => Effect.fail(rateLimitedProblem(error)),
+              Unauthorized: signInRequired
+            }),
+            unavailableAsDefect
+          )
+          return { verificationId: issued.verificationId, expiresAt: issued.expiresAt.toISOString() }
+        }))
+      .handle("verifyOtp", ({ payload }) =>
+        Effect.gen(function*() {
+          const signedIn = Option.map(yield* OptionalCurrentCustomer, (customer) => customer.customerId)
+          const verified = yield* verifyOtpCode(payload, signedIn).pipe(
+            services.provide,
+            Effect.catchTags({
+              InvalidOtp: (error) => Effect.fail(invalidOtpProblem(error)),
+              VerificationNotFound: () =>
+                Effect.fail(new VerificationNotFoundProblem({ detail: "No open verification with this id" })),
+              Unauthorized: signInRequired
+            }),
+            unavailableAsDefect
+          )
+          return verified._tag === "SignedIn" ? verified.authResult : { verified: true as const }
+        }))
+  }))

@@ -1,0 +1,106 @@
+/**
+ * Handlers of the catalog group. Products are served as the JSON the read model rendered when
+ * the product last changed, so a listing response is assembled, not re-encoded. The read model's
+ * use cases cache their results per catalog generation (the same listing, tree or category
+ * object comes back until the catalog changes), and the response bodies are cached here against
+ * those objects, already UTF-8 encoded: a repeated listing or category request is a lookup and a
+ * write of the same bytes, and a body is dropped with the result it was made from.
+ */
+import { Effect, Result, Schema } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { findCategoryBySlug, listCategories } from "../../../application/catalog/category-listing.ts"
+import { CategoryView } from "../../../domain/catalog/category-tree.ts"
+import { CatalogReadModel } from "../../../application/catalog/catalog-read-model.ts"
+import { findProductBySlug } from "../../../application/catalog/product-by-slug.ts"
+import { listProducts, type ProductListing } from "../../../application/catalog/product-listing.ts"
+import { listShippingMethods } from "../../../application/catalog/shipping-method-listing.ts"
+import { StoreScope } from "../api/store-scope.ts"
+import { StorefrontApi } from "../api/storefront-api.ts"
+import { CategoryNotFoundProblem, ProductNotFoundProblem, ShopNotFoundProblem } from "../problems/catalog-problems.ts"
+import { ValidationFailed } from "../problems/request-problems.ts"
+import { toShippingMethodView } from "./shipping-method-rendering.ts"
+import { toListingRequest } from "./product-listing-request.ts"
+
+const json = (body: string) => HttpServerResponse.text(body, { contentType: "application/json" })
+const jsonBytes = (body: Uint8Array) => HttpServerResponse.uint8Array(body, { contentType: "application/json" })
+
+/** The body made from `key` by `render`, made and encoded once while `key` is alive. */
+const bodyCache = <K extends object>(render: (key: K) => string) => {
+  const bodies = new WeakMap<K, Uint8Array>()
+  return (key: K): Uint8Array => {
+    let body = bodies.get(key)
+    if (body === undefined) {
+      body = Buffer.from(render(key), "utf8")
+      bodies.set(key, body)
+    }
+    return body
+  }
+}
+
+const listingBody = bodyCache((listing: ProductListing): string =>
+  `{"data":[${listing.documents.join(",")}],"total":${listing.total},"page":${listing.page},` +
+  `"limit":${listing.limit},"totalPages":${listing.totalPages}` +
+  (listing.facets === undefined ? "}" : `,"facets":${JSON.stringify(listing.facets)}}`)
+)
+
+// encoded as the endpoints' success schemas would, once per cached tree
+const encodeCategoryList = Schema.encodeSync(Schema.toCodecJson(Schema.Struct({ data: Schema.Array(CategoryView) })))
+const encodeCategory = Schema.encodeSync(Schema.toCodecJson(CategoryView))
+const categoryListBody = bodyCache((data: ReadonlyArray<CategoryView>): string =>
+  JSON.stringify(encodeCategoryList({ data }))
+)
+const categoryBody = bodyCache((category: CategoryView): string => JSON.stringify(encodeCategory(category)))
+
+export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (handlers) =>
+  Effect.gen(function*() {
+    const readModel = yield* CatalogReadModel
+    const withReadModel = Effect.provideService(CatalogReadModel, readModel)
+    return handlers
+      .handle("listProducts", ({ query }) =>
+        Effect.gen(function*() {
+          const scope = yield* StoreScope
+          const request = toListingRequest(query)
+          if (Result.isFailure(request)) {
+            return yield* new ValidationFailed({ detail: "Invalid request query", errors: request.failure })
+          }
+          const listing = yield* withReadModel(listProducts(request.success, scope.shopIds))
+          return jsonBytes(listingBody(listing))
+        }))
+      .handle("getProductBySlug", ({ params }) =>
+        Effect.gen(function*() {
+          const scope = yield* StoreScope
+          const document = yield* withReadModel(findProductBySlug(params.slug, scope.shopIds)).pipe(
+            Effect.catchTag("ProductNotFound", () =>
+              Effect.fail(new ProductNotFoundProblem({ detail: `No product with slug "${params.slug}"` })))
+          )
+          return json(document)
+        }))
+      .handle("listCategories", ({ query }) =>
+        Effect.gen(function*() {
+          const scope = yield* StoreScope
+          const data = yield* withReadModel(listCategories(query, scope.shopIds)).pipe(
+            Effect.catchTag("CategoryNotFound", (error) =>
+              Effect.fail(new CategoryNotFoundProblem({ detail: `No category with id "${error.reference}"` })))
+          )
+          return jsonBytes(categoryListBody(data))
+        }))
+      .handle("getCategoryBySlug", ({ params }) =>
+        Effect.gen(function*() {
+          const scope = yield* StoreScope
+          const category = yield* withReadModel(findCategoryBySlug(params.slug, scope.shopIds)).pipe(
+            Effect.catchTag("CategoryNotFound", () =>
+              Effect.fail(new CategoryNotFoundProblem({ detail: `No category with slug "${params.slug}"` })))
+          )
+          return jsonBytes(categoryBody(category))
+        }))
+      .handle("listShippingMethods", ({ query }) =>
+        Effect.gen(function*() {
+          const scope = yield* StoreScope
+          const methods = yield* withReadModel(listShippingMethods(query.shopId, scope.shopIds)).pipe(
+            Effect.catchTag("ShopNotFound", (error) =>
+              Effect.fail(new ShopNotFoundProblem({ detail: `No shop "${error.shopId}" for this publishable key` })))
+          )
+          return { methods: methods.map(toShippingMethodView) }
+        }))
+  }))

@@ -1,0 +1,46 @@
+/** Handlers of /customers/me (the customer comes from the bearer middleware). */
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { getCustomerProfile, updateCustomerProfile } from "../../../application/customer/customer-profile.ts"
+import type { Customer } from "../../../domain/customer/customer.ts"
+import { CurrentCustomer } from "../api/customer-auth.ts"
+import { StorefrontApi } from "../api/storefront-api.ts"
+import { EmailAlreadyRegisteredProblem, EmailVerificationRequiredProblem } from "../problems/auth-problems.ts"
+import { AccountServices } from "./auth-services.ts"
+import { unavailableAsDefect } from "./unavailable-as-defect.ts"
+
+export const toCustomerView = (customer: Customer) => ({
+  id: customer.id,
+  name: customer.name,
+  email: customer.email,
+  phone: customer.phone,
+  avatarUrl: customer.avatarUrl,
+  defaultShippingAddressId: customer.defaultShippingAddressId,
+  createdAt: customer.createdAt.toISOString(),
+  emailVerified: customer.emailVerified,
+  phoneVerified: customer.phoneVerified
+})
+
+export const CustomerHandlers = HttpApiBuilder.group(StorefrontApi, "customer", (handlers) =>
+  Effect.gen(function*() {
+    const services = yield* AccountServices
+    return handlers
+      .handle("getProfile", () =>
+        Effect.flatMap(CurrentCustomer, ({ customerId }) =>
+          getCustomerProfile(customerId).pipe(services.provide, unavailableAsDefect, Effect.map(toCustomerView))))
+      .handle("updateProfile", ({ payload }) =>
+        Effect.flatMap(CurrentCustomer, ({ customerId }) =>
+          updateCustomerProfile(customerId, payload).pipe(
+            services.provide,
+            Effect.catchTags({
+              EmailAlreadyRegistered: () =>
+                Effect.fail(new EmailAlreadyRegisteredProblem({ detail: "This email or phone belongs to another account" })),
+              EmailVerificationRequired: () =>
+                Effect.fail(new EmailVerificationRequiredProblem({
+                  detail: "Verify the current email (verify_email code) before changing it"
+                }))
+            }),
+            unavailableAsDefect,
+            Effect.map(toCustomerView)
+          )))
+  }))

@@ -1,0 +1,58 @@
+/** Handlers of the orders group (CONTRACT §7): the signed-in customer's orders in the key's shops. */
+import { Effect } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import type { CustomerOrderHistory } from "../../../application/customer/customer-order-history.ts"
+import type { CustomerRepository } from "../../../application/customer/customer-repository.ts"
+import { getCustomerOrder } from "../../../application/orders/get-customer-order.ts"
+import { DEFAULT_ORDERS_PAGE_SIZE, listCustomerOrders } from "../../../application/orders/list-customer-orders.ts"
+import type { OrderRepository } from "../../../application/orders/order-repository.ts"
+import type { EmailVerificationRequired } from "../../../domain/auth/errors/email-verification-required.ts"
+import type { OrderNotFound } from "../../../domain/order/errors/order-not-found.ts"
+import { CurrentCustomer } from "../api/customer-auth.ts"
+import { StoreScope } from "../api/store-scope.ts"
+import { StorefrontApi } from "../api/storefront-api.ts"
+import { EmailVerificationRequiredProblem } from "../problems/auth-problems.ts"
+import { OrderNotFoundProblem } from "../problems/order-problems.ts"
+import { orderDetailView, orderPageView } from "./order-rendering.ts"
+import { unavailableAsDefect } from "./unavailable-as-defect.ts"
+
+const json = (value: unknown) => HttpServerResponse.text(JSON.stringify(value), { contentType: "application/json" })
+
+/** The accounts rule on orders: 403 until the email is verified (application/customer/customer-orders-access.ts). */
+const accessProblemOf = (_error: EmailVerificationRequired) =>
+  new EmailVerificationRequiredProblem({ detail: "Verify your email to see orders placed before you registered" })
+
+const orderProblemOf = (error: EmailVerificationRequired | OrderNotFound) =>
+  error._tag === "OrderNotFound"
+    ? new OrderNotFoundProblem({ detail: `No order "${error.orderId}" of yours in this shop` })
+    : accessProblemOf(error)
+
+export const OrderHandlers = HttpApiBuilder.group(StorefrontApi, "orders", (handlers) =>
+  Effect.gen(function*() {
+    // the ports, taken from the app's layers once at start
+    const withPorts = Effect.provideContext(yield* Effect.context<OrderRepository | CustomerRepository | CustomerOrderHistory>())
+    return handlers
+    .handle("listOrders", ({ query }) =>
+      withPorts(Effect.gen(function*() {
+        const scope = yield* StoreScope
+        const customer = yield* CurrentCustomer
+        const page = yield* listCustomerOrders({
+          customerId: customer.customerId,
+          shopIds: scope.shopIds,
+          page: query.page ?? 1,
+          limit: query.limit ?? DEFAULT_ORDERS_PAGE_SIZE
+        }).pipe(unavailableAsDefect, Effect.mapError(accessProblemOf))
+        return json(orderPageView(page))
+      })))
+    .handle("getOrder", ({ params }) =>
+      withPorts(Effect.gen(function*() {
+        const scope = yield* StoreScope
+        const customer = yield* CurrentCustomer
+        const order = yield* getCustomerOrder(params.orderId, customer.customerId, scope.shopIds).pipe(
+          unavailableAsDefect,
+          Effect.mapError(orderProblemOf)
+        )
+        return json(orderDetailView(order))
+      })))
+  }))

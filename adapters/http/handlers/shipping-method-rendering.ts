@@ -1,0 +1,30 @@
+/** A stored shipping method (minor units, grams, basis points) as the storefront shows it. */
+import type { ShippingMethodRecord } from "../../../application/catalog/shipping-method-record.ts"
+import { toMajor } from "../../../domain/shared/money.ts"
+import type { ShippingMethodView } from "../api/shipping-method-view.ts"
+
+export const toShippingMethodView = (method: ShippingMethodRecord): ShippingMethodView => ({
+  id: method.id,
+  shopId: method.shopId,
+  name: method.name,
+  description: method.description,
+  slaText: method.slaText,
+  slaMinDays: method.slaMinDays,
+  slaMaxDays: method.slaMaxDays,
+  minOrderValueForFreeShipping: method.minOrderValueForFreeShipping === null
+    ? null
+    : toMajor(method.minOrderValueForFreeShipping),
+  codSurchargeEnabled: method.codSurchargeEnabled,
+  codSurchargeType: method.codSurchargeType,
+  codSurchargeValue: method.codSurchargeValue === null
+    ? null
+    : method.codSurchargeType === "percentage"
+    ? method.codSurchargeValue / 100
+    : toMajor(method.codSurchargeValue),
+  zones: method.zones.map((zone) => ({
+    type: zone.type,
+    baseRate: toMajor(zone.baseRate),
+    baseWeightKg: zone.baseWeightGrams === null ? null : zone.baseWeightGrams / 1000,
+    additionalWeightPricePerKg: zone.additionalWeightPricePerKg === null ? null : toMajor(zone.additionalWeightPricePerKg)
+  }))
+})

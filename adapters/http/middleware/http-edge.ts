@@ -1,0 +1,193 @@
+/**
+ * The global HTTP edge, wrapped around every route (the API and the system routes):
+ *
+ * - `x-request-id` on every response (echoed when the client sent a sane one);
+ * - the body limit (`MAX_BODY_BYTES`, chunked bodies too) and the JSON-only media type rule;
+ * - problem+json for everything the typed endpoints do not answer themselves: unknown route
+ *   (404), wrong method (405 + Allow), body too large (413), media type (415), database
+ *   unreachable (503 + Retry-After) and any unexpected failure (500, never with internals).
+ */
+import { ByteSize, Cause, Effect, Layer, type Types } from "effect"
+import {
+  FindMyWay,
+  HttpEffect,
+  HttpRouter,
+  HttpServerError,
+  HttpServerRequest,
+  HttpServerResponse
+} from "effect/http"
+import type { HttpApi, HttpApiGroup } from "effect/http-api"
+import {
+  BadRequest,
+  type GenericProblem,
+  InternalError,
+  MethodNotAllowed,
+  NotFound,
+  PayloadTooLarge,
+  problemResponse,
+  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  ServiceUnavailable,
+  UnsupportedMediaType
+} from "../problems/generic-problems.ts"
+import { isStoreUnavailableCause } from "./store-unavailable-cause.ts"
+
+const REQUEST_ID_HEADER = "x-request-id"
+const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/
+
+export const requestIdMiddleware = HttpRouter.middleware((httpEffect) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const given = request.headers[REQUEST_ID_HEADER]
+    const requestId = given !== undefined && SANE_REQUEST_ID.test(given) ? given : crypto.randomUUID()
+    yield* HttpEffect.appendPreResponseHandler((_request, response) =>
+      Effect.succeed(HttpServerResponse.setHeader(response, REQUEST_ID_HEADER, requestId))
+    )
+    return yield* Effect.annotateLogs(httpEffect, { requestId })
+  }), { global: true })
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"])
+
+const hasBody = (request: HttpServerRequest.HttpServerRequest): boolean => {
+  const length = request.headers["content-length"]
+  if (length !== undefined) return Number(length) > 0
+  return request.headers["transfer-encoding"] !== undefined
+}
+
+const isJsonMediaType = (contentType: string | undefined): boolean => {
+  if (contentType === undefined) return false
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase()
+  return mediaType === "application/json" || (mediaType.startsWith("application/") && mediaType.endsWith("+json"))
+}
+
+/** Requests with a body must be JSON (415) and within the size limit (413, enforced while reading). */
+export const bodyRulesMiddleware = (maxBodyBytes: number) =>
+  HttpRouter.middleware((httpEffect) =>
+    Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      if (BODY_METHODS.has(request.method) && hasBody(request)) {
+        if (!isJsonMediaType(request.headers["content-type"])) {
+          return problemResponse(UnsupportedMediaType, {
+            detail: "Requests with a body must send Content-Type: application/json"
+          })
+        }
+        const declared = Number(request.headers["content-length"] ?? "0")
+        if (declared > maxBodyBytes) {
+          return problemResponse(PayloadTooLarge, { detail: `The body limit is ${maxBodyBytes} bytes` })
+        }
+      }
+      return yield* Effect.provideService(
+        httpEffect,
+        HttpServerRequest.MaxBodySize,
+        ByteSize.bytes(maxBodyBytes)
+      )
+    }), { global: true })
+
+const STATUS_PROBLEMS: ReadonlyMap<number, GenericProblem> = new Map([
+  [400, BadRequest],
+  [404, NotFound],
+  [405, MethodNotAllowed],
+  [413, PayloadTooLarge],
+  [415, UnsupportedMediaType],
+  [500, InternalError],
+  [503, ServiceUnavailable]
+])
+
+const isProblemResponse = (response: HttpServerResponse.HttpServerResponse): boolean => {
+  const body = response.body
+  const contentType = response.headers["content-type"] ?? ("contentType" in body ? body.contentType : undefined)
+  return contentType?.startsWith("application/problem+json") === true
+}
+
+/** A non-problem error response (HttpApi's own empty 400/413, text 415, ...) gets a problem body. */
+const ensureProblem = (response: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse => {
+  if (response.status < 400 || isProblemResponse(response)) return response
+  const problem = STATUS_PROBLEMS.get(response.status) ??
+    { status: response.status, code: response.status >= 500 ? "internal_error" : "error", title: "Error" }
+  const replacement = problemResponse(problem)
+  return HttpServerResponse.setHeaders(replacement, withoutBodyHeaders(response.headers))
+}
+
+const withoutBodyHeaders = (headers: Readonly<Record<string, string>>): Record<string, string> => {
+  const kept: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (name !== "content-type" && name !== "content-length") kept[name] = value
+  }
+  return kept
+}
+
+type Route = readonly [method: string, path: `/${string}`]
+
+/** Problem+json for every failure that reaches the router, with 405 + Allow for known paths. */
+export const problemJsonMiddleware = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>,
+  extraRoutes: ReadonlyArray<Route>
+) => {
+  const router = FindMyWay.make<string>()
+  const methods = new Set<string>()
+  const register = (method: string, path: string) => {
+    router.on(method, path as FindMyWay.PathInput, method)
+    methods.add(method)
+  }
+  for (const group of Object.values(api.groups) as ReadonlyArray<HttpApiGroup.Top>) {
+    for (const endpoint of Object.values(group.endpoints)) register(endpoint.method, endpoint.path)
+  }
+  for (const [method, path] of extraRoutes) register(method, path)
+  const allowedMethods = (path: string) => [...methods].filter((method) => router.find(method, path) !== undefined)
+
+  return HttpRouter.middleware((httpEffect): Effect.Effect<
+    HttpServerResponse.HttpServerResponse,
+    Types.unhandled,
+    HttpServerRequest.HttpServerRequest
+  > =>
+    Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const path = request.url.split("?")[0]!
+      const response = yield* httpEffect.pipe(Effect.catchCause((cause) => {
+        const routeNotFound = cause.reasons.some((reason) =>
+          Cause.isFailReason(reason) && HttpServerError.isHttpServerError(reason.error) &&
+          reason.error.reason._tag === "RouteNotFound"
+        )
+        if (routeNotFound) {
+          const allow = allowedMethods(path)
+          return Effect.succeed(
+            allow.length > 0
+              ? problemResponse(MethodNotAllowed, {
+                detail: `${request.method} is not allowed on ${path}`,
+                headers: { allow: allow.join(", ") }
+              })
+              : problemResponse(NotFound, { detail: `No route for ${request.method} ${path}` })
+          )
+        }
+        if (isStoreUnavailableCause(cause)) {
+          return Effect.as(
+            Effect.logWarning("request failed: store unavailable"),
+            problemResponse(ServiceUnavailable, {
+              detail: "The service is temporarily unavailable; retry shortly",
+              headers: { "retry-after": String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) }
+            })
+          )
+        }
+        return HttpServerError.causeResponse(cause).pipe(
+          Effect.tap(([failureResponse]) =>
+            // a client that went away (interruption only) is not a failure of ours
+            failureResponse.status >= 500 && !Cause.hasInterruptsOnly(cause)
+              ? Effect.logError("unhandled failure", cause)
+              : Effect.void
+          ),
+          Effect.map(([failureResponse]) => failureResponse)
+        )
+      }))
+      return ensureProblem(response)
+    }), { global: true })
+}
+
+export const httpEdgeLayer = <Id extends string, Groups extends HttpApiGroup.Constraint>(options: {
+  readonly api: HttpApi.HttpApi<Id, Groups>
+  readonly extraRoutes: ReadonlyArray<Route>
+  readonly maxBodyBytes: number
+}) =>
+  Layer.mergeAll(
+    problemJsonMiddleware(options.api, options.extraRoutes),
+    requestIdMiddleware,
+    bodyRulesMiddleware(options.maxBodyBytes)
+  )

@@ -1,0 +1,33 @@
+/**
+ * Every route of the service as one router layer: the storefront API (with its handlers and
+ * middleware, and /openapi.json generated from the same definition), the system routes and
+ * the global HTTP edge (request ids, body rules, problem+json).
+ */
+import { Layer } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { StorefrontApi } from "./api/storefront-api.ts"
+import { AuthHandlers } from "./handlers/auth-handlers.ts"
+import { AuthOtpHandlers } from "./handlers/auth-otp-handlers.ts"
+import { AccountServices } from "./handlers/auth-services.ts"
+import { CartHandlers } from "./handlers/cart-handlers.ts"
+import { CatalogHandlers } from "./handlers/catalog-handlers.ts"
+import { CustomerHandlers } from "./handlers/customer-handlers.ts"
+import { OrderHandlers } from "./handlers/order-handlers.ts"
+import { CustomerAuthLive, OptionalCustomerAuthLive } from "./middleware/customer-auth-live.ts"
+import { httpEdgeLayer } from "./middleware/http-edge.ts"
+import { PublishableKeyLive } from "./middleware/publishable-key-live.ts"
+import { ValidationLive } from "./middleware/validation-live.ts"
+import { SYSTEM_ROUTES, SystemRoutes } from "./system-routes.ts"
+
+export const storefrontHttpApp = (options: { readonly maxBodyBytes: number }) =>
+  Layer.mergeAll(
+    HttpApiBuilder.layer(StorefrontApi, { openapiPath: "/openapi.json" }).pipe(
+      Layer.provide(CatalogHandlers),
+      Layer.provide([AuthHandlers, AuthOtpHandlers, CustomerHandlers]),
+      Layer.provide([CartHandlers, OrderHandlers]),
+      Layer.provide([PublishableKeyLive, ValidationLive, CustomerAuthLive, OptionalCustomerAuthLive]),
+      Layer.provide(AccountServices.layer)
+    ),
+    SystemRoutes,
+    httpEdgeLayer({ api: StorefrontApi, extraRoutes: SYSTEM_ROUTES, maxBodyBytes: options.maxBodyBytes })
+  )

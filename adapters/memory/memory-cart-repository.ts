@@ -1,0 +1,37 @@
+/**
+ * CartRepository in a map, for tests and library users who want no database. Changes are made
+ * inside MemoryTransactions' units of work, which run one at a time, so reading "for update"
+ * needs no lock of its own. The variants a change prices with come from the Inventory.
+ */
+import { Effect, Layer, Option } from "effect"
+import { CartRepository } from "../../application/cart/cart-repository.ts"
+import { Inventory } from "../../application/cart/inventory.ts"
+import type { Cart } from "../../domain/cart/cart.ts"
+
+export const makeMemoryCartRepository = Effect.gen(function*() {
+  const inventory = yield* Inventory
+  const carts = new Map<string, Cart>()
+  const find = (cartId: string) => Effect.sync(() => Option.fromNullishOr(carts.get(cartId)))
+  return CartRepository.of({
+    findById: find,
+    findByIdForUpdate: find,
+    findForChange: (cartId, addedVariantIds) =>
+      Effect.flatMap(find(cartId), (found) => {
+        if (Option.isNone(found)) return Effect.succeed(Option.none())
+        const cart = found.value
+        const variantIds = [...new Set([...cart.lines.map((line) => line.variantId), ...addedVariantIds])]
+        return Effect.map(inventory.variantsForShop(cart.shopId, variantIds), (variants) => Option.some({ cart, variants }))
+      }),
+    insert: (cart) =>
+      Effect.suspend(() =>
+        carts.has(cart.id) ? Effect.die(new Error(`cart ${cart.id} already exists`)) : Effect.sync(() => void carts.set(cart.id, cart))
+      ),
+    update: (cart) =>
+      Effect.suspend(() =>
+        carts.has(cart.id) ? Effect.sync(() => void carts.set(cart.id, cart)) : Effect.die(new Error(`cart ${cart.id} does not exist`))
+      )
+  })
+})
+
+/** CartRepository over the Inventory it is given. */
+export const MemoryCartRepository = Layer.effect(CartRepository, makeMemoryCartRepository)

@@ -1,0 +1,25 @@
+/**
+ * Notifier for the in-memory adapters: the outbox is a list (readable by tests through
+ * `sent`), and the NOTIFICATIONS_FILE mirror is written at once (memory units of work have no
+ * commit to wait for; use cases send only after every check of the unit has passed).
+ */
+import { Effect, Layer, Option } from "effect"
+import { Notifier } from "../../application/auth/notifier.ts"
+import type { Notification } from "../../domain/auth/notification.ts"
+import { makeNotificationMirror } from "../file/notification-file.ts"
+
+export const makeMemoryNotificationOutbox = (notificationsFile: Option.Option<string> = Option.none()) =>
+  Effect.gen(function*() {
+    const mirror = yield* makeNotificationMirror(notificationsFile)
+    const outbox: Array<Notification> = []
+    return {
+      sent: (): ReadonlyArray<Notification> => outbox,
+      notifier: Notifier.of({
+        send: (notification) =>
+          Effect.andThen(Effect.sync(() => outbox.push(notification)), mirror(notification))
+      })
+    }
+  })
+
+export const memoryNotificationOutboxLayer = (notificationsFile: Option.Option<string> = Option.none()) =>
+  Layer.effect(Notifier, Effect.map(makeMemoryNotificationOutbox(notificationsFile), (outbox) => outbox.notifier))

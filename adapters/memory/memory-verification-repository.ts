@@ -1,0 +1,37 @@
+/** VerificationRepository in a map (tests, library users). */
+import { Effect, Layer, Option } from "effect"
+import { VerificationRepository } from "../../application/auth/verification-repository.ts"
+import { type Verification, voidCustomerVerifications } from "../../domain/auth/verification.ts"
+
+export const makeMemoryVerificationRepository = () => {
+  const verifications = new Map<string, Verification>()
+  return VerificationRepository.of({
+    insert: (verification) =>
+      Effect.suspend(() =>
+        verifications.has(verification.id)
+          ? Effect.die(new Error(`verification ${verification.id} already exists`))
+          : Effect.sync(() => void verifications.set(verification.id, verification))
+      ),
+    findByIdForUpdate: (id) => Effect.sync(() => Option.fromNullishOr(verifications.get(id))),
+    update: (verification) =>
+      Effect.suspend(() =>
+        verifications.has(verification.id)
+          ? Effect.sync(() => void verifications.set(verification.id, verification))
+          : Effect.die(new Error(`verification ${verification.id} does not exist`))
+      ),
+    findOpenByDestination: (destination, purpose) =>
+      Effect.sync(() =>
+        [...verifications.values()].filter((v) =>
+          v.destination === destination && v.purpose === purpose && v.consumedAt === null && v.voidedAt === null
+        )
+      ),
+    voidAllOfCustomer: (customerId, now) =>
+      Effect.sync(() => {
+        for (const verification of voidCustomerVerifications([...verifications.values()], customerId, now)) {
+          verifications.set(verification.id, verification)
+        }
+      })
+  })
+}
+
+export const MemoryVerificationRepository = Layer.sync(VerificationRepository, makeMemoryVerificationRepository)

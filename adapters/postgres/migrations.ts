@@ -1,0 +1,21 @@
+/**
+ * The schema migrations, applied at start (and by the import command) through Effect's
+ * Migrator, which serialises concurrent runs with a table lock.
+ */
+import { Layer } from "effect"
+import { Migrator } from "effect/sql"
+import catalog from "./migrations/0001_catalog.ts"
+import changeTracking from "./migrations/0002_change_tracking.ts"
+import accounts from "./migrations/0003_accounts.ts"
+import cartsOrders from "./migrations/0004_carts_orders.ts"
+
+export const migrations = Migrator.fromRecord({
+  "0001_catalog": catalog,
+  "0002_change_tracking": changeTracking,
+  "0003_accounts": accounts,
+  "0004_carts_orders": cartsOrders
+})
+
+export const runMigrations = Migrator.make({})({ loader: migrations })
+
+export const MigrationsLayer = Layer.effectDiscard(runMigrations)

@@ -1,0 +1,104 @@
+/**
+ * CartRepository over the `carts` table (migration 0004). The lines are a JSON array in the cart
+ * row, so `SELECT … FOR UPDATE` locks a cart and reads its lines in one consistent statement
+ * (a lock wait re-reads the row itself, which a separate lines table would not give), and a
+ * change is one UPDATE. A change reads the locked cart together with its variants' prices and
+ * stock in that same statement (`findForChange`); a waiting lock re-reads the row itself, and
+ * any line whose variant the statement could not see is left out of the map (the use case reads
+ * those again). JSON travels as text in both directions: the client's name transforms must not
+ * touch its keys.
+ */
+import { Effect, Layer, Option, Schema, Struct } from "effect"
+import { SqlClient } from "effect/sql"
+import { CartRepository } from "../../application/cart/cart-repository.ts"
+import { Cart, CartLine } from "../../domain/cart/cart.ts"
+import { Address } from "../../domain/shipping/address.ts"
+import { cartVariantsJsonOf, decodeCartVariantsJson } from "./postgres-inventory.ts"
+import { orStoreUnavailable } from "./store-errors.ts"
+
+const CartRow = Schema.Struct({
+  ...Cart.fields,
+  customerId: Schema.NullOr(Schema.String),
+  lines: Schema.fromJsonString(Schema.Array(CartLine)),
+  shippingAddress: Schema.NullOr(Schema.fromJsonString(Address)),
+  billingAddress: Schema.NullOr(Schema.fromJsonString(Address))
+})
+
+/** Rows that do not match mean the database holds something we never write: a defect. */
+const decodeRow = Schema.decodeUnknownSync(CartRow)
+
+const toCart = (row: unknown): Cart => {
+  const decoded = decodeRow(row)
+  return { ...decoded, customerId: decoded.customerId ?? "" }
+}
+
+const addressJson = (address: Address | null): string | null => address === null ? null : JSON.stringify(address)
+
+const linesJson = (cart: Cart): string =>
+  JSON.stringify(cart.lines.map((line) => Struct.pick(line, ["id", "variantId", "productId", "quantity"])))
+
+const CART_COLUMNS = `c.id, c.shop_id, c.customer_id, c.status, c.lines::text AS lines, c.customer_note,
+  c.shipping_address::text AS shipping_address, c.billing_address::text AS billing_address,
+  c.shipping_method_id, c.payment_method, c.coupon_code, c.version, c.created_at, c.updated_at, c.expires_at`
+
+const VARIANTS_OF_LINES_AND_ADDED = cartVariantsJsonOf(
+  "SELECT jsonb_array_elements(c.lines) ->> 'variantId' UNION SELECT unnest($2::text[])",
+  "c.shop_id"
+)
+
+export const makePostgresCartRepository = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const columns = sql.literal(CART_COLUMNS)
+
+  const select = (cartId: string, lock: boolean) =>
+    orStoreUnavailable(sql`
+      SELECT ${columns} FROM carts c WHERE c.id = ${cartId} ${sql.literal(lock ? "FOR UPDATE" : "")}`).pipe(
+      Effect.map((rows) => rows.length === 0 ? Option.none() : Option.some(toCart(rows[0])))
+    )
+
+  const findForChange = (cartId: string, addedVariantIds: ReadonlyArray<string>) =>
+    orStoreUnavailable(sql.unsafe<{ readonly variants: string }>(
+      `SELECT ${CART_COLUMNS}, ${VARIANTS_OF_LINES_AND_ADDED} AS variants FROM carts c WHERE c.id = $1 FOR UPDATE OF c`,
+      [cartId, [...addedVariantIds]]
+    )).pipe(
+      Effect.map((rows) => {
+        const row = rows[0]
+        return row === undefined ? Option.none() : Option.some({ cart: toCart(row), variants: decodeCartVariantsJson(row.variants) })
+      })
+    )
+
+  return CartRepository.of({
+    findById: (cartId) => select(cartId, false),
+    findByIdForUpdate: (cartId) => select(cartId, true),
+    findForChange,
+    insert: (cart) =>
+      orStoreUnavailable(sql`
+        INSERT INTO carts (id, shop_id, customer_id, status, lines, customer_note, shipping_address, billing_address,
+          shipping_method_id, payment_method, coupon_code, version, created_at, updated_at, expires_at)
+        VALUES (${cart.id}, ${cart.shopId}, ${cart.customerId === "" ? null : cart.customerId}, ${cart.status},
+          ${linesJson(cart)}::jsonb, ${cart.customerNote}, ${addressJson(cart.shippingAddress)}::jsonb,
+          ${addressJson(cart.billingAddress)}::jsonb, ${cart.shippingMethodId}, ${cart.paymentMethod}, ${cart.couponCode},
+          ${cart.version}, ${cart.createdAt}, ${cart.updatedAt}, ${cart.expiresAt})`).pipe(Effect.asVoid),
+    update: (cart) =>
+      orStoreUnavailable(sql`
+        UPDATE carts SET
+          customer_id = ${cart.customerId === "" ? null : cart.customerId},
+          status = ${cart.status},
+          lines = ${linesJson(cart)}::jsonb,
+          customer_note = ${cart.customerNote},
+          shipping_address = ${addressJson(cart.shippingAddress)}::jsonb,
+          billing_address = ${addressJson(cart.billingAddress)}::jsonb,
+          shipping_method_id = ${cart.shippingMethodId},
+          payment_method = ${cart.paymentMethod},
+          coupon_code = ${cart.couponCode},
+          version = ${cart.version},
+          updated_at = ${cart.updatedAt},
+          expires_at = ${cart.expiresAt}
+        WHERE id = ${cart.id}
+        RETURNING id`).pipe(
+        Effect.flatMap((rows) => rows.length === 1 ? Effect.void : Effect.die(new Error(`cart ${cart.id} does not exist`)))
+      )
+  })
+})
+
+export const PostgresCartRepository = Layer.effect(CartRepository, makePostgresCartRepository)

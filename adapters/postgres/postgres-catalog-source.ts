@@ -1,0 +1,189 @@
+/**
+ * CatalogSource on PostgreSQL (or PGlite), following changes through `changed_txid`
+ * (migration 0002): the cursor is the xmin of the current snapshot, i.e. every transaction with
+ * an id below it has finished. Rows with `changed_txid >= cursor` are "changed since": that
+ * covers everything committed after the cursor was taken, plus rows of transactions that were
+ * still running then (re-read once more next time, which is harmless).
+ *
+ * A page of products is one statement returning one JSON text: the page's product rows with
+ * their category ids (in link order), shop ids (sorted) and variants (by position), gathered by
+ * correlated subqueries over the child tables' indexes, already in the record's shape, so the
+ * client parses one string per page. JSON always travels as text: the client's result-name
+ * transform would otherwise rename user keys such as attribute names (`made_in` → `madeIn`).
+ */
+import { Effect, Layer, Schema, Struct } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { CatalogSource } from "../../application/catalog/catalog-source.ts"
+import type { CatalogReferenceData, ChangeCursor, ProductPage } from "../../application/catalog/catalog-snapshot.ts"
+import { ShippingZoneRecord } from "../../application/catalog/shipping-method-record.ts"
+import { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
+import { ShopZoneRule } from "../../domain/catalog/shop.ts"
+import { orStoreUnavailable } from "./store-errors.ts"
+
+const Strings = Schema.Array(Schema.String)
+
+/** A page of products as the page query returns it: one JSON array, timestamps as strings. */
+const ProductPageJson = Schema.fromJsonString(Schema.Array(
+  CatalogProduct.mapFields(Struct.assign({ createdAt: Schema.DateFromString }))
+))
+
+/** Rows that do not match the schema mean the database holds something we never write: a defect. */
+const decodeProductPage = (json: string) => Effect.orDie(Schema.decodeUnknownEffect(ProductPageJson)(json))
+
+const ShopRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  zoneRulesJson: Schema.fromJsonString(Schema.Array(ShopZoneRule)),
+  defaultZoneType: Schema.String
+})
+
+const PublishableKeyRow = Schema.Struct({
+  key: Schema.String,
+  title: Schema.String,
+  shopIds: Strings,
+  revokedAt: Schema.NullOr(Schema.Date)
+})
+
+const CategoryRow = Schema.Struct({
+  id: Schema.String,
+  slug: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  image: Schema.NullOr(Schema.String),
+  parentId: Schema.NullOr(Schema.String),
+  position: Schema.Int,
+  seoMetaTitle: Schema.NullOr(Schema.String),
+  seoMetaDescription: Schema.NullOr(Schema.String),
+  seoOgImage: Schema.NullOr(Schema.String)
+})
+
+const SizeGuideRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  content: Schema.String,
+  imageUrl: Schema.String
+})
+
+const ShippingMethodRow = Schema.Struct({
+  id: Schema.String,
+  shopId: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  slaText: Schema.NullOr(Schema.String),
+  slaMinDays: Schema.NullOr(Schema.Int),
+  slaMaxDays: Schema.NullOr(Schema.Int),
+  minOrderValueForFreeShipping: Schema.NullOr(Schema.Int),
+  codSurchargeEnabled: Schema.Boolean,
+  codSurchargeType: Schema.NullOr(Schema.Literals(["fixed", "percentage"])),
+  codSurchargeValue: Schema.NullOr(Schema.Int),
+  zonesJson: Schema.fromJsonString(Schema.Array(ShippingZoneRecord)),
+  position: Schema.Int
+})
+
+/** Rows that do not match the schema mean the database holds something we never write: a defect. */
+const decodeRows = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) => {
+  const decode = Schema.decodeUnknownEffect(Schema.Array(schema))
+  return (rows: ReadonlyArray<object>) => Effect.orDie(decode(rows))
+}
+
+export const makePostgresCatalogSource = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const currentCursor = Effect.gen(function*() {
+    const rows = yield* sql<{ cursor: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor`
+    const cursor: ChangeCursor = rows[0]?.cursor ?? "0"
+    return cursor
+  })
+
+  const loadReferenceData: Effect.Effect<CatalogReferenceData, SqlError.SqlError> = Effect.gen(function*() {
+    const shops = yield* sql`
+      SELECT id, name, zone_rules::text AS zone_rules_json, default_zone_type FROM shops ORDER BY id`.pipe(
+      Effect.flatMap(decodeRows(ShopRow))
+    )
+    const publishableKeys = yield* sql`
+      SELECT key, title, shop_ids, revoked_at FROM publishable_keys ORDER BY key`.pipe(
+      Effect.flatMap(decodeRows(PublishableKeyRow))
+    )
+    const categories = yield* sql`
+      SELECT id, slug, name, description, image, parent_id, position, seo_meta_title, seo_meta_description, seo_og_image
+      FROM categories ORDER BY id`.pipe(Effect.flatMap(decodeRows(CategoryRow)))
+    const sizeGuides = yield* sql`SELECT id, name, content, image_url FROM size_guides ORDER BY id`.pipe(
+      Effect.flatMap(decodeRows(SizeGuideRow))
+    )
+    const shippingMethods = yield* sql`
+      SELECT id, shop_id, name, description, sla_text, sla_min_days, sla_max_days, min_order_value_for_free_shipping,
+        cod_surcharge_enabled, cod_surcharge_type, cod_surcharge_value, zones::text AS zones_json, position
+      FROM shipping_methods ORDER BY shop_id, position, id`.pipe(Effect.flatMap(decodeRows(ShippingMethodRow)))
+    return {
+      shops: shops.map(({ zoneRulesJson, ...shop }) => ({ ...shop, zoneRules: zoneRulesJson })),
+      publishableKeys,
+      categories: categories.map(({ seoMetaTitle, seoMetaDescription, seoOgImage, ...category }) => ({
+        ...category,
+        seo: { metaTitle: seoMetaTitle, metaDescription: seoMetaDescription, ogImage: seoOgImage }
+      })),
+      sizeGuides,
+      shippingMethods: shippingMethods.map(({ zonesJson, ...method }) => ({ ...method, zones: zonesJson }))
+    }
+  })
+
+  const referenceChangedSince = (cursor: ChangeCursor) =>
+    sql<{ changed: boolean }>`
+      SELECT EXISTS (SELECT 1 FROM shops WHERE changed_txid >= ${cursor}::xid8)
+        OR EXISTS (SELECT 1 FROM publishable_keys WHERE changed_txid >= ${cursor}::xid8)
+        OR EXISTS (SELECT 1 FROM categories WHERE changed_txid >= ${cursor}::xid8)
+        OR EXISTS (SELECT 1 FROM size_guides WHERE changed_txid >= ${cursor}::xid8)
+        OR EXISTS (SELECT 1 FROM shipping_methods WHERE changed_txid >= ${cursor}::xid8) AS changed`.pipe(
+      Effect.map((rows) => rows[0]?.changed === true)
+    )
+
+  const loadProducts = (options: {
+    readonly since: ChangeCursor | null
+    readonly afterId: string | null
+    readonly limit: number
+  }) =>
+    Effect.gen(function*() {
+      const changedSince = options.since === null ? sql`TRUE` : sql`p.changed_txid >= ${options.since}::xid8`
+      const afterId = options.afterId === null ? sql`TRUE` : sql`p.id > ${options.afterId}`
+      const rows = yield* sql<{ page: string }>`
+        SELECT coalesce(json_agg(json_build_object(
+          'id', p.id, 'slug', p.slug, 'name', p.name, 'description', p.description, 'sku', p.sku,
+          'productType', p.product_type, 'unitName', p.unit_name, 'thumbnail', p.thumbnail, 'images', p.images,
+          'tags', p.tags, 'attributes', p.attributes, 'seo', p.seo, 'sizeGuideId', p.size_guide_id,
+          'categoryIds', ARRAY(
+            SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id
+            ORDER BY pc.position, pc.category_id COLLATE "C"),
+          'shopIds', ARRAY(
+            SELECT ps.shop_id FROM product_shops ps WHERE ps.product_id = p.id ORDER BY ps.shop_id COLLATE "C"),
+          'enabled', p.enabled, 'requiresShipping', p.requires_shipping, 'salesCount', p.sales_count,
+          'createdAt', p.created_at, 'variantOptions', p.variant_options,
+          'variants', (
+            SELECT coalesce(json_agg(json_build_object(
+              'id', v.id, 'sku', v.sku, 'originalPrice', v.original_price, 'salePrice', v.sale_price,
+              'stock', v.stock, 'weightGrams', v.weight_grams, 'images', v.images, 'optionValues', v.option_values
+            ) ORDER BY v.position, v.sku COLLATE "C"), '[]')
+            FROM variants v WHERE v.product_id = p.id)
+        ) ORDER BY p.id), '[]')::text AS page
+        FROM (
+          SELECT * FROM products p
+          WHERE ${changedSince} AND ${afterId}
+          ORDER BY p.id
+          LIMIT ${options.limit}
+        ) p`
+      const products = yield* decodeProductPage(rows[0]?.page ?? "[]")
+      const last = products[products.length - 1]
+      const page: ProductPage = {
+        products,
+        nextAfterId: products.length === options.limit && last !== undefined ? last.id : null
+      }
+      return page
+    })
+
+  return CatalogSource.of({
+    currentCursor: orStoreUnavailable(currentCursor),
+    loadReferenceData: orStoreUnavailable(loadReferenceData),
+    referenceChangedSince: (cursor) => orStoreUnavailable(referenceChangedSince(cursor)),
+    loadProducts: (options) => orStoreUnavailable(loadProducts(options))
+  })
+})
+
+export const PostgresCatalogSourceLayer = Layer.effect(CatalogSource, makePostgresCatalogSource)

@@ -1,0 +1,52 @@
+/**
+ * CouponRepository over the `coupons` table (migration 0001: `value` in basis points for
+ * `percentage`, minor units for `fixed`; unique per shop and upper-cased code). Using a coupon
+ * is one guarded UPDATE, so concurrent checkouts never push `usage_count` past `usage_limit`.
+ */
+import { Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { CouponRepository } from "../../application/cart/coupon-repository.ts"
+import { type Coupon, CouponType, normalizeCouponCode } from "../../domain/cart/coupon.ts"
+import { orStoreUnavailable } from "./store-errors.ts"
+
+const BASIS_POINTS_PER_PERCENT = 100
+
+const CouponRow = Schema.Struct({
+  code: Schema.String,
+  shopId: Schema.String,
+  type: CouponType,
+  value: Schema.Int,
+  minSubtotal: Schema.Int,
+  startsAt: Schema.NullOr(Schema.Date),
+  endsAt: Schema.NullOr(Schema.Date),
+  usageLimit: Schema.NullOr(Schema.Int),
+  usageCount: Schema.Int
+})
+
+/** Rows that do not match mean the database holds something we never write: a defect. */
+const decodeRow = Schema.decodeUnknownSync(CouponRow)
+
+const toCoupon = (row: unknown): Coupon => {
+  const stored = decodeRow(row)
+  return { ...stored, value: stored.type === "percentage" ? stored.value / BASIS_POINTS_PER_PERCENT : stored.value }
+}
+
+export const makePostgresCouponRepository = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  return CouponRepository.of({
+    findByCode: (shopId, code) =>
+      orStoreUnavailable(sql`
+        SELECT code, shop_id, type, value, min_subtotal, starts_at, ends_at, usage_limit, usage_count
+        FROM coupons WHERE shop_id = ${shopId} AND upper(code) = ${normalizeCouponCode(code)}`).pipe(
+        Effect.map((rows) => rows.length === 0 ? Option.none() : Option.some(toCoupon(rows[0])))
+      ),
+    recordUse: (shopId, code) =>
+      orStoreUnavailable(sql`
+        UPDATE coupons SET usage_count = usage_count + 1
+        WHERE shop_id = ${shopId} AND upper(code) = ${normalizeCouponCode(code)}
+          AND (usage_limit IS NULL OR usage_count < usage_limit)
+        RETURNING id`).pipe(Effect.map((rows) => rows.length === 1))
+  })
+})
+
+export const PostgresCouponRepository = Layer.effect(CouponRepository, makePostgresCouponRepository)

@@ -1,0 +1,138 @@
+/**
+ * Inventory over the catalog tables: the store is the authority for prices and stock inside cart
+ * and checkout transactions (the in-memory read model only follows it). Checkout locks the
+ * variants in id order, so concurrent checkouts of overlapping carts queue instead of
+ * deadlocking; taking stock is one guarded UPDATE (`stock >= quantity`, backed up by the
+ * `stock >= 0` CHECK), so stock never goes below zero, and what a short take did take is put back. Both writes stamp the products
+ * for the read model through the change-tracking triggers of migration 0002.
+ */
+import { Effect, Layer, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import type { CartVariant } from "../../application/cart/cart-variant.ts"
+import { Inventory, type ProductSale, type StockTake } from "../../application/cart/inventory.ts"
+import { InsufficientStock } from "../../domain/cart/errors/insufficient-stock.ts"
+import { orStoreUnavailable } from "./store-errors.ts"
+
+const VariantRow = Schema.Struct({
+  variantId: Schema.String,
+  productId: Schema.String,
+  sku: Schema.String,
+  originalPrice: Schema.Int,
+  salePrice: Schema.NullOr(Schema.Int),
+  stock: Schema.Int,
+  weightGrams: Schema.Int,
+  images: Schema.fromJsonString(Schema.Array(Schema.String)),
+  optionValues: Schema.fromJsonString(Schema.Record(Schema.String, Schema.String)),
+  visible: Schema.Boolean,
+  requiresShipping: Schema.Boolean,
+  productName: Schema.String,
+  productSlug: Schema.String,
+  productSku: Schema.String,
+  thumbnail: Schema.NullOr(Schema.String)
+})
+
+/** Rows that do not match mean the database holds something we never write: a defect. */
+const decodeRows = Schema.decodeUnknownSync(Schema.Array(VariantRow))
+
+const CartVariantJson = Schema.Struct({
+  ...VariantRow.fields,
+  images: Schema.Array(Schema.String),
+  optionValues: Schema.Record(Schema.String, Schema.String)
+})
+
+/** Decodes the JSON array `cartVariantsJsonOf` builds. */
+export const decodeCartVariantsJson = (json: string): ReadonlyMap<string, CartVariant> =>
+  new Map(Schema.decodeUnknownSync(Schema.fromJsonString(Schema.Array(CartVariantJson)))(json).map((variant) => [
+    variant.variantId,
+    variant
+  ]))
+
+/**
+ * SQL text of a JSON array of the variants whose ids the SQL expression `variantIds` (a set of
+ * text) yields, visible in the shop of the SQL expression `shopId`: for statements that read a
+ * cart and its variants at once (postgres-cart-repository.ts).
+ */
+export const cartVariantsJsonOf = (variantIds: string, shopId: string): string => `
+  (SELECT coalesce(json_agg(json_build_object(
+      'variantId', v.id, 'productId', v.product_id, 'sku', v.sku, 'originalPrice', v.original_price,
+      'salePrice', v.sale_price, 'stock', v.stock, 'weightGrams', v.weight_grams, 'images', v.images,
+      'optionValues', v.option_values,
+      'visible', p.enabled AND EXISTS (SELECT 1 FROM product_shops ps WHERE ps.product_id = p.id AND ps.shop_id = ${shopId}),
+      'requiresShipping', p.requires_shipping, 'productName', p.name, 'productSlug', p.slug,
+      'productSku', p.sku, 'thumbnail', p.thumbnail) ORDER BY v.id), '[]')::text
+   FROM variants v JOIN products p ON p.id = v.product_id
+   WHERE v.id IN (${variantIds}))`
+
+const byVariantId = (rows: ReadonlyArray<unknown>): ReadonlyMap<string, CartVariant> =>
+  new Map(decodeRows(rows).map((variant) => [variant.variantId, variant]))
+
+/** Adds up repeated ids, so one statement handles each id once. */
+const summed = <K extends string>(entries: ReadonlyArray<{ readonly quantity: number } & Record<K, string>>, key: K) => {
+  const totals = new Map<string, number>()
+  for (const entry of entries) totals.set(entry[key], (totals.get(entry[key]) ?? 0) + entry.quantity)
+  const ids = [...totals.keys()].sort()
+  return { ids, quantities: ids.map((id) => totals.get(id) ?? 0) }
+}
+
+export const makePostgresInventory = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const variants = (shopId: string, variantIds: ReadonlyArray<string>, lock: boolean) =>
+    orStoreUnavailable(sql`
+      SELECT v.id AS variant_id, v.product_id, v.sku, v.original_price, v.sale_price, v.stock, v.weight_grams,
+        v.images::text AS images, v.option_values::text AS option_values,
+        p.enabled AND EXISTS (SELECT 1 FROM product_shops ps WHERE ps.product_id = p.id AND ps.shop_id = ${shopId}) AS visible,
+        p.requires_shipping, p.name AS product_name, p.slug AS product_slug, p.sku AS product_sku, p.thumbnail
+      FROM variants v JOIN products p ON p.id = v.product_id
+      WHERE v.id = ANY(${[...variantIds]}::text[])
+      ORDER BY v.id
+      ${sql.literal(lock ? "FOR UPDATE OF v" : "")}`).pipe(Effect.map(byVariantId))
+
+  const takeStock = (takes: ReadonlyArray<StockTake>) =>
+    Effect.gen(function*() {
+      if (takes.length === 0) return
+      const { ids, quantities } = summed(takes, "variantId")
+      const taken = yield* orStoreUnavailable(sql<{ id: string }>`
+        UPDATE variants v SET stock = v.stock - t.quantity
+        FROM unnest(${ids}::text[], ${quantities}::int[]) AS t(id, quantity)
+        WHERE v.id = t.id AND v.stock >= t.quantity
+        RETURNING v.id`)
+      if (taken.length === ids.length) return
+      // Some variant had too little: put back what was taken (all or nothing even without an
+      // enclosing transaction; inside one, the caller rolls back anyway) and report it.
+      const takenIds = new Set(taken.map((row) => row.id))
+      const returned = ids.flatMap((id, index) => takenIds.has(id) ? [{ id, quantity: quantities[index] ?? 0 }] : [])
+      if (returned.length > 0) {
+        yield* orStoreUnavailable(sql`
+          UPDATE variants v SET stock = v.stock + t.quantity
+          FROM unnest(${returned.map((row) => row.id)}::text[], ${returned.map((row) => row.quantity)}::int[]) AS t(id, quantity)
+          WHERE v.id = t.id`)
+      }
+      const shortId = ids.find((id) => !takenIds.has(id)) ?? ""
+      const rows = yield* orStoreUnavailable(sql<{ stock: number }>`SELECT stock FROM variants WHERE id = ${shortId}`)
+      return yield* new InsufficientStock({
+        variantId: shortId,
+        requested: quantities[ids.indexOf(shortId)] ?? 0,
+        available: rows[0]?.stock ?? 0
+      })
+    })
+
+  const recordSales = (sales: ReadonlyArray<ProductSale>) =>
+    Effect.gen(function*() {
+      if (sales.length === 0) return
+      const { ids, quantities } = summed(sales, "productId")
+      yield* orStoreUnavailable(sql`
+        UPDATE products p SET sales_count = p.sales_count + t.quantity
+        FROM unnest(${ids}::text[], ${quantities}::int[]) AS t(id, quantity)
+        WHERE p.id = t.id`)
+    })
+
+  return Inventory.of({
+    variantsForShop: (shopId, variantIds) => variants(shopId, variantIds, false),
+    variantsForShopForUpdate: (shopId, variantIds) => variants(shopId, variantIds, true),
+    takeStock,
+    recordSales
+  })
+})
+
+export const PostgresInventory = Layer.effect(Inventory, makePostgresInventory)

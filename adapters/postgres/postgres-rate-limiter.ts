@@ -1,0 +1,76 @@
+/**
+ * RateLimiter over `rate_limit_events`, shared by every instance. One transaction per
+ * `consume`: transaction-scoped advisory locks on the counter keys (taken in key order, so two
+ * requests never wait on each other in a cycle), then per key one statement that drops the
+ * events that left the window and counts the rest, the domain's decision, and one insert of the
+ * new events when every rule allows. Call it outside a unit of work, so the locks are released at once.
+ *
+ * Events older than the longest window count for no rule; each instance deletes them at most
+ * once a minute, so keys that are never seen again do not pile up.
+ */
+import { Array as Arr, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { type RateLimitAttempt, RateLimiter } from "../../application/auth/rate-limiter.ts"
+import {
+  ALL_RATE_LIMIT_RULES,
+  combineRateLimitDecisions,
+  decideRateLimit,
+  rateLimitKey,
+  slidingWindowStart
+} from "../../domain/auth/rate-limit.ts"
+import { orStoreUnavailable } from "./store-errors.ts"
+
+const LONGEST_WINDOW_MILLIS = Math.max(...ALL_RATE_LIMIT_RULES.map((rule) => rule.windowSeconds)) * 1000
+const GLOBAL_PRUNE_INTERVAL_MILLIS = 60_000
+
+export const PostgresRateLimiter = Layer.effect(
+  RateLimiter,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    let lastGlobalPrune = 0
+
+    const pruneEverything = (now: Date) =>
+      Effect.suspend(() => {
+        if (now.getTime() - lastGlobalPrune < GLOBAL_PRUNE_INTERVAL_MILLIS) return Effect.void
+        lastGlobalPrune = now.getTime()
+        return orStoreUnavailable(
+          sql`DELETE FROM rate_limit_events WHERE occurred_at <= ${new Date(now.getTime() - LONGEST_WINDOW_MILLIS)}`
+        ).pipe(Effect.asVoid)
+      })
+
+    return RateLimiter.of({
+      consume: (checks, now) =>
+        orStoreUnavailable(sql.withTransaction(Effect.gen(function*() {
+          const at = now.getTime()
+          const keyed = checks.map((check) => ({
+            check,
+            key: rateLimitKey(check.rule, check.scopeValue),
+            windowStart: new Date(slidingWindowStart(check.rule, at))
+          }))
+          // one statement takes every lock, in key order; counting starts after it (a new snapshot)
+          const keys = [...new Set(keyed.map((k) => k.key))].sort()
+          yield* sql`SELECT ${sql.csv(keys.map((key) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`))}`
+          const decisions = yield* Effect.forEach(keyed, ({ check, key, windowStart }) =>
+            // drop what left the window and count the rest (the count does not see the delete, nor need to)
+            Effect.map(
+              sql<{ count: number; oldest: Date | null }>`
+                WITH expired AS (DELETE FROM rate_limit_events WHERE key = ${key} AND occurred_at <= ${windowStart})
+                SELECT count(*)::int AS count, min(occurred_at) AS oldest FROM rate_limit_events
+                WHERE key = ${key} AND occurred_at > ${windowStart} AND occurred_at <= ${now}`,
+              (rows) => decideRateLimit({ count: rows[0]?.count ?? 0, oldestAt: rows[0]?.oldest?.getTime() ?? at }, check.rule, at)
+            ))
+          const decision = combineRateLimitDecisions(decisions)
+          if (decision._tag === "Limited") return decision satisfies RateLimitAttempt
+          const events: ReadonlyArray<Record<string, unknown>> = keyed.map(({ key }) => ({ key, occurredAt: now }))
+          if (!Arr.isReadonlyArrayNonEmpty(events)) return { _tag: "Allowed", eventIds: [] } satisfies RateLimitAttempt
+          const inserted = yield* sql<{ id: string }>`
+            INSERT INTO rate_limit_events ${sql.insert(events)} RETURNING id::text AS id`
+          return { _tag: "Allowed", eventIds: inserted.map((row) => row.id) } satisfies RateLimitAttempt
+        }))).pipe(Effect.tap(() => pruneEverything(now))),
+      release: (eventIds) =>
+        eventIds.length === 0
+          ? Effect.void
+          : orStoreUnavailable(sql`DELETE FROM rate_limit_events WHERE ${sql.in("id", eventIds)}`).pipe(Effect.asVoid)
+    })
+  })
+)

@@ -1,0 +1,81 @@
+/**
+ * SessionRepository over `sessions` and `session_refresh_tokens` (every refresh-token hash a
+ * session handed out, so a rotated-out token still finds its session: reuse detection). A
+ * refresh locks the session row; the hashes are read after the lock is granted, so a refresh
+ * that waited behind a concurrent one sees its token as rotated.
+ */
+import { type Array as Arr, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { SessionRepository } from "../../application/auth/session-repository.ts"
+import { Session } from "../../domain/auth/session.ts"
+import { orStoreUnavailable } from "./store-errors.ts"
+
+const decodeSession = Schema.decodeUnknownSync(Session)
+
+export const PostgresSessionRepository = Layer.effect(
+  SessionRepository,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const findById = (id: string) =>
+      orStoreUnavailable(sql`
+        SELECT s.id, s.customer_id, s.created_at, s.last_used_at, s.revoked_at, s.current_token_hash, s.generation,
+          array(
+            SELECT t.token_hash FROM session_refresh_tokens t
+            WHERE t.session_id = s.id AND t.token_hash <> s.current_token_hash
+            ORDER BY t.issued_at, t.token_hash
+          ) AS rotated_token_hashes
+        FROM sessions s WHERE s.id = ${id}`).pipe(
+        Effect.map((rows) => rows.length === 0 ? Option.none<Session>() : Option.some(decodeSession(rows[0])))
+      )
+
+    const rememberTokenHashes = (session: Session, hashes: ReadonlyArray<string>) =>
+      Effect.forEach(hashes, (tokenHash) =>
+        orStoreUnavailable(sql`
+          INSERT INTO session_refresh_tokens (token_hash, session_id, issued_at)
+          VALUES (${tokenHash}, ${session.id}, ${session.lastUsedAt})
+          ON CONFLICT (token_hash) DO NOTHING`), { discard: true })
+
+    return SessionRepository.of({
+      // one statement (no transaction needed): the session and every hash it knows
+      insert: (session) => {
+        const hashes: Arr.NonEmptyReadonlyArray<Record<string, unknown>> = [
+          { tokenHash: session.currentTokenHash, sessionId: session.id, issuedAt: session.lastUsedAt },
+          ...session.rotatedTokenHashes.map((tokenHash) => ({ tokenHash, sessionId: session.id, issuedAt: session.createdAt }))
+        ]
+        return orStoreUnavailable(sql`
+          WITH session AS (
+            INSERT INTO sessions (id, customer_id, created_at, last_used_at, revoked_at, current_token_hash, generation)
+            VALUES (${session.id}, ${session.customerId}, ${session.createdAt}, ${session.lastUsedAt},
+              ${session.revokedAt}, ${session.currentTokenHash}, ${session.generation})
+          )
+          INSERT INTO session_refresh_tokens ${sql.insert(hashes)}`).pipe(Effect.asVoid)
+      },
+      findById,
+      findByTokenHashForUpdate: (tokenHash) =>
+        Effect.gen(function*() {
+          const locked = yield* orStoreUnavailable(sql<{ id: string }>`
+            SELECT id FROM sessions
+            WHERE id = (SELECT session_id FROM session_refresh_tokens WHERE token_hash = ${tokenHash})
+            FOR UPDATE`)
+          const id = locked[0]?.id
+          return id === undefined ? Option.none<Session>() : yield* findById(id)
+        }),
+      update: (session) =>
+        Effect.andThen(
+          orStoreUnavailable(sql`
+            UPDATE sessions SET
+              last_used_at = ${session.lastUsedAt},
+              revoked_at = ${session.revokedAt},
+              current_token_hash = ${session.currentTokenHash},
+              generation = ${session.generation}
+            WHERE id = ${session.id}`),
+          rememberTokenHashes(session, [session.currentTokenHash])
+        ),
+      revokeAllOfCustomer: (customerId, now) =>
+        orStoreUnavailable(
+          sql`UPDATE sessions SET revoked_at = ${now} WHERE customer_id = ${customerId} AND revoked_at IS NULL`
+        ).pipe(Effect.asVoid)
+    })
+  })
+)

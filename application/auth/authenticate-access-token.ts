@@ -1,0 +1,32 @@
+/**
+ * The bearer check of every authenticated request (CONTRACT §3): a valid signature with the
+ * pinned algorithm, issuer and audience, not expired, AND a session that is still active
+ * (not logged out, reset or revoked for reuse, not expired), so revocation takes effect at once.
+ */
+import { Effect, Option } from "effect"
+import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
+import { isSessionActive } from "../../domain/auth/session.ts"
+import { AccessTokenSigner } from "./access-token-signer.ts"
+import { AccountSettings } from "./account-settings.ts"
+import { currentTime } from "./current-time.ts"
+import { SessionRepository } from "./session-repository.ts"
+
+export interface AuthenticatedSession {
+  readonly customerId: string
+  readonly sessionId: string
+}
+
+export const authenticateAccessToken = (accessToken: string) =>
+  Effect.gen(function*() {
+    const claims = yield* (yield* AccessTokenSigner).verify(accessToken)
+    const session = yield* (yield* SessionRepository).findById(claims.sid)
+    const now = yield* currentTime
+    const { lifetimes } = yield* AccountSettings
+    if (
+      Option.isNone(session) || session.value.customerId !== claims.sub ||
+      !isSessionActive(session.value, now, lifetimes)
+    ) {
+      return yield* new Unauthorized()
+    }
+    return { customerId: claims.sub, sessionId: claims.sid } satisfies AuthenticatedSession
+  })

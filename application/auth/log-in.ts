@@ -1,0 +1,39 @@
+/**
+ * POST /auth/login (CONTRACT §3). The attempt is counted as a failure up front, against the
+ * email (10 per 15 min) and the client IP (100 per 15 min), so a burst of parallel guesses
+ * cannot outrun the counters; a successful login takes its count back. An unknown email, a
+ * password-less customer and a wrong password all verify one argon2id hash (a dummy one when
+ * there is no stored hash) and answer the same InvalidCredentials.
+ */
+import { Effect, Option } from "effect"
+import { InvalidCredentials } from "../../domain/auth/errors/invalid-credentials.ts"
+import { RATE_LIMIT_RULES } from "../../domain/auth/rate-limit.ts"
+import type { NormalisedEmail } from "../../domain/customer/email.ts"
+import { normalisePassword } from "../../domain/customer/password.ts"
+import { CustomerRepository } from "../customer/customer-repository.ts"
+import { currentTime } from "./current-time.ts"
+import { PasswordHasher } from "./password-hasher.ts"
+import { consumeRateLimits } from "./rate-limit-guard.ts"
+import { RateLimiter } from "./rate-limiter.ts"
+import { startSession } from "./start-session.ts"
+
+export interface LoginRequest {
+  readonly email: NormalisedEmail
+  readonly password: string
+}
+
+export const logIn = (request: LoginRequest, clientIp: string) =>
+  Effect.gen(function*() {
+    const now = yield* currentTime
+    const failureEvents = yield* consumeRateLimits([
+      { rule: RATE_LIMIT_RULES.loginFailuresPerEmail, scopeValue: request.email },
+      { rule: RATE_LIMIT_RULES.loginFailuresPerIp, scopeValue: clientIp }
+    ], now)
+    const customer = yield* (yield* CustomerRepository).findByEmail(request.email)
+    const storedHash = Option.match(customer, { onNone: () => null, onSome: (c) => c.passwordHash })
+    const matches = yield* (yield* PasswordHasher).verify(storedHash, normalisePassword(request.password))
+    if (!matches || Option.isNone(customer)) return yield* new InvalidCredentials()
+    yield* (yield* RateLimiter).release(failureEvents)
+    // starting a session is a single write: no unit of work needed
+    return yield* startSession(customer.value.id, now)
+  })

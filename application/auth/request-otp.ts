@@ -1,0 +1,101 @@
+/**
+ * POST /auth/otp/request (CONTRACT §3): issue a 6-digit code for a destination and purpose,
+ * voiding the live codes of that destination and purpose, and answer the verification id.
+ *
+ * - Sends count against the destination (1 per 60 s, 5 per hour) and the client IP (30 per
+ *   hour), whether or not anything is sent.
+ * - `login` and `reset_password` codes are sent only when the destination (email, or phone) is
+ *   a customer's; `verify_email` / `verify_phone` need a signed-in customer and are sent only to
+ *   that customer's current email / phone. Otherwise the answer is identical, but the
+ *   verification belongs to nobody and no message leaves (nobody can ever use its code).
+ */
+import { Effect, Option } from "effect"
+import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
+import {
+  reissueVerification,
+  type VerificationChannel,
+  type VerificationPurpose
+} from "../../domain/auth/verification.ts"
+import type { Customer } from "../../domain/customer/customer.ts"
+import type { NormalisedEmail } from "../../domain/customer/email.ts"
+import { IdGenerator } from "../../domain/shared/id-generator.ts"
+import { CustomerRepository } from "../customer/customer-repository.ts"
+import { Transactions } from "../shared/transactions.ts"
+import { AccountSettings } from "./account-settings.ts"
+import { currentTime } from "./current-time.ts"
+import { Notifier } from "./notifier.ts"
+import { hashOtpCode } from "./otp-code-hash.ts"
+import { consumeRateLimits } from "./rate-limit-guard.ts"
+import { destinationSendLimits } from "./request-password-reset.ts"
+import { SecureRandom } from "./secure-random.ts"
+import { VerificationRepository } from "./verification-repository.ts"
+
+export type OtpDestination =
+  | { readonly channel: Extract<VerificationChannel, "email">; readonly email: NormalisedEmail }
+  | { readonly channel: Extract<VerificationChannel, "sms">; readonly phone: string }
+
+export interface OtpRequest {
+  readonly destination: OtpDestination
+  readonly purpose: VerificationPurpose
+}
+
+export interface IssuedVerification {
+  readonly verificationId: string
+  readonly expiresAt: Date
+}
+
+const destinationOf = (destination: OtpDestination): string =>
+  destination.channel === "email" ? destination.email : destination.phone
+
+const holds = (customer: Customer, destination: OtpDestination): boolean =>
+  destination.channel === "email" ? customer.email === destination.email : customer.phone === destination.phone
+
+/** The customer a code for this request goes to, if any. */
+const recipientOf = (request: OtpRequest, signedIn: Option.Option<string>) =>
+  Effect.gen(function*() {
+    const customers = yield* CustomerRepository
+    if (request.purpose === "login" || request.purpose === "reset_password") {
+      return request.destination.channel === "email"
+        ? yield* customers.findByEmail(request.destination.email)
+        : yield* customers.findByPhone(request.destination.phone)
+    }
+    if (Option.isNone(signedIn)) return yield* new Unauthorized()
+    const customer = yield* customers.findById(signedIn.value)
+    return Option.filter(customer, (c) => holds(c, request.destination))
+  })
+
+export const requestOtp = (request: OtpRequest, clientIp: string, signedIn: Option.Option<string>) =>
+  Effect.gen(function*() {
+    const now = yield* currentTime
+    const destination = destinationOf(request.destination)
+    if (request.purpose === "verify_email" || request.purpose === "verify_phone") {
+      if (Option.isNone(signedIn)) return yield* new Unauthorized()
+    }
+    yield* consumeRateLimits(destinationSendLimits(destination, clientIp), now)
+    const recipient = yield* recipientOf(request, signedIn)
+    const settings = yield* AccountSettings
+    const verifications = yield* VerificationRepository
+    const notifier = yield* Notifier
+    const id = yield* (yield* IdGenerator).next("ver")
+    const code = yield* (yield* SecureRandom).otpCode
+    const codeHash = yield* hashOtpCode(id, code)
+
+    return yield* (yield* Transactions).atomically(Effect.gen(function*() {
+      const open = yield* verifications.findOpenByDestination(destination, request.purpose)
+      const { issued, voided } = reissueVerification(open, {
+        id,
+        purpose: request.purpose,
+        channel: request.destination.channel,
+        destination,
+        customerId: Option.match(recipient, { onNone: () => null, onSome: (customer) => customer.id }),
+        codeHash,
+        now
+      }, settings.lifetimes)
+      yield* Effect.forEach(voided, verifications.update, { discard: true })
+      yield* verifications.insert(issued)
+      if (Option.isSome(recipient)) {
+        yield* notifier.send({ channel: issued.channel, to: destination, purpose: issued.purpose, code, createdAt: now })
+      }
+      return { verificationId: issued.id, expiresAt: issued.expiresAt } satisfies IssuedVerification
+    }))
+  })

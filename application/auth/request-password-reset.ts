@@ -1,0 +1,57 @@
+/**
+ * POST /auth/forgot-password (CONTRACT §3): when the email belongs to a customer, email a
+ * single-use reset link (RESET_URL_BASE?token=…; the token is stored only as a hash, valid
+ * RESET_TOKEN_TTL_SECONDS). The answer is the same whether or not the email is known; the
+ * request counts against the OTP-send limits of the email and the client IP either way (a reset
+ * email is a message sent to a destination), so the limits reveal nothing either.
+ */
+import { Effect, Option } from "effect"
+import { resetLink } from "../../domain/auth/notification.ts"
+import { RATE_LIMIT_RULES } from "../../domain/auth/rate-limit.ts"
+import { issueResetToken } from "../../domain/auth/reset-token.ts"
+import { TokenHasher } from "../../domain/auth/token-hasher.ts"
+import type { NormalisedEmail } from "../../domain/customer/email.ts"
+import { IdGenerator } from "../../domain/shared/id-generator.ts"
+import { CustomerRepository } from "../customer/customer-repository.ts"
+import { Transactions } from "../shared/transactions.ts"
+import { AccountSettings } from "./account-settings.ts"
+import { currentTime } from "./current-time.ts"
+import { Notifier } from "./notifier.ts"
+import { consumeRateLimits } from "./rate-limit-guard.ts"
+import { ResetTokenRepository } from "./reset-token-repository.ts"
+import { SecureRandom } from "./secure-random.ts"
+
+export const destinationSendLimits = (destination: string, clientIp: string) => [
+  { rule: RATE_LIMIT_RULES.otpSendsPerDestinationMinute, scopeValue: destination },
+  { rule: RATE_LIMIT_RULES.otpSendsPerDestinationHour, scopeValue: destination },
+  { rule: RATE_LIMIT_RULES.otpSendsPerIp, scopeValue: clientIp }
+]
+
+export const requestPasswordReset = (email: NormalisedEmail, clientIp: string) =>
+  Effect.gen(function*() {
+    const now = yield* currentTime
+    yield* consumeRateLimits(destinationSendLimits(email, clientIp), now)
+    const customer = yield* (yield* CustomerRepository).findByEmail(email)
+    if (Option.isNone(customer)) return
+    const settings = yield* AccountSettings
+    const token = yield* (yield* SecureRandom).token
+    const resetToken = issueResetToken({
+      id: yield* (yield* IdGenerator).next("rst"),
+      customerId: customer.value.id,
+      tokenHash: yield* (yield* TokenHasher).hash(token),
+      now
+    }, settings.lifetimes)
+    const resetTokens = yield* ResetTokenRepository
+    const notifier = yield* Notifier
+    yield* (yield* Transactions).atomically(Effect.gen(function*() {
+      yield* resetTokens.insert(resetToken)
+      yield* notifier.send({
+        channel: "email",
+        to: email,
+        purpose: "reset_password",
+        link: resetLink(settings.resetUrlBase, token),
+        token,
+        createdAt: now
+      })
+    }))
+  })

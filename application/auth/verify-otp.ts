@@ -1,0 +1,61 @@
+/**
+ * POST /auth/otp/verify (CONTRACT §3). A `login` code signs the customer in (AuthResult); a
+ * `verify_email` / `verify_phone` code marks that email / phone verified ({verified: true}) and
+ * must be presented with the bearer token of the customer it was sent to. Any code that reached
+ * its destination also marks that destination verified. `reset_password` codes are only taken
+ * by /auth/reset-password; here they are VerificationNotFound, and nothing changes.
+ */
+import { Effect, Option } from "effect"
+import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
+import { VerificationNotFound } from "../../domain/auth/errors/verification-not-found.ts"
+import type { Verification } from "../../domain/auth/verification.ts"
+import { CustomerRepository } from "../customer/customer-repository.ts"
+import { Transactions } from "../shared/transactions.ts"
+import type { AuthResult } from "./auth-result.ts"
+import { checkOtpCode, done, type PresentedCode, settleCodeCheck } from "./consume-otp.ts"
+import { currentTime } from "./current-time.ts"
+import { startSession } from "./start-session.ts"
+import { holdsContact, markContactVerified } from "./verified-contact.ts"
+import { VerificationRepository } from "./verification-repository.ts"
+
+export type OtpVerified =
+  | { readonly _tag: "SignedIn"; readonly authResult: AuthResult }
+  | { readonly _tag: "ContactVerified" }
+
+const isContactVerification = (verification: Verification) =>
+  verification.purpose === "verify_email" || verification.purpose === "verify_phone"
+
+export const verifyOtpCode = (presented: PresentedCode, signedIn: Option.Option<string>) =>
+  Effect.gen(function*() {
+    const customers = yield* CustomerRepository
+    const verifications = yield* VerificationRepository
+    const now = yield* currentTime
+    const outcome = yield* (yield* Transactions).atomically(Effect.gen(function*() {
+      const found = yield* verifications.findByIdForUpdate(presented.verificationId)
+      if (Option.isSome(found) && isContactVerification(found.value) && Option.isNone(signedIn)) {
+        return yield* new Unauthorized()
+      }
+      const check = yield* checkOtpCode(
+        presented,
+        ["login", "verify_email", "verify_phone"],
+        // a contact code is only ever good for the customer it was sent to
+        (verification) => !isContactVerification(verification) || Option.contains(signedIn, verification.customerId ?? "")
+      )
+      if (check._tag === "WrongCode") return check
+      const { verification } = check
+      const customer = verification.customerId === null
+        ? Option.none()
+        : yield* customers.findByIdForUpdate(verification.customerId)
+      if (Option.isNone(customer)) return yield* new VerificationNotFound()
+      // a contact code for an email / phone the customer has since changed verifies nothing
+      if (isContactVerification(verification) && !holdsContact(customer.value, verification)) {
+        return yield* new VerificationNotFound()
+      }
+      const updated = markContactVerified(customer.value, verification)
+      // only a verification flag changes, so no email or phone can collide
+      if (updated !== customer.value) yield* customers.update(updated).pipe(Effect.catchTag("CustomerContactTaken", Effect.die))
+      if (verification.purpose !== "login") return done<OtpVerified>({ _tag: "ContactVerified" })
+      return done<OtpVerified>({ _tag: "SignedIn", authResult: yield* startSession(updated.id, now) })
+    }))
+    return yield* settleCodeCheck(outcome)
+  })

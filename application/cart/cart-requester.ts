@@ -1,0 +1,22 @@
+/**
+ * Who is asking about a cart: the shops of the request's publishable key, and the signed-in
+ * customer (`null` for a guest). A cart of another shop, or of another customer, does not exist
+ * for them (CONTRACT §6 ownership).
+ */
+import { Result } from "effect"
+import { assertAccessibleBy, type Cart } from "../../domain/cart/cart.ts"
+import { CartNotFound } from "../../domain/cart/errors/cart-not-found.ts"
+
+export interface CartRequester {
+  readonly shopIds: ReadonlyArray<string>
+  readonly customerId: string | null
+}
+
+export const assertVisibleTo = (cart: Cart, requester: CartRequester): Result.Result<Cart, CartNotFound> =>
+  requester.shopIds.includes(cart.shopId)
+    ? assertAccessibleBy(cart, requester.customerId)
+    : Result.fail(new CartNotFound({ cartId: cart.id }))
+
+/** Whether a request by this requester claims the guest cart for the signed-in customer. */
+export const claimsCart = (cart: Cart, requester: CartRequester): requester is CartRequester & { readonly customerId: string } =>
+  requester.customerId !== null && cart.customerId === "" && cart.status === "active"

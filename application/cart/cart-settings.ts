@@ -1,0 +1,12 @@
+/** How long a cart lives after its last change (`CART_TTL_DAYS`, CONTRACT §6); 30 days unless configured. */
+import { Context } from "effect"
+
+export const DEFAULT_CART_TTL_DAYS = 30
+
+export interface CartSettingsShape {
+  readonly ttlDays: number
+}
+
+export const CartSettings = Context.Reference<CartSettingsShape>("storefront/CartSettings", {
+  defaultValue: () => ({ ttlDays: DEFAULT_CART_TTL_DAYS })
+})

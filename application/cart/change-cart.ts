@@ -1,0 +1,104 @@
+/**
+ * Use case core: every change of a cart (CONTRACT §6) in one unit of work. The cart is read
+ * locked, so concurrent changes of one cart run one after the other and none is lost; then:
+ * visible to the requester (else CartNotFound), still changeable (CartExpired, CartCompleted),
+ * at the version the client expects when it sent If-Match (CartVersionMismatch), claimed by the
+ * signed-in customer if it was a guest cart, rid of lines whose variant no longer exists,
+ * changed by the command with prices and stock read from the store, saved, and priced for the
+ * response.
+ */
+import { Clock, Effect, Option } from "effect"
+import {
+  assertMutable,
+  assertVersionIn,
+  type Cart,
+  type CartChange,
+  claimByCustomer,
+  dropVanishedLines
+} from "../../domain/cart/cart.ts"
+import { CartNotFound } from "../../domain/cart/errors/cart-not-found.ts"
+import { Transactions } from "../shared/transactions.ts"
+import { assertVisibleTo, type CartRequester, claimsCart } from "./cart-requester.ts"
+import { CartRepository } from "./cart-repository.ts"
+import { CartSettings } from "./cart-settings.ts"
+import type { CartVariant } from "./cart-variant.ts"
+import { Inventory } from "./inventory.ts"
+import { priceCart } from "./priced-cart.ts"
+import { couponOf } from "./pricing-inputs.ts"
+import { currentShippingOptions } from "./shipping-options.ts"
+
+/** If-Match: the versions the client expects the cart to be at; `null` when it sent none (or `*`). */
+export type ExpectedVersions = ReadonlyArray<number> | null
+
+export interface CartChangeRequest {
+  readonly cartId: string
+  readonly requester: CartRequester
+  readonly expectedVersions: ExpectedVersions
+}
+
+export interface CartCommandContext {
+  readonly change: CartChange
+  /** The store's data of the cart's variants and of those the command adds, by id. */
+  readonly variants: ReadonlyMap<string, CartVariant>
+}
+
+export interface CartCommand<E, R> {
+  /** Variants the command may put in the cart (loaded together with the lines' variants). */
+  readonly addsVariants?: ReadonlyArray<string>
+  readonly apply: (cart: Cart, context: CartCommandContext) => Effect.Effect<Cart, E, R>
+}
+
+export const currentCartChange = Effect.gen(function*() {
+  const now = new Date(yield* Clock.currentTimeMillis)
+  const settings = yield* CartSettings
+  const change: CartChange = { now, ttlDays: settings.ttlDays }
+  return change
+})
+
+/** A stored cart, once it is visible to the requester, changeable and at the expected version; claimed if it was a guest's. */
+const admitChange = (stored: Option.Option<Cart>, request: CartChangeRequest, change: CartChange) =>
+  Effect.gen(function*() {
+    if (Option.isNone(stored)) return yield* new CartNotFound({ cartId: request.cartId })
+    const cart = yield* Effect.fromResult(assertVisibleTo(stored.value, request.requester))
+    yield* Effect.fromResult(assertMutable(cart, change.now))
+    if (request.expectedVersions !== null) yield* Effect.fromResult(assertVersionIn(cart, request.expectedVersions))
+    return claimsCart(cart, request.requester)
+      ? yield* Effect.fromResult(claimByCustomer(cart, request.requester.customerId, change))
+      : cart
+  })
+
+/** The cart, locked until the unit of work ends and admitted for the change (checkout). */
+export const lockCartForChange = (request: CartChangeRequest, change: CartChange) =>
+  Effect.flatMap(
+    Effect.flatMap(CartRepository, (carts) => carts.findByIdForUpdate(request.cartId)),
+    (stored) => admitChange(stored, request, change)
+  )
+
+/** The variants of lines the locked read could not see (added meanwhile, or gone), read again. */
+const withEveryLineVariant = (cart: Cart, variants: ReadonlyMap<string, CartVariant>) =>
+  Effect.gen(function*() {
+    const missing = cart.lines.map((line) => line.variantId).filter((variantId) => !variants.has(variantId))
+    if (missing.length === 0) return variants
+    const found = yield* (yield* Inventory).variantsForShop(cart.shopId, missing)
+    return new Map([...variants, ...found])
+  })
+
+export const changeCart = <E, R>(request: CartChangeRequest, command: CartCommand<E, R>) =>
+  Effect.gen(function*() {
+    const transactions = yield* Transactions
+    return yield* transactions.atomically(Effect.gen(function*() {
+      const carts = yield* CartRepository
+      const change = yield* currentCartChange
+      const found = yield* carts.findForChange(request.cartId, command.addsVariants ?? [])
+      const admitted = yield* admitChange(Option.map(found, ({ cart }) => cart), request, change)
+      const variants = Option.isSome(found) ? yield* withEveryLineVariant(admitted, found.value.variants) : new Map()
+      const cart = dropVanishedLines(admitted, (variantId) => variants.has(variantId))
+      const changed = yield* command.apply(cart, { change, variants })
+      yield* carts.update(changed)
+      return priceCart(changed, {
+        variants,
+        coupon: yield* couponOf(changed),
+        shippingOptions: yield* currentShippingOptions
+      })
+    }))
+  })

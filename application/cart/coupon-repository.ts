@@ -1,0 +1,16 @@
+/**
+ * Port: the shops' coupons. Codes are matched case-insensitively (trimmed, upper-cased).
+ * Adapters: adapters/postgres/postgres-coupon-repository.ts, adapters/memory/memory-coupon-repository.ts.
+ */
+import { Context, type Effect, type Option } from "effect"
+import type { Coupon } from "../../domain/cart/coupon.ts"
+import type { StoreUnavailable } from "../shared/store-unavailable.ts"
+
+export class CouponRepository extends Context.Service<CouponRepository, {
+  readonly findByCode: (shopId: string, code: string) => Effect.Effect<Option.Option<Coupon>, StoreUnavailable>
+  /**
+   * Counts one use of the coupon, unless that would exceed its usage limit (checked and counted
+   * atomically, so concurrent checkouts never overshoot it): `false` when the limit was reached.
+   */
+  readonly recordUse: (shopId: string, code: string) => Effect.Effect<boolean, StoreUnavailable>
+}>()("storefront/CouponRepository") {}

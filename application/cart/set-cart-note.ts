@@ -1,0 +1,9 @@
+/** Use case: PUT /cart/{id}/notes. The note becomes the order's `customerNotes`. */
+import { Effect } from "effect"
+import { setNote } from "../../domain/cart/cart.ts"
+import { type CartChangeRequest, changeCart } from "./change-cart.ts"
+
+export const setCartNote = (request: CartChangeRequest & { readonly note: string }) =>
+  changeCart(request, {
+    apply: (cart, { change }) => Effect.fromResult(setNote(cart, request.note, change))
+  })

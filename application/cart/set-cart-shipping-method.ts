@@ -1,0 +1,24 @@
+/**
+ * Use case: PUT /cart/{id}/shipping-method. The method must be one of the cart's shop
+ * (else ShippingMethodNotFound), the cart needs a shipping address, and the method must have a
+ * zone for the zone type that address resolves to.
+ */
+import { Effect } from "effect"
+import { setShippingMethod } from "../../domain/cart/cart.ts"
+import { ShippingMethodNotFound } from "../../domain/shipping/errors/shipping-method-not-found.ts"
+import { type CartChangeRequest, changeCart } from "./change-cart.ts"
+import { currentShippingOptions } from "./shipping-options.ts"
+
+export const setCartShippingMethod = (request: CartChangeRequest & { readonly shippingMethodId: string }) =>
+  changeCart(request, {
+    apply: (cart, { change }) =>
+      Effect.gen(function*() {
+        const options = yield* currentShippingOptions
+        const method = options.methodOfShop(cart.shopId, request.shippingMethodId)
+        const zoneRules = options.zoneRulesOf(cart.shopId)
+        if (method === undefined || zoneRules === undefined) {
+          return yield* new ShippingMethodNotFound({ shippingMethodId: request.shippingMethodId })
+        }
+        return yield* Effect.fromResult(setShippingMethod(cart, { method, zoneRules }, change))
+      })
+  })

@@ -1,0 +1,29 @@
+/**
+ * The shops' shipping methods and zone rules, as carts use them: from the catalog read model
+ * (reference data, which follows the store within one poll).
+ */
+import { Effect } from "effect"
+import type { ShippingMethod } from "../../domain/shipping/shipping-method.ts"
+import type { ShopZoneRules } from "../../domain/shipping/zone-rules.ts"
+import { CatalogReadModel } from "../catalog/catalog-read-model.ts"
+import { toShippingMethod } from "./shipping-method-of-record.ts"
+
+export interface ShippingOptions {
+  /** The method with this id when it belongs to the shop. */
+  readonly methodOfShop: (shopId: string, methodId: string) => ShippingMethod | undefined
+  readonly zoneRulesOf: (shopId: string) => ShopZoneRules | undefined
+}
+
+export const currentShippingOptions = Effect.map(CatalogReadModel, (readModel): ShippingOptions => {
+  const { reference } = readModel.state()
+  return {
+    methodOfShop: (shopId, methodId) => {
+      const record = reference.shippingMethods.find((method) => method.id === methodId && method.shopId === shopId)
+      return record === undefined ? undefined : toShippingMethod(record)
+    },
+    zoneRulesOf: (shopId) => {
+      const shop = reference.shops.find((candidate) => candidate.id === shopId)
+      return shop === undefined ? undefined : { rules: shop.zoneRules, defaultZoneType: shop.defaultZoneType }
+    }
+  }
+})

@@ -1,0 +1,188 @@
+/**
+ * A validated import document in the store's units, ready to be written: money in integer minor
+ * units, percentages in basis points, weights in grams, timestamps as Dates, emails normalised,
+ * repeated shop or category links within a product dropped, positions filled in.
+ * References are still natural keys (slugs, shop ids); the writer resolves them to ids.
+ */
+import type { CategorySeo } from "../../domain/catalog/category.ts"
+import type { ProductAttribute, ProductSeo, SizeGuide, VariantOption } from "../../domain/catalog/catalog-product.ts"
+import type { PublishableKey, Shop } from "../../domain/catalog/shop.ts"
+import { normaliseEmail } from "../../domain/customer/email.ts"
+import { toMinor } from "../../domain/shared/money.ts"
+import type { ShippingMethodRecord } from "../catalog/shipping-method-record.ts"
+import type { ImportDocument, ImportProduct, ImportShippingMethod } from "./import-document.ts"
+
+export interface ImportCategoryData {
+  readonly slug: string
+  readonly name: string
+  readonly description: string | null
+  readonly image: string | null
+  readonly parentSlug: string | null
+  readonly position: number
+  readonly seo: CategorySeo
+}
+
+export interface ImportVariantData {
+  readonly sku: string
+  /** Order within the product: the document order. */
+  readonly position: number
+  readonly originalPrice: number
+  readonly salePrice: number | null
+  readonly stock: number
+  readonly weightGrams: number
+  readonly images: ReadonlyArray<string>
+  readonly optionValues: Readonly<Record<string, string>>
+}
+
+export interface ImportProductData {
+  readonly slug: string
+  readonly name: string
+  readonly description: string
+  readonly sku: string
+  readonly productType: string | null
+  readonly unitName: string | null
+  readonly thumbnail: string | null
+  readonly images: ReadonlyArray<string>
+  readonly tags: ReadonlyArray<string>
+  readonly attributes: Readonly<Record<string, ProductAttribute>> | null
+  readonly seo: ProductSeo
+  readonly sizeGuideId: string | null
+  /** In document order (the order the product's categories are listed in). */
+  readonly categorySlugs: ReadonlyArray<string>
+  readonly shopIds: ReadonlyArray<string>
+  readonly enabled: boolean
+  readonly requiresShipping: boolean
+  readonly salesCount: number
+  readonly createdAt: Date
+  readonly variantOptions: ReadonlyArray<VariantOption>
+  readonly variants: ReadonlyArray<ImportVariantData>
+}
+
+/** `value`: basis points for `percentage`, minor units for `fixed`. */
+export interface ImportCouponData {
+  readonly code: string
+  readonly shopId: string
+  readonly type: "percentage" | "fixed"
+  readonly value: number
+  readonly minSubtotal: number
+  readonly startsAt: Date | null
+  readonly endsAt: Date | null
+  readonly usageLimit: number | null
+}
+
+export interface ImportCustomerData {
+  readonly name: string
+  /** Trimmed and lower-cased. */
+  readonly email: string | null
+  readonly phone: string | null
+  readonly source: string
+}
+
+export interface CatalogImportData {
+  readonly shops: ReadonlyArray<Shop>
+  readonly publishableKeys: ReadonlyArray<PublishableKey>
+  readonly categories: ReadonlyArray<ImportCategoryData>
+  readonly sizeGuides: ReadonlyArray<SizeGuide>
+  readonly products: ReadonlyArray<ImportProductData>
+  readonly shippingMethods: ReadonlyArray<ShippingMethodRecord>
+  readonly coupons: ReadonlyArray<ImportCouponData>
+  readonly customers: ReadonlyArray<ImportCustomerData>
+}
+
+const unique = (values: ReadonlyArray<string>): Array<string> => [...new Set(values)]
+
+const toGrams = (kilograms: number): number => Math.round(kilograms * 1000)
+
+/** A percent with up to two decimals (12.5) in basis points (1250). */
+export const toBasisPoints = (percent: number): number => Math.round(percent * 100)
+
+const toDate = (timestamp: string | null): Date | null => timestamp === null ? null : new Date(timestamp)
+
+const toProductData = (product: ImportProduct): ImportProductData => ({
+  slug: product.slug,
+  name: product.name,
+  description: product.description ?? "",
+  sku: product.sku,
+  productType: product.productType,
+  unitName: product.unitName,
+  thumbnail: product.thumbnail,
+  images: product.images,
+  tags: product.tags,
+  attributes: product.attributes,
+  seo: product.seo,
+  sizeGuideId: product.sizeGuideId,
+  categorySlugs: unique(product.categorySlugs),
+  shopIds: unique(product.shopIds),
+  enabled: product.enabled,
+  requiresShipping: product.requiresShipping,
+  salesCount: product.salesCount,
+  createdAt: new Date(product.createdAt),
+  variantOptions: product.variantOptions,
+  variants: product.variants.map((variant, position) => ({
+    sku: variant.sku,
+    position,
+    originalPrice: toMinor(variant.originalPrice),
+    salePrice: variant.salePrice === null ? null : toMinor(variant.salePrice),
+    stock: variant.stock,
+    weightGrams: toGrams(variant.weightKg),
+    images: variant.images,
+    optionValues: variant.optionValues
+  }))
+})
+
+const toShippingMethodRecord = (method: ImportShippingMethod, index: number): ShippingMethodRecord => ({
+  id: method.id,
+  shopId: method.shopId,
+  name: method.name,
+  description: method.description,
+  slaText: method.slaText,
+  slaMinDays: method.slaMinDays,
+  slaMaxDays: method.slaMaxDays,
+  minOrderValueForFreeShipping: method.minOrderValueForFreeShipping === null
+    ? null
+    : toMinor(method.minOrderValueForFreeShipping),
+  codSurchargeEnabled: method.codSurchargeEnabled,
+  codSurchargeType: method.codSurchargeType,
+  codSurchargeValue: method.codSurchargeValue === null
+    ? null
+    : method.codSurchargeType === "percentage"
+    ? toBasisPoints(method.codSurchargeValue)
+    : toMinor(method.codSurchargeValue),
+  zones: method.zones.map((zone) => ({
+    type: zone.type,
+    baseRate: toMinor(zone.baseRate),
+    baseWeightGrams: zone.baseWeightKg === null ? null : toGrams(zone.baseWeightKg),
+    additionalWeightPricePerKg: zone.additionalWeightPricePerKg === null ? null : toMinor(zone.additionalWeightPricePerKg)
+  })),
+  position: method.position ?? index
+})
+
+export const toCatalogImportData = (document: ImportDocument): CatalogImportData => ({
+  shops: document.shops,
+  publishableKeys: document.publishableKeys.map((key) => ({
+    key: key.key,
+    title: key.title,
+    shopIds: unique(key.shopIds),
+    revokedAt: toDate(key.revokedAt)
+  })),
+  categories: document.categories,
+  sizeGuides: document.sizeGuides,
+  products: document.products.map(toProductData),
+  shippingMethods: document.shippingMethods.map(toShippingMethodRecord),
+  coupons: document.coupons.map((coupon) => ({
+    code: coupon.code,
+    shopId: coupon.shopId,
+    type: coupon.type,
+    value: coupon.type === "percentage" ? toBasisPoints(coupon.value) : toMinor(coupon.value),
+    minSubtotal: toMinor(coupon.minSubtotal),
+    startsAt: toDate(coupon.startsAt),
+    endsAt: toDate(coupon.endsAt),
+    usageLimit: coupon.usageLimit
+  })),
+  customers: document.customers.map((customer) => ({
+    name: customer.name,
+    email: customer.email === null ? null : normaliseEmail(customer.email),
+    phone: customer.phone,
+    source: customer.source
+  }))
+})

@@ -1,0 +1,331 @@
+/**
+ * The catalog import document (CONTRACT §9), as it arrives: money in major units with at most
+ * two decimals, weights in kilograms, timestamps as ISO 8601 strings.
+ *
+ * Required are the natural keys and what cannot be guessed (names, prices, stock, a product's
+ * shops, variants and `createdAt`, a method's zones, a coupon's type and value, a customer's
+ * name). Nullable fields, lists and flags may be left out and take the obvious default (null,
+ * empty, `enabled`/`requiresShipping` true, counts 0, positions from the document order).
+ * Properties the format does not know are ignored.
+ *
+ * Decoding reports every problem at once (`errors: "all"`), each as a `{path, message}`.
+ */
+import { Effect, Result, Schema, SchemaIssue } from "effect"
+import { MajorAmount } from "../../domain/shared/money.ts"
+import { isValidEmailAddress, normaliseEmail } from "../../domain/customer/email.ts"
+import { ZoneRule, ZoneType } from "../../domain/shipping/zone-rules.ts"
+import type { ImportProblem } from "./import-problem.ts"
+
+const INT4_MAX = 2_147_483_647
+/** The largest amount whose minor units fit the store's integer columns. */
+export const MAX_MAJOR_AMOUNT = INT4_MAX / 100
+
+const defaultNull = Effect.succeed(null)
+const defaultEmpty = Effect.succeed([])
+
+const NullableText = Schema.NullOr(Schema.String).pipe(Schema.withDecodingDefaultKey(defaultNull))
+const TextList = Schema.Array(Schema.String).pipe(Schema.withDecodingDefaultKey(defaultEmpty))
+
+/** A natural key (shop id, method id, sku, ...): non-empty, no surrounding whitespace. */
+const Identifier = Schema.String.check(
+  Schema.isMinLength(1),
+  Schema.isMaxLength(200),
+  Schema.makeFilter((s: string) => s.trim() === s || "Expected no leading or trailing whitespace")
+)
+
+/** URL-safe without escaping: letters, digits and `- . _ ~`, starting with a letter or digit. */
+const Slug = Schema.String.check(
+  Schema.isMaxLength(200),
+  Schema.isPattern(/^[A-Za-z0-9][A-Za-z0-9._~-]*$/, {
+    expected: "a slug (letters, digits and - . _ ~, starting with a letter or digit)"
+  })
+)
+
+const Name = Schema.String.check(
+  Schema.makeFilter((s: string) => s.trim().length > 0 || "Expected a non-blank name")
+)
+
+const Money = MajorAmount.check(Schema.isLessThanOrEqualTo(MAX_MAJOR_AMOUNT))
+
+const hasAtMostThreeDecimals = (n: number): boolean => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6
+
+/** Kilograms, to the gram. */
+const WeightKg = Schema.Finite.check(
+  Schema.isGreaterThanOrEqualTo(0),
+  Schema.isLessThanOrEqualTo(INT4_MAX / 1000),
+  Schema.makeFilter((n: number) => hasAtMostThreeDecimals(n) || "Expected at most 3 decimal places (grams)")
+)
+
+const Count = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: INT4_MAX }))
+const Position = Schema.Int.check(Schema.isBetween({ minimum: -INT4_MAX, maximum: INT4_MAX }))
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/
+
+/** An ISO 8601 date-time with a zone, e.g. `2026-11-21T10:00:00.000Z`. */
+const Timestamp = Schema.String.check(
+  Schema.makeFilter((s: string) =>
+    (ISO_TIMESTAMP.test(s) && !Number.isNaN(Date.parse(s))) ||
+    "Expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T10:00:00.000Z"
+  )
+)
+const NullableTimestamp = Schema.NullOr(Timestamp).pipe(Schema.withDecodingDefaultKey(defaultNull))
+
+export const ImportShop = Schema.Struct({
+  id: Identifier,
+  name: Name,
+  zoneRules: Schema.Array(ZoneRule).pipe(Schema.withDecodingDefaultKey(defaultEmpty)),
+  defaultZoneType: ZoneType
+})
+export type ImportShop = typeof ImportShop.Type
+
+export const ImportPublishableKey = Schema.Struct({
+  key: Identifier,
+  title: Schema.String.pipe(Schema.withDecodingDefaultKey(Effect.succeed(""))),
+  shopIds: Schema.Array(Identifier),
+  revokedAt: NullableTimestamp
+})
+export type ImportPublishableKey = typeof ImportPublishableKey.Type
+
+export const ImportCategory = Schema.Struct({
+  slug: Slug,
+  name: Name,
+  description: NullableText,
+  image: NullableText,
+  parentSlug: Schema.NullOr(Slug).pipe(Schema.withDecodingDefaultKey(defaultNull)),
+  seo: Schema.Struct({
+    metaTitle: NullableText,
+    metaDescription: NullableText,
+    ogImage: NullableText
+  }).pipe(Schema.withDecodingDefaultKey(Effect.succeed({}))),
+  position: Position.pipe(Schema.withDecodingDefaultKey(Effect.succeed(0)))
+})
+export type ImportCategory = typeof ImportCategory.Type
+
+export const ImportSizeGuide = Schema.Struct({
+  id: Identifier,
+  name: Name,
+  content: Schema.String.pipe(Schema.withDecodingDefaultKey(Effect.succeed(""))),
+  imageUrl: Schema.String.pipe(Schema.withDecodingDefaultKey(Effect.succeed("")))
+})
+export type ImportSizeGuide = typeof ImportSizeGuide.Type
+
+/** A sale price above the original price is refused: it would show a "discount" that costs more. */
+export const ImportVariant = Schema.Struct({
+  sku: Identifier,
+  originalPrice: Money,
+  salePrice: Schema.NullOr(Money).pipe(Schema.withDecodingDefaultKey(defaultNull)),
+  stock: Count,
+  weightKg: WeightKg.pipe(Schema.withDecodingDefaultKey(Effect.succeed(0))),
+  images: TextList,
+  optionValues: Schema.Record(Schema.String, Schema.String).pipe(Schema.withDecodingDefaultKey(Effect.succeed({})))
+}).check(
+  Schema.makeFilter((variant: { readonly originalPrice: number; readonly salePrice: number | null }) =>
+    variant.salePrice === null || variant.salePrice <= variant.originalPrice
+      ? undefined
+      : { path: ["salePrice"], issue: "Expected a sale price not above the original price" }
+  )
+)
+export type ImportVariant = typeof ImportVariant.Type
+
+export const ImportProduct = Schema.Struct({
+  slug: Slug,
+  name: Name,
+  description: NullableText,
+  sku: Schema.String.pipe(Schema.withDecodingDefaultKey(Effect.succeed(""))),
+  productType: NullableText,
+  unitName: NullableText,
+  thumbnail: NullableText,
+  images: TextList,
+  tags: TextList,
+  attributes: Schema.NullOr(Schema.Record(Schema.String, Schema.Struct({ type: Schema.String, value: Schema.String })))
+    .pipe(Schema.withDecodingDefaultKey(defaultNull)),
+  seo: Schema.Struct({
+    metaTitle: NullableText,
+    metaDescription: NullableText,
+    metaKeywords: TextList,
+    ogImage: NullableText
+  }).pipe(Schema.withDecodingDefaultKey(Effect.succeed({}))),
+  sizeGuideId: Schema.NullOr(Identifier).pipe(Schema.withDecodingDefaultKey(defaultNull)),
+  categorySlugs: Schema.Array(Slug).pipe(Schema.withDecodingDefaultKey(defaultEmpty)),
+  shopIds: Schema.Array(Identifier),
+  enabled: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(true))),
+  requiresShipping: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(true))),
+  salesCount: Count.pipe(Schema.withDecodingDefaultKey(Effect.succeed(0))),
+  createdAt: Timestamp,
+  variantOptions: Schema.Array(Schema.Struct({
+    key: Schema.String,
+    values: Schema.Array(Schema.String),
+    position: Position.pipe(Schema.withDecodingDefaultKey(Effect.succeed(0)))
+  })).pipe(Schema.withDecodingDefaultKey(defaultEmpty)),
+  variants: Schema.Array(ImportVariant).check(Schema.isMinLength(1, { message: "Expected at least one variant" }))
+})
+export type ImportProduct = typeof ImportProduct.Type
+
+export const ImportShippingZone = Schema.Struct({
+  type: ZoneType,
+  baseRate: Money,
+  baseWeightKg: Schema.NullOr(WeightKg).pipe(Schema.withDecodingDefaultKey(defaultNull)),
+  additionalWeightPricePerKg: Schema.NullOr(Money).pipe(Schema.withDecodingDefaultKey(defaultNull))
+})
+export type ImportShippingZone = typeof ImportShippingZone.Type
+
+const NullableDays = Schema.NullOr(Count).pipe(Schema.withDecodingDefaultKey(defaultNull))
+
+interface ShippingMethodRules {
+  readonly slaMinDays: number | null
+  readonly slaMaxDays: number | null
+  readonly codSurchargeEnabled: boolean
+  readonly codSurchargeType: "fixed" | "percentage" | null
+  readonly codSurchargeValue: number | null
+  readonly zones: ReadonlyArray<{ readonly type: string }>
+}
+
+const shippingMethodProblems = (method: ShippingMethodRules): Array<Schema.FilterIssue> => {
+  const problems: Array<Schema.FilterIssue> = []
+  if (method.slaMinDays !== null && method.slaMaxDays !== null && method.slaMinDays > method.slaMaxDays) {
+    problems.push({ path: ["slaMaxDays"], issue: "Expected slaMaxDays not below slaMinDays" })
+  }
+  if (method.codSurchargeEnabled && method.codSurchargeType === null) {
+    problems.push({ path: ["codSurchargeType"], issue: "Expected a COD surcharge type when codSurchargeEnabled is true" })
+  }
+  if (method.codSurchargeEnabled && method.codSurchargeValue === null) {
+    problems.push({ path: ["codSurchargeValue"], issue: "Expected a COD surcharge value when codSurchargeEnabled is true" })
+  }
+  if (method.codSurchargeType === "percentage" && method.codSurchargeValue !== null && method.codSurchargeValue > 100) {
+    problems.push({ path: ["codSurchargeValue"], issue: "Expected a percentage of at most 100" })
+  }
+  const seen = new Set<string>()
+  method.zones.forEach((zone, index) => {
+    if (seen.has(zone.type)) problems.push({ path: ["zones", index, "type"], issue: `Duplicate zone type "${zone.type}"` })
+    seen.add(zone.type)
+  })
+  return problems
+}
+
+/** `codSurchargeValue`: major units for `fixed`, a percent (up to 2 decimals) for `percentage`. */
+export const ImportShippingMethod = Schema.Struct({
+  id: Identifier,
+  shopId: Identifier,
+  name: Name,
+  description: NullableText,
+  slaText: NullableText,
+  slaMinDays: NullableDays,
+  slaMaxDays: NullableDays,
+  minOrderValueForFreeShipping: Schema.NullOr(Money).pipe(Schema.withDecodingDefaultKey(defaultNull)),
+  codSurchargeEnabled: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(false))),
+  codSurchargeType: Schema.NullOr(Schema.Literals(["fixed", "percentage"])).pipe(Schema.withDecodingDefaultKey(defaultNull)),
+  codSurchargeValue: Schema.NullOr(Money).pipe(Schema.withDecodingDefaultKey(defaultNull)),
+  zones: Schema.Array(ImportShippingZone),
+  position: Schema.optionalKey(Position)
+}).check(Schema.makeFilter(shippingMethodProblems))
+export type ImportShippingMethod = typeof ImportShippingMethod.Type
+
+interface CouponRules {
+  readonly type: "percentage" | "fixed"
+  readonly value: number
+  readonly startsAt: string | null
+  readonly endsAt: string | null
+}
+
+const couponProblems = (coupon: CouponRules): Array<Schema.FilterIssue> => {
+  const problems: Array<Schema.FilterIssue> = []
+  if (coupon.type === "percentage" && coupon.value > 100) {
+    problems.push({ path: ["value"], issue: "Expected a percentage of at most 100" })
+  }
+  if (coupon.startsAt !== null && coupon.endsAt !== null && Date.parse(coupon.endsAt) <= Date.parse(coupon.startsAt)) {
+    problems.push({ path: ["endsAt"], issue: "Expected endsAt after startsAt" })
+  }
+  return problems
+}
+
+/** `value`: a percent (up to 2 decimals) for `percentage`, major units for `fixed`. Codes are case-insensitive. */
+export const ImportCoupon = Schema.Struct({
+  code: Identifier,
+  shopId: Identifier,
+  type: Schema.Literals(["percentage", "fixed"]),
+  value: Money,
+  minSubtotal: Money.pipe(Schema.withDecodingDefaultKey(Effect.succeed(0))),
+  startsAt: NullableTimestamp,
+  endsAt: NullableTimestamp,
+  usageLimit: Schema.NullOr(Count).pipe(Schema.withDecodingDefaultKey(defaultNull))
+}).check(Schema.makeFilter(couponProblems))
+export type ImportCoupon = typeof ImportCoupon.Type
+
+/** Any spelling that trims and lower-cases to a valid address (it is stored normalised). */
+const CustomerEmail = Schema.String.check(
+  Schema.makeFilter((s: string) => isValidEmailAddress(normaliseEmail(s)) || "Expected an email address")
+)
+const CustomerPhone = Schema.String.check(
+  Schema.isPattern(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, { expected: "a phone number (7 to 20 digits, spaces, + and -)" })
+)
+
+/** A password-less customer (e.g. from a chat channel), known by email or phone or both. */
+export const ImportCustomer = Schema.Struct({
+  name: Name,
+  email: Schema.NullOr(CustomerEmail).pipe(Schema.withDecodingDefaultKey(defaultNull)),
+  phone: Schema.NullOr(CustomerPhone).pipe(Schema.withDecodingDefaultKey(defaultNull)),
+  source: Identifier.pipe(Schema.withDecodingDefaultKey(Effect.succeed("import")))
+}).check(
+  Schema.makeFilter((customer: { readonly email: string | null; readonly phone: string | null }) =>
+    customer.email !== null || customer.phone !== null || { path: ["email"], issue: "Expected an email or a phone" }
+  )
+)
+export type ImportCustomer = typeof ImportCustomer.Type
+
+/**
+ * A top-level list; a missing one is empty. (Deliberately not `withDecodingDefaultKey`: a default
+ * makes the whole list a transformation, whose decoded-side checks, such as "sale price not
+ * above the original price", are skipped as soon as any entry of the list has another problem.)
+ */
+const listOf = <S extends Schema.Top>(item: S) => Schema.optionalKey(Schema.Array(item))
+
+/** The document schema; missing lists decode as absent, `decodeImportDocument` fills them in. */
+export const ImportDocumentSchema = Schema.Struct({
+  version: Schema.Literal(1),
+  shops: listOf(ImportShop),
+  publishableKeys: listOf(ImportPublishableKey),
+  categories: listOf(ImportCategory),
+  sizeGuides: listOf(ImportSizeGuide),
+  products: listOf(ImportProduct),
+  shippingMethods: listOf(ImportShippingMethod),
+  coupons: listOf(ImportCoupon),
+  customers: listOf(ImportCustomer)
+})
+
+/** The decoded document, every list present. */
+export interface ImportDocument {
+  readonly version: 1
+  readonly shops: ReadonlyArray<ImportShop>
+  readonly publishableKeys: ReadonlyArray<ImportPublishableKey>
+  readonly categories: ReadonlyArray<ImportCategory>
+  readonly sizeGuides: ReadonlyArray<ImportSizeGuide>
+  readonly products: ReadonlyArray<ImportProduct>
+  readonly shippingMethods: ReadonlyArray<ImportShippingMethod>
+  readonly coupons: ReadonlyArray<ImportCoupon>
+  readonly customers: ReadonlyArray<ImportCustomer>
+}
+
+const withAllLists = (document: typeof ImportDocumentSchema.Type): ImportDocument => ({
+  version: document.version,
+  shops: document.shops ?? [],
+  publishableKeys: document.publishableKeys ?? [],
+  categories: document.categories ?? [],
+  sizeGuides: document.sizeGuides ?? [],
+  products: document.products ?? [],
+  shippingMethods: document.shippingMethods ?? [],
+  coupons: document.coupons ?? [],
+  customers: document.customers ?? []
+})
+
+const decode = Schema.decodeUnknownResult(ImportDocumentSchema)
+const toStandard = SchemaIssue.makeFormatterStandardSchemaV1()
+
+export const problemsOf = (error: Schema.SchemaError): Array<ImportProblem> =>
+  toStandard(error.issue).issues.map((issue) => ({
+    path: (issue.path ?? []).map((segment) => String(segment)).join("."),
+    message: issue.message === "Missing key" ? "Missing required field" : issue.message
+  }))
+
+/** The document, or every problem the schema finds in it (cross-references are checked elsewhere). */
+export const decodeImportDocument = (input: unknown): Result.Result<ImportDocument, Array<ImportProblem>> =>
+  Result.mapBoth(decode(input, { errors: "all" }), { onFailure: problemsOf, onSuccess: withAllLists })

@@ -1,0 +1,52 @@
+/**
+ * Use cases: the category tree for a key's shops (GET /categories and /categories/by-slug).
+ * productCount counts visible products in a category or any descendant. Trees are cached per
+ * catalog generation and shop set.
+ */
+import { Effect } from "effect"
+import { buildCategoryTree, type CategoryTree, type CategoryView } from "../../domain/catalog/category-tree.ts"
+import { CategoryNotFound } from "../../domain/catalog/errors/category-not-found.ts"
+import { CatalogReadModel } from "./catalog-read-model.ts"
+
+const cache = new WeakMap<object, { generation: number; trees: Map<string, CategoryTree> }>()
+
+const treeFor = (shopIds: ReadonlyArray<string>) =>
+  Effect.map(CatalogReadModel, (readModel): CategoryTree => {
+    const { index, reference } = readModel.state()
+    const key = [...shopIds].sort().join("\u0000")
+    let entry = cache.get(index)
+    if (entry === undefined || entry.generation !== index.generation) {
+      entry = { generation: index.generation, trees: new Map() }
+      cache.set(index, entry)
+    }
+    const cached = entry.trees.get(key)
+    if (cached !== undefined) return cached
+    const counts = index.categoryProductCounts(shopIds)
+    const tree = buildCategoryTree(reference.categories, (categoryId) => counts.get(categoryId) ?? 0)
+    if (entry.trees.size > 64) entry.trees.clear()
+    entry.trees.set(key, tree)
+    return tree
+  })
+
+export interface CategoryListingRequest {
+  readonly rootOnly?: boolean | undefined
+  readonly parentId?: string | undefined
+}
+
+/** Every category, only the roots, or the direct children of `parentId` (unknown → CategoryNotFound). */
+export const listCategories = (request: CategoryListingRequest, shopIds: ReadonlyArray<string>) =>
+  Effect.flatMap(treeFor(shopIds), (tree): Effect.Effect<ReadonlyArray<CategoryView>, CategoryNotFound> => {
+    if (request.parentId !== undefined) {
+      const parent = tree.byId.get(request.parentId)
+      if (parent === undefined) return Effect.fail(new CategoryNotFound({ reference: request.parentId }))
+      const children = parent.children
+      return Effect.succeed(request.rootOnly === true ? children.filter((child) => child.level === 0) : children)
+    }
+    return Effect.succeed(request.rootOnly === true ? tree.roots : tree.all)
+  })
+
+export const findCategoryBySlug = (slug: string, shopIds: ReadonlyArray<string>) =>
+  Effect.flatMap(treeFor(shopIds), (tree) => {
+    const category = tree.bySlug.get(slug)
+    return category === undefined ? Effect.fail(new CategoryNotFound({ reference: slug })) : Effect.succeed(category)
+  })

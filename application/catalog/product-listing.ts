@@ -1,0 +1,63 @@
+/**
+ * Use case: list products for a publishable key's shops (GET /products). Category slugs and ids
+ * are resolved against the read model; an unknown category matches no product. Results are
+ * cached per catalog generation, so repeated listings (category pages, first pages) cost a
+ * map lookup until the catalog changes.
+ */
+import { Effect } from "effect"
+import type { Facets } from "../../domain/catalog/facets.ts"
+import type { ProductQuery } from "../../domain/catalog/product-query.ts"
+import { CatalogReadModel } from "./catalog-read-model.ts"
+
+export interface ProductListingRequest extends Omit<ProductQuery, "categoryIds"> {
+  readonly categoryIds?: ReadonlyArray<string> | undefined
+  readonly categorySlugs?: ReadonlyArray<string> | undefined
+}
+
+export interface ProductListing {
+  readonly total: number
+  readonly page: number
+  readonly limit: number
+  readonly totalPages: number
+  /** Rendered Product JSON documents. */
+  readonly documents: ReadonlyArray<string>
+  readonly facets: Facets | undefined
+}
+
+const UNKNOWN_CATEGORY = "\u0000unknown-category"
+const CACHE_LIMIT = 512
+
+const cache = new WeakMap<object, { generation: number; entries: Map<string, ProductListing> }>()
+
+export const listProducts = (request: ProductListingRequest, shopIds: ReadonlyArray<string>) =>
+  Effect.map(CatalogReadModel, (readModel): ProductListing => {
+    const { index } = readModel.state()
+    const key = JSON.stringify([[...shopIds].sort(), request])
+    let entry = cache.get(index)
+    if (entry === undefined || entry.generation !== index.generation) {
+      entry = { generation: index.generation, entries: new Map() }
+      cache.set(index, entry)
+    }
+    const cached = entry.entries.get(key)
+    if (cached !== undefined) return cached
+
+    const { categorySlugs, ...rest } = request
+    const categoryIds = request.categoryIds === undefined && categorySlugs === undefined
+      ? undefined
+      : [
+        ...(request.categoryIds ?? []),
+        ...(categorySlugs ?? []).map((slug) => index.categoryIdBySlug(slug) ?? UNKNOWN_CATEGORY)
+      ]
+    const result = index.list({ ...rest, categoryIds }, shopIds)
+    const listing: ProductListing = {
+      total: result.total,
+      page: request.page,
+      limit: request.limit,
+      totalPages: Math.ceil(result.total / request.limit),
+      documents: result.documents,
+      facets: result.facets
+    }
+    if (entry.entries.size >= CACHE_LIMIT) entry.entries.clear()
+    entry.entries.set(key, listing)
+    return listing
+  })

@@ -1,0 +1,22 @@
+/**
+ * Use case: resolve a publishable key to the shops it scopes (every /v1/store request).
+ * Keys come from the read model, so revocations written anywhere are seen within one poll.
+ */
+import { Clock, Effect } from "effect"
+import { PublishableKeyInvalid } from "../../domain/catalog/errors/publishable-key-invalid.ts"
+import { isKeyActive } from "../../domain/catalog/shop.ts"
+import { CatalogReadModel } from "./catalog-read-model.ts"
+
+export interface KeyScope {
+  readonly key: string
+  readonly shopIds: ReadonlyArray<string>
+}
+
+export const resolvePublishableKey = (key: string) =>
+  Effect.gen(function*() {
+    const readModel = yield* CatalogReadModel
+    const now = yield* Clock.currentTimeMillis
+    const record = readModel.state().publishableKeys.get(key)
+    if (record === undefined || !isKeyActive(record, new Date(now))) return yield* new PublishableKeyInvalid()
+    return { key: record.key, shopIds: record.shopIds } satisfies KeyScope
+  })

@@ -1,0 +1,155 @@
+/**
+ * Use case: POST /cart/{id}/checkout (CONTRACT §6). In one unit of work:
+ *
+ * 1. the cart is locked, visible to the requester, changeable, at the expected version, and
+ *    claimed by a signed-in requester if it was a guest's;
+ * 2. it has lines (CartEmpty), a shipping address (ShippingAddressRequired) and, when anything
+ *    ships, a shipping method of its shop (ShippingMethodRequired) that serves the address
+ *    (ShippingUnavailableForZone);
+ * 3. its variants are locked and re-read: still offered in the shop (VariantNotFound) and in
+ *    stock (InsufficientStock); prices are the current ones;
+ * 4. its coupon is re-validated (CouponInvalid), except that a coupon whose minimum is no longer
+ *    met gives no discount and is not used (as the cart shows it);
+ * 5. stock is taken (never below zero), the coupon use counted within its limit, the sales
+ *    counted, the order created with a new order number, and the cart completed.
+ *
+ * A guest's order belongs to the customer holding the shipping phone (the Address has no email
+ * field, so the phone is the contact it gives); a password-less customer is created when nobody
+ * does.
+ */
+import { Effect, Option, Result } from "effect"
+import { assertReadyForCheckout, completeCart, dropVanishedLines } from "../../domain/cart/cart.ts"
+import { computeCartTotals } from "../../domain/cart/cart-totals.ts"
+import { checkCouponEligibility, type Coupon } from "../../domain/cart/coupon.ts"
+import { CouponInvalid } from "../../domain/cart/errors/coupon-invalid.ts"
+import { ShippingMethodRequired } from "../../domain/cart/errors/shipping-method-required.ts"
+import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart/stock.ts"
+import type { OrderLine } from "../../domain/order/order.ts"
+import { placeOrder } from "../../domain/order/order.ts"
+import type { Address } from "../../domain/shipping/address.ts"
+import { zoneForType } from "../../domain/shipping/shipping-fee.ts"
+import { IdGenerator } from "../../domain/shared/id-generator.ts"
+import { CartRepository } from "../cart/cart-repository.ts"
+import { type CartChangeRequest, currentCartChange, lockCartForChange } from "../cart/change-cart.ts"
+import { CouponRepository } from "../cart/coupon-repository.ts"
+import { Inventory } from "../cart/inventory.ts"
+import { priceLines, selectedShipping, subtotalOf, totalsLines } from "../cart/priced-cart.ts"
+import { currentShippingOptions } from "../cart/shipping-options.ts"
+import { CustomerRepository, type GuestContact } from "../customer/customer-repository.ts"
+import { OrderRepository } from "../orders/order-repository.ts"
+import { Transactions } from "../shared/transactions.ts"
+
+/** Phones are compared without the spaces and hyphens an address may contain. */
+export const contactPhone = (phone: string): string => phone.replace(/[\s-]/g, "")
+
+/** The shipping address carries a phone (required) but no email (the interface's Address has none). */
+export const guestContactOf = (address: Address): GuestContact => ({
+  name: address.name.trim(),
+  email: null,
+  phone: contactPhone(address.phone)
+})
+
+/** The coupon to apply at checkout: `null` when there is none or its minimum is no longer met. */
+const couponForCheckout = (
+  code: string,
+  coupon: Coupon | null,
+  context: { readonly shopId: string; readonly subtotal: number; readonly now: Date }
+): Result.Result<Coupon | null, CouponInvalid> => {
+  if (code === "") return Result.succeed(null)
+  const checked = checkCouponEligibility(coupon, { requestedCode: code, ...context })
+  if (Result.isSuccess(checked)) return checked
+  return checked.failure.reason === "minimum_not_met" ? Result.succeed(null) : checked
+}
+
+export const checkout = (request: CartChangeRequest) =>
+  Effect.gen(function*() {
+    const transactions = yield* Transactions
+    return yield* transactions.atomically(Effect.gen(function*() {
+      const ids = yield* IdGenerator
+      const inventory = yield* Inventory
+      const coupons = yield* CouponRepository
+      const orders = yield* OrderRepository
+      const change = yield* currentCartChange
+      const locked = yield* lockCartForChange(request, change)
+
+      const variantIds = [...new Set(locked.lines.map((line) => line.variantId))].sort()
+      const variants = variantIds.length === 0
+        ? new Map()
+        : yield* inventory.variantsForShopForUpdate(locked.shopId, variantIds)
+      const cart = dropVanishedLines(locked, (variantId) => variants.has(variantId))
+      const anyLineRequiresShipping = cart.lines.some((line) => variants.get(line.variantId)?.requiresShipping ?? true)
+      const ready = yield* Effect.fromResult(assertReadyForCheckout(cart, { anyLineRequiresShipping }, change.now))
+      const shippingAddress = ready.shippingAddress
+      if (shippingAddress === null) return yield* Effect.die(new Error("checkout: readiness admitted a cart without address"))
+
+      const options = yield* currentShippingOptions
+      const selection = selectedShipping(ready, options)
+      if (anyLineRequiresShipping) {
+        if (selection === undefined) return yield* new ShippingMethodRequired({ cartId: cart.id })
+        yield* Effect.fromResult(zoneForType(selection.method, selection.zoneType))
+      }
+      for (const line of ready.lines) {
+        const variant = yield* Effect.fromResult(assertVariantAvailable(line.variantId, variants.get(line.variantId)))
+        yield* Effect.fromResult(assertQuantityInStock(variant, line.quantity))
+      }
+
+      const lines = priceLines(ready, variants)
+      const storedCoupon = ready.couponCode === "" ? null : Option.getOrNull(yield* coupons.findByCode(ready.shopId, ready.couponCode))
+      const coupon = yield* Effect.fromResult(couponForCheckout(ready.couponCode, storedCoupon, {
+        shopId: ready.shopId,
+        subtotal: subtotalOf(lines),
+        now: change.now
+      }))
+      const totals = yield* Effect.fromResult(computeCartTotals({
+        lines: totalsLines(lines),
+        coupon,
+        shipping: anyLineRequiresShipping && selection !== undefined ? selection : null,
+        paymentMethod: ready.paymentMethod
+      }))
+
+      yield* inventory.takeStock(ready.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })))
+      if (coupon !== null && !(yield* coupons.recordUse(ready.shopId, coupon.code))) {
+        return yield* new CouponInvalid({ code: ready.couponCode, reason: "usage_limit_reached" })
+      }
+      yield* inventory.recordSales(lines.map(({ line }) => ({ productId: line.productId, quantity: line.quantity })))
+
+      const customerId = ready.customerId !== ""
+        ? ready.customerId
+        : (yield* (yield* CustomerRepository).findOrCreatePasswordless(
+          guestContactOf(shippingAddress),
+          yield* ids.next("cus"),
+          change.now
+        )).id
+      const orderLines: Array<OrderLine> = []
+      for (const { line, variant, unitPrice, compareAtPrice, lineTotal } of lines) {
+        orderLines.push({
+          id: yield* ids.next("item"),
+          variantId: line.variantId,
+          productId: line.productId,
+          productName: variant.productName,
+          productSku: variant.productSku,
+          variantSku: variant.sku,
+          images: variant.images,
+          optionValues: variant.optionValues,
+          quantity: line.quantity,
+          unitPrice,
+          compareAtPrice,
+          lineTotal
+        })
+      }
+      const order = placeOrder({
+        id: yield* ids.next("ord"),
+        orderNumber: yield* orders.nextOrderNumber,
+        customerId,
+        cart: { ...ready, shippingAddress },
+        lines: orderLines,
+        totals,
+        couponApplied: coupon !== null,
+        shippingMethodName: selection?.method.name ?? "",
+        now: change.now
+      })
+      yield* orders.insert(order)
+      yield* (yield* CartRepository).update(yield* Effect.fromResult(completeCart(ready, change)))
+      return order
+    }))
+  })

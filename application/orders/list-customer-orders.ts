@@ -1,0 +1,37 @@
+/** Use case: GET /customers/me/orders: the customer's orders in the key's shops, newest first, one page. */
+import { Effect } from "effect"
+import type { Order } from "../../domain/order/order.ts"
+import { ensureOrdersAccess } from "../customer/customer-orders-access.ts"
+import { OrderRepository } from "./order-repository.ts"
+
+export const DEFAULT_ORDERS_PAGE_SIZE = 20
+export const MAX_ORDERS_PAGE_SIZE = 50
+
+export interface CustomerOrdersRequest {
+  readonly customerId: string
+  readonly shopIds: ReadonlyArray<string>
+  readonly page: number
+  readonly limit: number
+}
+
+export interface CustomerOrdersPage {
+  readonly orders: ReadonlyArray<Order>
+  readonly total: number
+  readonly page: number
+  readonly limit: number
+  readonly totalPages: number
+}
+
+export const listCustomerOrders = (request: CustomerOrdersRequest) =>
+  Effect.gen(function*() {
+    yield* ensureOrdersAccess(request.customerId)
+    const found = yield* (yield* OrderRepository).listForCustomer(request)
+    const page: CustomerOrdersPage = {
+      orders: found.orders,
+      total: found.total,
+      page: request.page,
+      limit: request.limit,
+      totalPages: Math.ceil(found.total / request.limit)
+    }
+    return page
+  })

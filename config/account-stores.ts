@@ -1,0 +1,99 @@
+/**
+ * The account side of the composition root: the stores of customer accounts (on the SQL
+ * adapter or in memory) and the security adapters (argon2id, jose, HMAC, CSPRNG, the common
+ * password list). The security layer reads AccountSettings and keeps its generated keys in
+ * ServerSecrets, so it goes above the stores.
+ */
+import { Layer, type Option, type Redacted } from "effect"
+import { MemoryCustomerRepository } from "../adapters/memory/memory-customer-repository.ts"
+import { memoryNotificationOutboxLayer } from "../adapters/memory/memory-notification-outbox.ts"
+import { MemoryRateLimiter } from "../adapters/memory/memory-rate-limiter.ts"
+import { MemoryResetTokenRepository } from "../adapters/memory/memory-reset-token-repository.ts"
+import { MemoryServerSecrets } from "../adapters/memory/memory-server-secrets.ts"
+import { MemorySessionRepository } from "../adapters/memory/memory-session-repository.ts"
+import { MemoryTransactions } from "../adapters/memory/memory-transactions.ts"
+import { MemoryVerificationRepository } from "../adapters/memory/memory-verification-repository.ts"
+import { PostgresCustomerRepository } from "../adapters/postgres/postgres-customer-repository.ts"
+import { postgresNotificationOutboxLayer } from "../adapters/postgres/postgres-notification-outbox.ts"
+import { PostgresRateLimiter } from "../adapters/postgres/postgres-rate-limiter.ts"
+import { PostgresResetTokenRepository } from "../adapters/postgres/postgres-reset-token-repository.ts"
+import { PostgresServerSecrets } from "../adapters/postgres/postgres-server-secrets.ts"
+import { PostgresSessionRepository } from "../adapters/postgres/postgres-session-repository.ts"
+import { PostgresTransactions } from "../adapters/postgres/postgres-transactions.ts"
+import { PostgresVerificationRepository } from "../adapters/postgres/postgres-verification-repository.ts"
+import { argon2PasswordHasherLayer } from "../adapters/security/argon2-password-hasher.ts"
+import { CryptoSecureRandom } from "../adapters/security/crypto-secure-random.ts"
+import { HmacTokenHasher } from "../adapters/security/hmac-token-hasher.ts"
+import { joseAccessTokenSignerLayer } from "../adapters/security/jose-access-token-signer.ts"
+import { ZxcvbnCommonPasswordsLive } from "../adapters/security/zxcvbn-common-passwords.ts"
+import { ClientIpPolicy } from "../adapters/http/middleware/client-ip.ts"
+import { AccountSettings } from "../application/auth/account-settings.ts"
+import { defaultAuthLifetimes } from "../domain/auth/lifetimes.ts"
+import type { AppConfig } from "./app-config.ts"
+
+export interface AccountStoreOptions {
+  /** NOTIFICATIONS_FILE: also append every committed notification there. */
+  readonly notificationsFile: Option.Option<string>
+}
+
+/** Every account store on the SQL adapter (needs the SqlClient). */
+export const postgresAccountStores = (options: AccountStoreOptions) =>
+  Layer.mergeAll(
+    PostgresCustomerRepository,
+    PostgresSessionRepository,
+    PostgresVerificationRepository,
+    PostgresResetTokenRepository,
+    PostgresRateLimiter,
+    postgresNotificationOutboxLayer(options.notificationsFile),
+    PostgresServerSecrets,
+    PostgresTransactions
+  )
+
+/** Every account store in memory (tests, library users). */
+export const memoryAccountStores = (options: AccountStoreOptions) =>
+  Layer.mergeAll(
+    MemoryCustomerRepository,
+    MemorySessionRepository,
+    MemoryVerificationRepository,
+    MemoryResetTokenRepository,
+    MemoryRateLimiter,
+    memoryNotificationOutboxLayer(options.notificationsFile),
+    MemoryServerSecrets,
+    MemoryTransactions
+  )
+
+export interface AccountSecurityOptions {
+  /** JWT_PRIVATE_KEY; none → a key generated once and kept by ServerSecrets. */
+  readonly jwtPrivateKey: Option.Option<Redacted.Redacted>
+  /** Cap on concurrent argon2id hashes (default: half the cores, at least one). */
+  readonly maxConcurrentHashes?: number
+}
+
+/** The security adapters; they need ServerSecrets (for generated keys). */
+export const accountSecurity = (options: AccountSecurityOptions) =>
+  Layer.mergeAll(
+    argon2PasswordHasherLayer(options.maxConcurrentHashes === undefined ? {} : { maxConcurrentHashes: options.maxConcurrentHashes }),
+    joseAccessTokenSignerLayer({ privateKeyPem: options.jwtPrivateKey }),
+    HmacTokenHasher,
+    CryptoSecureRandom,
+    ZxcvbnCommonPasswordsLive
+  )
+
+/** AccountSettings and the client-IP policy from the validated environment. */
+export const accountConfiguration = (settings: AppConfig) =>
+  Layer.mergeAll(
+    Layer.succeed(AccountSettings, {
+      lifetimes: {
+        ...defaultAuthLifetimes,
+        accessTokenSeconds: settings.accessTokenTtlSeconds,
+        refreshTokenIdleDays: settings.refreshTokenIdleDays,
+        refreshTokenMaxDays: settings.refreshTokenMaxDays,
+        otpSeconds: settings.otpTtlSeconds,
+        resetTokenSeconds: settings.resetTokenTtlSeconds
+      },
+      issuer: settings.jwtIssuer,
+      audience: settings.jwtAudience,
+      resetUrlBase: settings.resetUrlBase
+    }),
+    Layer.succeed(ClientIpPolicy, { trustedProxyHops: settings.trustProxy })
+  )

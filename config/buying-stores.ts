@@ -1,0 +1,40 @@
+/**
+ * The buying-path side of the composition root: the stores of carts, inventory, coupons,
+ * orders and Idempotency-Key records (on the SQL adapter or in memory), and the cart lifetime.
+ * Transactions and the CustomerRepository come with the account stores.
+ */
+import { Layer } from "effect"
+import { MemoryCartRepository } from "../adapters/memory/memory-cart-repository.ts"
+import { memoryCouponRepositoryLayer } from "../adapters/memory/memory-coupon-repository.ts"
+import { MemoryIdempotencyStore } from "../adapters/memory/memory-idempotency-store.ts"
+import { MemoryInventory } from "../adapters/memory/memory-inventory.ts"
+import { MemoryOrderStores } from "../adapters/memory/memory-order-repository.ts"
+import { PostgresCartRepository } from "../adapters/postgres/postgres-cart-repository.ts"
+import { PostgresCouponRepository } from "../adapters/postgres/postgres-coupon-repository.ts"
+import { PostgresIdempotencyStore } from "../adapters/postgres/postgres-idempotency-store.ts"
+import { PostgresInventory } from "../adapters/postgres/postgres-inventory.ts"
+import { PostgresOrderStores } from "../adapters/postgres/postgres-order-repository.ts"
+import { CartSettings } from "../application/cart/cart-settings.ts"
+import type { Coupon } from "../domain/cart/coupon.ts"
+import type { AppConfig } from "./app-config.ts"
+
+/** Every buying-path store on the SQL adapter (needs the SqlClient). */
+export const postgresBuyingStores = Layer.mergeAll(
+  PostgresCartRepository,
+  PostgresInventory,
+  PostgresCouponRepository,
+  PostgresOrderStores,
+  PostgresIdempotencyStore
+)
+
+/** Every buying-path store in memory, over a CatalogSource (tests, library users). */
+export const memoryBuyingStores = (coupons: ReadonlyArray<Coupon>) =>
+  Layer.mergeAll(
+    MemoryCartRepository.pipe(Layer.provideMerge(MemoryInventory)),
+    memoryCouponRepositoryLayer(coupons),
+    MemoryOrderStores,
+    MemoryIdempotencyStore
+  )
+
+/** CART_TTL_DAYS. */
+export const cartSettings = (settings: AppConfig) => Layer.succeed(CartSettings, { ttlDays: settings.cartTtlDays })

@@ -1,0 +1,31 @@
+/**
+ * The production stores: every port backed by the one SQL adapter, on PostgreSQL or the
+ * embedded PGlite, with the migrations applied before anything else touches the database.
+ */
+import { Layer } from "effect"
+import { databaseLayer } from "../adapters/postgres/database-layer.ts"
+import { MigrationsLayer } from "../adapters/postgres/migrations.ts"
+import { PostgresCatalogImportWriterLayer } from "../adapters/postgres/postgres-catalog-import-writer.ts"
+import { PostgresCatalogSourceLayer } from "../adapters/postgres/postgres-catalog-source.ts"
+import { PostgresStoreHealth } from "../adapters/postgres/postgres-store-health.ts"
+import { CryptoIdGeneratorLayer } from "../adapters/security/crypto-id-generator.ts"
+import { postgresAccountStores } from "./account-stores.ts"
+import { postgresBuyingStores } from "./buying-stores.ts"
+import type { AppConfig } from "./app-config.ts"
+
+export const postgresStores = (settings: AppConfig) =>
+  Layer.mergeAll(
+    PostgresCatalogSourceLayer,
+    PostgresCatalogImportWriterLayer,
+    PostgresStoreHealth,
+    postgresAccountStores({ notificationsFile: settings.notificationsFile }),
+    postgresBuyingStores
+  ).pipe(
+    Layer.provideMerge(CryptoIdGeneratorLayer),
+    Layer.provideMerge(MigrationsLayer),
+    Layer.provideMerge(databaseLayer({
+      databaseUrl: settings.databaseUrl,
+      dataDir: settings.dataDir,
+      maxConnections: settings.databaseMaxConnections
+    }))
+  )

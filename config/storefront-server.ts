@@ -1,0 +1,75 @@
+/**
+ * The composition root: settings → stores (PostgreSQL or embedded PGlite, migrated, demo
+ * catalog on first start) → catalog read model → HTTP app → Node HTTP server. In-flight
+ * requests get up to 10 s to finish when the process is asked to stop.
+ */
+import { createServer } from "node:http"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Duration, Effect, Layer, References } from "effect"
+import { HttpRouter, HttpServer } from "effect/http"
+import { deflateDocumentCodecTrainer } from "../adapters/compression/deflate-document-codec.ts"
+import { storefrontHttpApp } from "../adapters/http/storefront-http-app.ts"
+import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
+import { accountConfiguration, accountSecurity } from "./account-stores.ts"
+import { type AppConfig, AppConfigDescriptor } from "./app-config.ts"
+import { cartSettings } from "./buying-stores.ts"
+import { DEMO_PUBLISHABLE_KEY } from "./demo-catalog.ts"
+import { DemoSeedLayer } from "./demo-seed.ts"
+import { postgresStores } from "./postgres-stores.ts"
+
+const LOG_LEVELS = {
+  trace: "Trace",
+  debug: "Debug",
+  info: "Info",
+  warn: "Warn",
+  error: "Error",
+  fatal: "Fatal",
+  none: "None"
+} as const
+
+const announce = Layer.effectDiscard(Effect.gen(function*() {
+  const readModel = yield* CatalogReadModel
+  const demoLoaded = readModel.state().publishableKeys.has(DEMO_PUBLISHABLE_KEY)
+  yield* HttpServer.addressFormattedWith((url) =>
+    Effect.sync(() => {
+      const base = url.replace("0.0.0.0", "localhost")
+      console.log(`Storefront API listening on ${base}`)
+      console.log(`  API reference:   ${base}/docs   (OpenAPI: ${base}/openapi.json)`)
+      if (!demoLoaded) return
+      console.log(`  Demo key:        x-publishable-api-key: ${DEMO_PUBLISHABLE_KEY}`)
+      console.log(`  Try:             curl -H 'x-publishable-api-key: ${DEMO_PUBLISHABLE_KEY}' '${base}/v1/store/products?limit=2&includeFacets=true'`)
+    })
+  )
+}))
+
+export const storefrontServer = (settings: AppConfig) => {
+  const stores = DemoSeedLayer.pipe(Layer.provideMerge(postgresStores(settings)))
+  const readModel = CatalogReadModel.layer({
+    pollInterval: Duration.millis(settings.catalogPollMillis),
+    // product documents compressed against a dictionary trained on the catalog's first ones
+    documentCodec: deflateDocumentCodecTrainer()
+  }).pipe(
+    Layer.provideMerge(stores)
+  )
+  const app = storefrontHttpApp({ maxBodyBytes: settings.maxBodyBytes }).pipe(
+    Layer.provide(accountSecurity({ jwtPrivateKey: settings.jwtPrivateKey })),
+    Layer.provideMerge(readModel),
+    Layer.provide(accountConfiguration(settings)),
+    Layer.provide(cartSettings(settings))
+  )
+  const served = HttpRouter.serve(app, {
+    disableListenLog: true,
+    disableLogger: settings.logLevel !== "debug" && settings.logLevel !== "trace"
+  })
+  // announce once the app (stores, migrations, read model) is up
+  return announce.pipe(Layer.provideMerge(served)).pipe(
+    Layer.provide(NodeHttpServer.layer(createServer, {
+      port: settings.port,
+      host: settings.host,
+      gracefulShutdownTimeout: "10 seconds"
+    })),
+    Layer.provide(Layer.succeed(References.MinimumLogLevel, LOG_LEVELS[settings.logLevel]))
+  )
+}
+
+export const StorefrontServerFromEnv = Layer.unwrap(Effect.map(AppConfigDescriptor, storefrontServer))

@@ -1,0 +1,365 @@
+/**
+ * The cart aggregate (CONTRACT §6) as immutable data and pure functions. Ids and the clock come
+ * in as arguments. Every successful change returns a new cart with `version` + 1, `updatedAt`
+ * = now and `expiresAt` = now + the TTL. Prices and totals are not part of the aggregate: they
+ * are re-read from the catalog and computed by `computeCartTotals`.
+ */
+import { Result, Schema } from "effect"
+import { Address } from "../shipping/address.ts"
+import { PaymentMethod } from "../shipping/cod-fee.ts"
+import { ShippingMethodNotFound } from "../shipping/errors/shipping-method-not-found.ts"
+import type { ShippingUnavailableForZone } from "../shipping/errors/shipping-unavailable-for-zone.ts"
+import { zoneForType } from "../shipping/shipping-fee.ts"
+import type { ShippingMethod } from "../shipping/shipping-method.ts"
+import { resolveZoneType } from "../shipping/zone-rules.ts"
+import type { ShopZoneRules } from "../shipping/zone-rules.ts"
+import { checkCouponEligibility } from "./coupon.ts"
+import type { Coupon } from "./coupon.ts"
+import { CartCompleted } from "./errors/cart-completed.ts"
+import { CartEmpty } from "./errors/cart-empty.ts"
+import { CartExpired } from "./errors/cart-expired.ts"
+import { CartItemNotFound } from "./errors/cart-item-not-found.ts"
+import { CartNotFound } from "./errors/cart-not-found.ts"
+import { CartVersionMismatch } from "./errors/cart-version-mismatch.ts"
+import type { CouponInvalid } from "./errors/coupon-invalid.ts"
+import { QuantityOutOfRange } from "./errors/quantity-out-of-range.ts"
+import { ShippingAddressRequired } from "./errors/shipping-address-required.ts"
+import { ShippingMethodRequired } from "./errors/shipping-method-required.ts"
+
+export const MIN_LINE_QUANTITY = 1
+export const MAX_LINE_QUANTITY = 999
+export const MILLISECONDS_PER_DAY = 86_400_000
+
+export const CartStatus = Schema.Literals(["active", "completed"])
+export type CartStatus = typeof CartStatus.Type
+
+export const LineQuantity = Schema.Int.check(Schema.isBetween({ minimum: MIN_LINE_QUANTITY, maximum: MAX_LINE_QUANTITY }))
+
+export const CartLine = Schema.Struct({
+  id: Schema.String,
+  variantId: Schema.String,
+  productId: Schema.String,
+  quantity: LineQuantity
+})
+export type CartLine = typeof CartLine.Type
+
+export const Cart = Schema.Struct({
+  id: Schema.String,
+  shopId: Schema.String,
+  /** `""` for a guest cart. */
+  customerId: Schema.String,
+  status: CartStatus,
+  lines: Schema.Array(CartLine),
+  customerNote: Schema.String,
+  shippingAddress: Schema.NullOr(Address),
+  billingAddress: Schema.NullOr(Address),
+  /** `""` when none is selected. */
+  shippingMethodId: Schema.String,
+  paymentMethod: PaymentMethod,
+  /** The coupon's code as stored, `""` when none. */
+  couponCode: Schema.String,
+  version: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  createdAt: Schema.Date,
+  updatedAt: Schema.Date,
+  expiresAt: Schema.Date
+})
+export type Cart = typeof Cart.Type
+
+/** When and with which lifetime a change happens. */
+export interface CartChange {
+  readonly now: Date
+  readonly ttlDays: number
+}
+
+/** A line to add: `lineId` is a fresh `item_` id, used only when the variant is not in the cart yet. */
+export interface NewCartLine {
+  readonly lineId: string
+  readonly variantId: string
+  readonly productId: string
+  readonly quantity: number
+}
+
+export type CartNotMutable = CartCompleted | CartExpired
+
+export const expiryAfter = (lastUpdate: Date, ttlDays: number): Date =>
+  new Date(lastUpdate.getTime() + ttlDays * MILLISECONDS_PER_DAY)
+
+/** Only an active cart expires; a completed one is kept as the record of a checkout. */
+export const isExpired = (cart: Pick<Cart, "status" | "expiresAt">, now: Date): boolean =>
+  cart.status === "active" && now.getTime() >= cart.expiresAt.getTime()
+
+const isLineQuantity = (quantity: number): boolean =>
+  Number.isSafeInteger(quantity) && quantity >= MIN_LINE_QUANTITY && quantity <= MAX_LINE_QUANTITY
+
+const checkLineQuantity = (quantity: number): Result.Result<number, QuantityOutOfRange> =>
+  isLineQuantity(quantity)
+    ? Result.succeed(quantity)
+    : Result.fail(new QuantityOutOfRange({ quantity, minimum: MIN_LINE_QUANTITY, maximum: MAX_LINE_QUANTITY }))
+
+/** Applies a change: bumps the version and restarts the lifetime. */
+const changed = (cart: Cart, change: CartChange, fields: Partial<Omit<Cart, "version" | "updatedAt" | "expiresAt">>): Cart => ({
+  ...cart,
+  ...fields,
+  version: cart.version + 1,
+  updatedAt: change.now,
+  expiresAt: expiryAfter(change.now, change.ttlDays)
+})
+
+/** Adds a line or, when the variant is already in `lines`, adds to that line's quantity. */
+const mergeLine = (
+  lines: ReadonlyArray<CartLine>,
+  line: NewCartLine
+): Result.Result<ReadonlyArray<CartLine>, QuantityOutOfRange> =>
+  Result.gen(function*() {
+    yield* checkLineQuantity(line.quantity)
+    const existing = lines.find((candidate) => candidate.variantId === line.variantId)
+    if (existing === undefined) {
+      return [...lines, { id: line.lineId, variantId: line.variantId, productId: line.productId, quantity: line.quantity }]
+    }
+    const quantity = yield* checkLineQuantity(existing.quantity + line.quantity)
+    return lines.map((candidate) => candidate.id === existing.id ? { ...candidate, quantity } : candidate)
+  })
+
+export interface NewCart {
+  readonly id: string
+  readonly shopId: string
+  /** `""` for a guest. */
+  readonly customerId: string
+  readonly lines: ReadonlyArray<NewCartLine>
+}
+
+/** A new active cart at version 1, paying cash on delivery; initial lines of one variant are merged. */
+export const createCart = (input: NewCart, change: CartChange): Result.Result<Cart, QuantityOutOfRange> =>
+  Result.gen(function*() {
+    let lines: ReadonlyArray<CartLine> = []
+    for (const line of input.lines) {
+      lines = yield* mergeLine(lines, line)
+    }
+    return {
+      id: input.id,
+      shopId: input.shopId,
+      customerId: input.customerId,
+      status: "active" as const,
+      lines,
+      customerNote: "",
+      shippingAddress: null,
+      billingAddress: null,
+      shippingMethodId: "",
+      paymentMethod: "cod" as const,
+      couponCode: "",
+      version: 1,
+      createdAt: change.now,
+      updatedAt: change.now,
+      expiresAt: expiryAfter(change.now, change.ttlDays)
+    }
+  })
+
+/** Reading is allowed while not expired (completed carts stay readable). */
+export const assertNotExpired = (cart: Cart, now: Date): Result.Result<Cart, CartExpired> =>
+  isExpired(cart, now) ? Result.fail(new CartExpired({ cartId: cart.id, expiresAt: cart.expiresAt })) : Result.succeed(cart)
+
+/** Changes need an active cart that has not expired at `now`. */
+export const assertMutable = (cart: Cart, now: Date): Result.Result<Cart, CartNotMutable> =>
+  cart.status === "completed" ? Result.fail(new CartCompleted({ cartId: cart.id })) : assertNotExpired(cart, now)
+
+/**
+ * A customer's cart is visible only with that customer's token: to anyone else it does not
+ * exist. A guest cart is visible to whoever knows its id. `customerId` is `null` without a token.
+ */
+export const assertAccessibleBy = (cart: Cart, customerId: string | null): Result.Result<Cart, CartNotFound> =>
+  cart.customerId === "" || cart.customerId === customerId
+    ? Result.succeed(cart)
+    : Result.fail(new CartNotFound({ cartId: cart.id }))
+
+/**
+ * The first signed-in request claims a guest cart (a change). The owner's own cart is returned
+ * unchanged; another customer's cart → `CartNotFound`. A completed or expired guest cart is
+ * returned unchanged (it can no longer change owner).
+ */
+export const claimByCustomer = (
+  cart: Cart,
+  customerId: string,
+  change: CartChange
+): Result.Result<Cart, CartNotFound> => {
+  if (cart.customerId === customerId) return Result.succeed(cart)
+  if (cart.customerId !== "") return Result.fail(new CartNotFound({ cartId: cart.id }))
+  if (Result.isFailure(assertMutable(cart, change.now))) return Result.succeed(cart)
+  return Result.succeed(changed(cart, change, { customerId }))
+}
+
+/** `If-Match` support: the client's version must be the current one. */
+export const assertVersion = (cart: Cart, expectedVersion: number): Result.Result<Cart, CartVersionMismatch> =>
+  cart.version === expectedVersion
+    ? Result.succeed(cart)
+    : Result.fail(new CartVersionMismatch({ cartId: cart.id, expectedVersion, currentVersion: cart.version }))
+
+/**
+ * `If-Match` with one or more entity tags: the cart's version must be one of `expectedVersions`
+ * (an empty list, from tags that are not versions, never matches).
+ */
+export const assertVersionIn = (
+  cart: Cart,
+  expectedVersions: ReadonlyArray<number>
+): Result.Result<Cart, CartVersionMismatch> =>
+  expectedVersions.includes(cart.version)
+    ? Result.succeed(cart)
+    : Result.fail(new CartVersionMismatch({ cartId: cart.id, expectedVersion: expectedVersions[0] ?? 0, currentVersion: cart.version }))
+
+/** Adds `quantity` of a variant; a variant already in the cart adds to its line (1..999 per line). */
+export const addLine = (
+  cart: Cart,
+  line: NewCartLine,
+  change: CartChange
+): Result.Result<Cart, CartNotMutable | QuantityOutOfRange> =>
+  Result.gen(function*() {
+    yield* assertMutable(cart, change.now)
+    const lines = yield* mergeLine(cart.lines, line)
+    return changed(cart, change, { lines })
+  })
+
+const findLine = (cart: Cart, lineId: string): Result.Result<CartLine, CartItemNotFound> => {
+  const line = cart.lines.find((candidate) => candidate.id === lineId)
+  return line === undefined ? Result.fail(new CartItemNotFound({ cartId: cart.id, itemId: lineId })) : Result.succeed(line)
+}
+
+/**
+ * Drops the lines whose variant no longer exists in the catalog (a re-import deleted it). Not a
+ * change of its own: it rides along with the change being made, which bumps the version.
+ */
+export const dropVanishedLines = (cart: Cart, variantExists: (variantId: string) => boolean): Cart =>
+  cart.lines.every((line) => variantExists(line.variantId))
+    ? cart
+    : { ...cart, lines: cart.lines.filter((line) => variantExists(line.variantId)) }
+
+/** Removes a line. */
+export const removeLine = (
+  cart: Cart,
+  lineId: string,
+  change: CartChange
+): Result.Result<Cart, CartNotMutable | CartItemNotFound> =>
+  Result.gen(function*() {
+    yield* assertMutable(cart, change.now)
+    yield* findLine(cart, lineId)
+    return changed(cart, change, { lines: cart.lines.filter((line) => line.id !== lineId) })
+  })
+
+/** Sets a line's quantity (1..999); 0 removes the line. */
+export const setLineQuantity = (
+  cart: Cart,
+  lineId: string,
+  quantity: number,
+  change: CartChange
+): Result.Result<Cart, CartNotMutable | CartItemNotFound | QuantityOutOfRange> =>
+  Result.gen(function*() {
+    yield* assertMutable(cart, change.now)
+    yield* findLine(cart, lineId)
+    if (quantity === 0) return changed(cart, change, { lines: cart.lines.filter((line) => line.id !== lineId) })
+    yield* checkLineQuantity(quantity)
+    return changed(cart, change, { lines: cart.lines.map((line) => line.id === lineId ? { ...line, quantity } : line) })
+  })
+
+/** Sets or replaces the shipping address and clears the shipping method (the zone may change). */
+export const setShippingAddress = (
+  cart: Cart,
+  address: Address,
+  change: CartChange
+): Result.Result<Cart, CartNotMutable> =>
+  Result.map(assertMutable(cart, change.now), () => changed(cart, change, { shippingAddress: address, shippingMethodId: "" }))
+
+export const setBillingAddress = (
+  cart: Cart,
+  address: Address,
+  change: CartChange
+): Result.Result<Cart, CartNotMutable> =>
+  Result.map(assertMutable(cart, change.now), () => changed(cart, change, { billingAddress: address }))
+
+export interface ShippingMethodChoice {
+  readonly method: ShippingMethod
+  /** The zone rules of the cart's shop. */
+  readonly zoneRules: ShopZoneRules
+}
+
+/**
+ * Records the shipping method: it must belong to the cart's shop, the cart needs a shipping
+ * address, and the method must have a zone for the type that address resolves to.
+ */
+export const setShippingMethod = (
+  cart: Cart,
+  choice: ShippingMethodChoice,
+  change: CartChange
+): Result.Result<
+  Cart,
+  CartNotMutable | ShippingMethodNotFound | ShippingAddressRequired | ShippingUnavailableForZone
+> =>
+  Result.gen(function*() {
+    yield* assertMutable(cart, change.now)
+    const { method, zoneRules } = choice
+    if (method.shopId !== cart.shopId) return yield* Result.fail(new ShippingMethodNotFound({ shippingMethodId: method.id }))
+    if (cart.shippingAddress === null) return yield* Result.fail(new ShippingAddressRequired({ cartId: cart.id }))
+    const zoneType = resolveZoneType(cart.shippingAddress, zoneRules.rules, zoneRules.defaultZoneType)
+    yield* zoneForType(method, zoneType)
+    return changed(cart, change, { shippingMethodId: method.id })
+  })
+
+export const setPaymentMethod = (
+  cart: Cart,
+  paymentMethod: PaymentMethod,
+  change: CartChange
+): Result.Result<Cart, CartNotMutable> =>
+  Result.map(assertMutable(cart, change.now), () => changed(cart, change, { paymentMethod }))
+
+/** Stores the customer's note (carried over to the order as `customerNotes`). */
+export const setNote = (cart: Cart, note: string, change: CartChange): Result.Result<Cart, CartNotMutable> =>
+  Result.map(assertMutable(cart, change.now), () => changed(cart, change, { customerNote: note }))
+
+export interface CouponApplication {
+  /** The code as the customer typed it. */
+  readonly requestedCode: string
+  /** The coupon found for that code (case-insensitively), `null` when none. */
+  readonly coupon: Coupon | null
+  /** The cart's current subtotal in minor units. */
+  readonly subtotal: number
+}
+
+/** Applies an eligible coupon (replacing any previous one); the cart keeps the coupon's stored code. */
+export const applyCoupon = (
+  cart: Cart,
+  application: CouponApplication,
+  change: CartChange
+): Result.Result<Cart, CartNotMutable | CouponInvalid> =>
+  Result.gen(function*() {
+    yield* assertMutable(cart, change.now)
+    const coupon = yield* checkCouponEligibility(application.coupon, {
+      requestedCode: application.requestedCode,
+      shopId: cart.shopId,
+      subtotal: application.subtotal,
+      now: change.now
+    })
+    return changed(cart, change, { couponCode: coupon.code })
+  })
+
+export const removeCoupon = (cart: Cart, change: CartChange): Result.Result<Cart, CartNotMutable> =>
+  Result.map(assertMutable(cart, change.now), () => changed(cart, change, { couponCode: "" }))
+
+/**
+ * Checkout preconditions besides stock and coupon: lines, a shipping address, and a shipping
+ * method when any line requires shipping.
+ */
+export const assertReadyForCheckout = (
+  cart: Cart,
+  shipping: { readonly anyLineRequiresShipping: boolean },
+  now: Date
+): Result.Result<Cart, CartNotMutable | CartEmpty | ShippingAddressRequired | ShippingMethodRequired> =>
+  Result.gen(function*() {
+    yield* assertMutable(cart, now)
+    if (cart.lines.length === 0) return yield* Result.fail(new CartEmpty({ cartId: cart.id }))
+    if (cart.shippingAddress === null) return yield* Result.fail(new ShippingAddressRequired({ cartId: cart.id }))
+    if (shipping.anyLineRequiresShipping && cart.shippingMethodId === "") {
+      return yield* Result.fail(new ShippingMethodRequired({ cartId: cart.id }))
+    }
+    return cart
+  })
+
+/** Marks the cart checked out; it accepts no more changes. */
+export const completeCart = (cart: Cart, change: CartChange): Result.Result<Cart, CartNotMutable> =>
+  Result.map(assertMutable(cart, change.now), () => changed(cart, change, { status: "completed" }))

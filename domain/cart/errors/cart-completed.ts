@@ -1,0 +1,4 @@
+import { Schema } from "effect"
+
+/** The cart was checked out and accepts no more changes (409 `cart_completed`). */
+export class CartCompleted extends Schema.TaggedError<CartCompleted>()("CartCompleted", { cartId: Schema.String }) {}

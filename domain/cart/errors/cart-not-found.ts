@@ -1,0 +1,4 @@
+import { Schema } from "effect"
+
+/** No such cart, or it belongs to another customer (404 `cart_not_found`). */
+export class CartNotFound extends Schema.TaggedError<CartNotFound>()("CartNotFound", { cartId: Schema.String }) {}

@@ -1,0 +1,8 @@
+import { Schema } from "effect"
+
+/** `If-Match` named a version other than the cart's current one (412 `cart_version_mismatch`). */
+export class CartVersionMismatch extends Schema.TaggedError<CartVersionMismatch>()("CartVersionMismatch", {
+  cartId: Schema.String,
+  expectedVersion: Schema.Number,
+  currentVersion: Schema.Number
+}) {}

@@ -1,0 +1,4 @@
+import { Schema } from "effect"
+
+/** The cart needs a shipping address first (422 `shipping_address_required`). */
+export class ShippingAddressRequired extends Schema.TaggedError<ShippingAddressRequired>()("ShippingAddressRequired", { cartId: Schema.String }) {}

@@ -1,0 +1,4 @@
+import { Schema } from "effect"
+
+/** Checkout of a cart that ships items but has no shipping method (422 `shipping_method_required`). */
+export class ShippingMethodRequired extends Schema.TaggedError<ShippingMethodRequired>()("ShippingMethodRequired", { cartId: Schema.String }) {}

@@ -1,0 +1,4 @@
+import { Schema } from "effect"
+
+/** The variant does not exist or is not visible in the cart's shop (404 `variant_not_found`). */
+export class VariantNotFound extends Schema.TaggedError<VariantNotFound>()("VariantNotFound", { variantId: Schema.String }) {}

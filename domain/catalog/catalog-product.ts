@@ -1,0 +1,83 @@
+/**
+ * The catalog's record of a product as repositories hold it: every field the storefront renders
+ * plus what filtering needs (shops, enabled, stock, sales). Money is in integer minor units.
+ */
+import { Schema } from "effect"
+
+export const ProductAttribute = Schema.Struct({ type: Schema.String, value: Schema.String })
+export type ProductAttribute = typeof ProductAttribute.Type
+
+export const ProductSeo = Schema.Struct({
+  metaTitle: Schema.NullOr(Schema.String),
+  metaDescription: Schema.NullOr(Schema.String),
+  metaKeywords: Schema.Array(Schema.String),
+  ogImage: Schema.NullOr(Schema.String)
+})
+export type ProductSeo = typeof ProductSeo.Type
+
+export const VariantOption = Schema.Struct({
+  key: Schema.String,
+  values: Schema.Array(Schema.String),
+  position: Schema.Int
+})
+export type VariantOption = typeof VariantOption.Type
+
+export const SizeGuide = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  content: Schema.String,
+  imageUrl: Schema.String
+})
+export type SizeGuide = typeof SizeGuide.Type
+
+const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+
+export const CatalogVariant = Schema.Struct({
+  id: Schema.String,
+  sku: Schema.String,
+  originalPrice: NonNegativeInt,
+  salePrice: Schema.NullOr(NonNegativeInt),
+  stock: NonNegativeInt,
+  weightGrams: NonNegativeInt,
+  images: Schema.Array(Schema.String),
+  optionValues: Schema.Record(Schema.String, Schema.String)
+})
+export type CatalogVariant = typeof CatalogVariant.Type
+
+export const CatalogProduct = Schema.Struct({
+  id: Schema.String,
+  slug: Schema.String,
+  name: Schema.String,
+  description: Schema.String,
+  sku: Schema.String,
+  productType: Schema.NullOr(Schema.String),
+  unitName: Schema.NullOr(Schema.String),
+  thumbnail: Schema.NullOr(Schema.String),
+  images: Schema.Array(Schema.String),
+  tags: Schema.Array(Schema.String),
+  attributes: Schema.NullOr(Schema.Record(Schema.String, ProductAttribute)),
+  seo: ProductSeo,
+  sizeGuideId: Schema.NullOr(Schema.String),
+  categoryIds: Schema.Array(Schema.String),
+  shopIds: Schema.Array(Schema.String),
+  enabled: Schema.Boolean,
+  requiresShipping: Schema.Boolean,
+  salesCount: NonNegativeInt,
+  createdAt: Schema.Date,
+  variantOptions: Schema.Array(VariantOption),
+  variants: Schema.Array(CatalogVariant)
+})
+export type CatalogProduct = typeof CatalogProduct.Type
+
+/** What a customer pays for a variant: the sale price when there is one. */
+export const effectivePrice = (variant: Pick<CatalogVariant, "originalPrice" | "salePrice">): number =>
+  variant.salePrice ?? variant.originalPrice
+
+export const LOW_STOCK_MAX = 5
+export const isInStock = (variant: Pick<CatalogVariant, "stock">): boolean => variant.stock > 0
+export const isLowStock = (variant: Pick<CatalogVariant, "stock">): boolean =>
+  variant.stock >= 1 && variant.stock <= LOW_STOCK_MAX
+
+/** Enabled and at least one variant in stock. */
+export const isAvailableForSale = (product: Pick<CatalogProduct, "enabled" | "variants">): boolean =>
+  product.enabled && product.variants.some(isInStock)

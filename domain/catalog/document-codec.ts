@@ -1,0 +1,34 @@
+/**
+ * How the catalog index keeps each product's rendered JSON document: as it is (the identity
+ * codec, the default) or in a smaller form that an adapter provides, e.g. compressed with a
+ * dictionary trained on a sample of the documents.
+ *
+ * The stored form is a string so that the index holds one compact heap object per product
+ * (compressed bytes fit a one-byte "latin1" string: one byte per byte, no per-document buffer).
+ * For every document, `decode(encode(json)) === json`.
+ */
+export interface DocumentCodec {
+  readonly encode: (json: string) => string
+  readonly decode: (stored: string) => string
+}
+
+/** Keeps documents as they are. */
+export const identityDocumentCodec: DocumentCodec = {
+  encode: (json) => json,
+  decode: (stored) => stored
+}
+
+/**
+ * Builds a codec from the first documents the index renders, e.g. a compression dictionary
+ * trained on them. The index keeps documents as they are until it holds `sampleSize` of them,
+ * then trains once, re-encodes those and encodes every later one (a smaller catalog is never
+ * encoded).
+ */
+export interface DocumentCodecTrainer {
+  readonly sampleSize: number
+  readonly train: (samples: ReadonlyArray<string>) => DocumentCodec
+}
+
+export const isDocumentCodecTrainer = (
+  codec: DocumentCodec | DocumentCodecTrainer
+): codec is DocumentCodecTrainer => "train" in codec

@@ -1,0 +1,4 @@
+import { Schema } from "effect"
+
+/** The publishable key is unknown or revoked. */
+export class PublishableKeyInvalid extends Schema.TaggedError<PublishableKeyInvalid>()("PublishableKeyInvalid", {}) {}

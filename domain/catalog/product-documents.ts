@@ -1,0 +1,77 @@
+/**
+ * The rendered JSON document of every product slot, kept through a DocumentCodec. With a
+ * DocumentCodecTrainer the documents stay as they are until there are enough of them to train
+ * the codec on; from then on every document is stored encoded.
+ *
+ * The most recently read documents are also kept decoded (a few hundred: popular products are
+ * read again and again by slug and on listing pages), so that they are decoded once.
+ */
+import {
+  type DocumentCodec,
+  type DocumentCodecTrainer,
+  identityDocumentCodec,
+  isDocumentCodecTrainer
+} from "./document-codec.ts"
+
+const RECENTLY_READ_LIMIT = 256
+
+export class ProductDocuments {
+  private readonly stored: Array<string> = []
+  /** decoded documents by slot, least recently read first */
+  private readonly recentlyRead = new Map<number, string>()
+  /** undefined while documents are collected as samples for the trainer */
+  private codec: DocumentCodec | undefined
+  private readonly trainer: DocumentCodecTrainer | undefined
+
+  constructor(codec: DocumentCodec | DocumentCodecTrainer = identityDocumentCodec) {
+    if (isDocumentCodecTrainer(codec)) {
+      this.trainer = codec
+      this.codec = undefined
+    } else {
+      this.trainer = undefined
+      this.codec = codec
+    }
+  }
+
+  /** Whether documents are stored encoded yet (false while samples are collected). */
+  get encoding(): boolean {
+    return this.codec !== undefined
+  }
+
+  set(slot: number, json: string): void {
+    this.recentlyRead.delete(slot)
+    if (this.codec !== undefined) {
+      this.stored[slot] = this.codec.encode(json)
+      return
+    }
+    this.stored[slot] = json
+    if (this.trainer !== undefined && this.stored.length >= this.trainer.sampleSize) this.train(this.trainer)
+  }
+
+  get(slot: number): string | undefined {
+    const stored = this.stored[slot]
+    if (stored === undefined || this.codec === undefined) return stored
+    const recent = this.recentlyRead.get(slot)
+    if (recent !== undefined) {
+      this.recentlyRead.delete(slot)
+      this.recentlyRead.set(slot, recent)
+      return recent
+    }
+    const json = this.codec.decode(stored)
+    if (this.recentlyRead.size >= RECENTLY_READ_LIMIT) {
+      const leastRecent = this.recentlyRead.keys().next()
+      if (!leastRecent.done) this.recentlyRead.delete(leastRecent.value)
+    }
+    this.recentlyRead.set(slot, json)
+    return json
+  }
+
+  private train(trainer: DocumentCodecTrainer): void {
+    const codec = trainer.train(this.stored.slice())
+    for (let slot = 0; slot < this.stored.length; slot++) {
+      const json = this.stored[slot]
+      if (json !== undefined) this.stored[slot] = codec.encode(json)
+    }
+    this.codec = codec
+  }
+}

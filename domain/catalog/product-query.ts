@@ -1,0 +1,97 @@
+/**
+ * A product listing query after HTTP decoding: the filters, sort and page of
+ * `GET /products` (CONTRACT §4), with money in minor units.
+ */
+import { Result } from "effect"
+
+export type SortBy = "bestselling" | "name" | "newest" | "price"
+export type SortOrder = "asc" | "desc"
+
+export interface AttributeFilter {
+  readonly key: string
+  readonly values: ReadonlyArray<string>
+}
+
+export interface ProductQuery {
+  readonly page: number
+  readonly limit: number
+  /** Lower-cased, non-empty search term. */
+  readonly search?: string | undefined
+  /** Category ids (each includes its descendants); several form a union. */
+  readonly categoryIds?: ReadonlyArray<string> | undefined
+  readonly minPrice?: number | undefined
+  readonly maxPrice?: number | undefined
+  /** Any of these tags. */
+  readonly tags?: ReadonlyArray<string> | undefined
+  /** Any value within a key, every key. */
+  readonly attributes?: ReadonlyArray<AttributeFilter> | undefined
+  readonly inStock?: boolean | undefined
+  readonly sortBy?: SortBy | undefined
+  readonly sortOrder?: SortOrder | undefined
+  readonly includeFacets: boolean
+}
+
+export const DEFAULT_PAGE_SIZE = 20
+export const MAX_PAGE_SIZE = 100
+
+/** The default order of each sort key: `asc` for name and price, `desc` for newest and bestselling. */
+export const defaultSortOrder = (sortBy: SortBy): SortOrder =>
+  sortBy === "name" || sortBy === "price" ? "asc" : "desc"
+
+/** Splits a comma-separated list, trimming items and dropping empty ones. */
+export const splitCommaList = (raw: string): ReadonlyArray<string> =>
+  raw.split(",").map((item) => item.trim()).filter((item) => item.length > 0)
+
+/**
+ * Parses `key:v1|v2,key2:v3` where `\` escapes `,`, `|`, `:` and `\`.
+ * Values of a repeated key are merged. Fails with a message naming the problem.
+ */
+export const parseAttributeFilter = (raw: string): Result.Result<ReadonlyArray<AttributeFilter>, string> => {
+  const groups: Array<{ key: string; values: Array<string> }> = []
+  let key: string | undefined
+  let values: Array<string> = []
+  let current = ""
+  const finishGroup = (): string | undefined => {
+    if (key === undefined) {
+      if (current.trim() === "" && values.length === 0) return undefined // tolerate empty segments ("a:b,")
+      return `Expected "key:value" in attribute filter, got "${current}"`
+    }
+    values.push(current)
+    const trimmedValues = values.map((value) => value.trim())
+    if (key.trim() === "") return "Attribute filter has an empty key"
+    if (trimmedValues.some((value) => value === "")) return `Attribute "${key.trim()}" has an empty value`
+    const existing = groups.find((group) => group.key === key!.trim())
+    if (existing) {
+      for (const value of trimmedValues) if (!existing.values.includes(value)) existing.values.push(value)
+    } else groups.push({ key: key.trim(), values: [...new Set(trimmedValues)] })
+    return undefined
+  }
+  for (let index = 0; index < raw.length; index++) {
+    const char = raw[index]!
+    if (char === "\\") {
+      const next = raw[index + 1]
+      if (next === undefined) return Result.fail("Attribute filter ends with a lone backslash")
+      current += next
+      index++
+    } else if (char === ":" && key === undefined) {
+      key = current
+      current = ""
+    } else if (char === "|" && key !== undefined) {
+      values.push(current)
+      current = ""
+    } else if (char === ",") {
+      const problem = finishGroup()
+      if (problem !== undefined) return Result.fail(problem)
+      key = undefined
+      values = []
+      current = ""
+    } else if ((char === ":" || char === "|")) {
+      return Result.fail(`Unexpected "${char}" in attribute filter (escape it with a backslash)`)
+    } else {
+      current += char
+    }
+  }
+  const problem = finishGroup()
+  if (problem !== undefined) return Result.fail(problem)
+  return Result.succeed(groups)
+}

@@ -1,0 +1,31 @@
+/** A shop and the publishable keys that scope storefront requests to a set of shops. */
+import { Schema } from "effect"
+
+export const ZoneRuleField = Schema.Literals(["city", "district", "division", "thana", "postcode"])
+
+export const ShopZoneRule = Schema.Struct({
+  zoneType: Schema.String,
+  field: ZoneRuleField,
+  values: Schema.Array(Schema.String)
+})
+export type ShopZoneRule = typeof ShopZoneRule.Type
+
+export const Shop = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  zoneRules: Schema.Array(ShopZoneRule),
+  defaultZoneType: Schema.String
+})
+export type Shop = typeof Shop.Type
+
+export const PublishableKey = Schema.Struct({
+  key: Schema.String,
+  title: Schema.String,
+  shopIds: Schema.Array(Schema.String),
+  revokedAt: Schema.NullOr(Schema.Date)
+})
+export type PublishableKey = typeof PublishableKey.Type
+
+/** A key resolves to its shops while it is not revoked. */
+export const isKeyActive = (key: PublishableKey, now: Date): boolean =>
+  key.revokedAt === null || key.revokedAt.getTime() > now.getTime()

@@ -1,0 +1,4 @@
+import { Schema } from "effect"
+
+/** No such order among the customer's orders in the key's shops (404 `order_not_found`). */
+export class OrderNotFound extends Schema.TaggedError<OrderNotFound>()("OrderNotFound", { orderId: Schema.String }) {}

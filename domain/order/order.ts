@@ -1,0 +1,131 @@
+/**
+ * An order (CONTRACT §6 checkout, §7): what a checked-out cart becomes. Lines are snapshots of
+ * the catalog at checkout (names, skus, images, prices), so later catalog changes, even a
+ * variant removed by a re-import, never change an order. Money is in integer minor units.
+ */
+import { Schema } from "effect"
+import type { Cart } from "../cart/cart.ts"
+import type { CartTotals } from "../cart/cart-totals.ts"
+import { Address } from "../shipping/address.ts"
+import { PaymentMethod } from "../shipping/cod-fee.ts"
+
+/** A new order waits for the shop to process it. */
+export const INITIAL_ORDER_STATUS = "pending"
+/** Nothing is paid at checkout (cash on delivery, or a later payment step). */
+export const INITIAL_PAYMENT_STATUS = "unpaid"
+/** Tracking before the shop hands the parcel to a courier. */
+export const INITIAL_TRACKING_STATUS = "pending"
+
+const MinorAmount = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+
+export const OrderLine = Schema.Struct({
+  id: Schema.String,
+  variantId: Schema.String,
+  productId: Schema.String,
+  productName: Schema.String,
+  productSku: Schema.String,
+  variantSku: Schema.String,
+  images: Schema.Array(Schema.String),
+  optionValues: Schema.Record(Schema.String, Schema.String),
+  quantity: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  unitPrice: MinorAmount,
+  compareAtPrice: MinorAmount,
+  lineTotal: MinorAmount
+})
+export type OrderLine = typeof OrderLine.Type
+
+export const OrderTracking = Schema.Struct({
+  courierName: Schema.String,
+  status: Schema.String,
+  trackingNumber: Schema.String,
+  trackingUrl: Schema.String
+})
+export type OrderTracking = typeof OrderTracking.Type
+
+export const Order = Schema.Struct({
+  id: Schema.String,
+  /** Unique, human-friendly (digits only, e.g. `100234`). */
+  orderNumber: Schema.String,
+  shopId: Schema.String,
+  customerId: Schema.String,
+  cartId: Schema.String,
+  status: Schema.String,
+  paymentStatus: Schema.String,
+  paymentMethod: PaymentMethod,
+  /** The cart's note; `null` when the customer left none. */
+  customerNotes: Schema.NullOr(Schema.String),
+  /** The coupon's stored code, `""` when none was used. */
+  couponCode: Schema.String,
+  subtotal: MinorAmount,
+  discountTotal: MinorAmount,
+  shippingFee: MinorAmount,
+  codFee: MinorAmount,
+  total: MinorAmount,
+  amountPaid: MinorAmount,
+  shippingAddress: Address,
+  billingAddress: Schema.NullOr(Address),
+  /** `""` when nothing ships. */
+  shippingMethodId: Schema.String,
+  shippingMethodName: Schema.String,
+  tracking: OrderTracking,
+  lines: Schema.Array(OrderLine),
+  createdAt: Schema.Date
+})
+export type Order = typeof Order.Type
+
+/** An order has no tracking until the shop ships it. */
+export const untracked: OrderTracking = {
+  courierName: "",
+  status: INITIAL_TRACKING_STATUS,
+  trackingNumber: "",
+  trackingUrl: ""
+}
+
+/** The number shown in the order list: the tracking number once there is one. */
+export const trackingNumberOf = (order: Pick<Order, "tracking">): string | null =>
+  order.tracking.trackingNumber === "" ? null : order.tracking.trackingNumber
+
+export interface OrderPlacement {
+  readonly id: string
+  readonly orderNumber: string
+  /** The customer the order belongs to: the cart's owner, or the one found for a guest's contact. */
+  readonly customerId: string
+  /** The cart being checked out, with its shipping address set. */
+  readonly cart: Cart & { readonly shippingAddress: Address }
+  readonly lines: ReadonlyArray<OrderLine>
+  readonly totals: CartTotals
+  /** Whether the coupon on the cart gave its discount (it is then counted as used). */
+  readonly couponApplied: boolean
+  readonly shippingMethodName: string
+  readonly now: Date
+}
+
+/** The order a checkout creates: pending, unpaid, with the cart's address, note and totals copied. */
+export const placeOrder = (placement: OrderPlacement): Order => {
+  const { cart, totals } = placement
+  return {
+    id: placement.id,
+    orderNumber: placement.orderNumber,
+    shopId: cart.shopId,
+    customerId: placement.customerId,
+    cartId: cart.id,
+    status: INITIAL_ORDER_STATUS,
+    paymentStatus: INITIAL_PAYMENT_STATUS,
+    paymentMethod: cart.paymentMethod,
+    customerNotes: cart.customerNote === "" ? null : cart.customerNote,
+    couponCode: placement.couponApplied ? cart.couponCode : "",
+    subtotal: totals.subtotal,
+    discountTotal: totals.discountTotal,
+    shippingFee: totals.shippingFee,
+    codFee: totals.codFee,
+    total: totals.total,
+    amountPaid: 0,
+    shippingAddress: cart.shippingAddress,
+    billingAddress: cart.billingAddress,
+    shippingMethodId: cart.shippingMethodId,
+    shippingMethodName: cart.shippingMethodId === "" ? "" : placement.shippingMethodName,
+    tracking: untracked,
+    lines: placement.lines,
+    createdAt: placement.now
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The postal address a customer gives for a cart's shipping or billing (CONTRACT §6).
+ *
+ * `AddressInput` validates a request body and decodes it straight into the stored `Address`:
+ * `name` (1..200) and `phone` (7..20 of digits, spaces, `+`, `-`) are required, at least one
+ * of `city` and `district` must be non-blank, every other field is optional (≤ 200 chars,
+ * `note` ≤ 500) and an absent field becomes `""`. Values are stored as given (not trimmed).
+ */
+import { Effect, Schema } from "effect"
+
+export const ADDRESS_FIELD_MAX_LENGTH = 200
+export const ADDRESS_NOTE_MAX_LENGTH = 500
+
+const PHONE_PATTERN = /^[0-9 +-]{7,20}$/
+
+/** The stored address: every field is a string, `""` when the customer left it out. */
+export const Address = Schema.Struct({
+  name: Schema.String,
+  phone: Schema.String,
+  house: Schema.String,
+  road: Schema.String,
+  thana: Schema.String,
+  district: Schema.String,
+  division: Schema.String,
+  city: Schema.String,
+  postcode: Schema.String,
+  country: Schema.String,
+  note: Schema.String
+})
+export type Address = typeof Address.Type
+
+export const isBlank = (text: string): boolean => text.trim().length === 0
+
+const AddressName = Schema.String.check(
+  Schema.isBetweenLength(1, ADDRESS_FIELD_MAX_LENGTH),
+  Schema.makeFilter((name: string) => !isBlank(name) || "Expected a name that is not blank")
+)
+
+const PhoneNumber = Schema.String.check(
+  Schema.isPattern(PHONE_PATTERN, { message: "Expected 7 to 20 characters of digits, spaces, '+' or '-'" }),
+  Schema.makeFilter((phone: string) => /[0-9]/.test(phone) || "Expected a phone number with digits")
+)
+
+/** An optional text field of the input: absent on the wire, `""` once decoded. */
+const optionalText = (maxLength: number) =>
+  Schema.String.check(Schema.isMaxLength(maxLength)).pipe(Schema.withDecodingDefaultKey(Effect.succeed("")))
+
+/** Request body of `PUT /cart/{id}/shipping-address` and `/billing-address`; decodes to `Address`. */
+export const AddressInput = Schema.Struct({
+  name: AddressName,
+  phone: PhoneNumber,
+  house: optionalText(ADDRESS_FIELD_MAX_LENGTH),
+  road: optionalText(ADDRESS_FIELD_MAX_LENGTH),
+  thana: optionalText(ADDRESS_FIELD_MAX_LENGTH),
+  district: optionalText(ADDRESS_FIELD_MAX_LENGTH),
+  division: optionalText(ADDRESS_FIELD_MAX_LENGTH),
+  city: optionalText(ADDRESS_FIELD_MAX_LENGTH),
+  postcode: optionalText(ADDRESS_FIELD_MAX_LENGTH),
+  country: optionalText(ADDRESS_FIELD_MAX_LENGTH),
+  note: optionalText(ADDRESS_NOTE_MAX_LENGTH)
+}).check(
+  Schema.makeFilter((address: { readonly city: string; readonly district: string }) =>
+    !isBlank(address.city) || !isBlank(address.district)
+      ? undefined
+      : { path: ["city"], issue: "Expected a city or a district" }
+  )
+)
+/** What a client sends: only `name` and `phone` are required keys. */
+export type AddressInputEncoded = typeof AddressInput.Encoded

@@ -1,0 +1,7 @@
+import { Schema } from "effect"
+
+/** No such shipping method in the cart's shop (404 `shipping_method_not_found`). */
+export class ShippingMethodNotFound extends Schema.TaggedError<ShippingMethodNotFound>()(
+  "ShippingMethodNotFound",
+  { shippingMethodId: Schema.String }
+) {}

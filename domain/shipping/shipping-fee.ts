@@ -1,0 +1,72 @@
+/**
+ * Shipping fee (CONTRACT §5). Weights are summed in integer grams so that e.g. 3 × 0.1 kg is
+ * exactly 300 g; every amount is in integer minor units.
+ */
+import { Result, Schema } from "effect"
+import { ShippingUnavailableForZone } from "./errors/shipping-unavailable-for-zone.ts"
+import type { ShippingMethod, ShippingZone } from "./shipping-method.ts"
+
+export const GRAMS_PER_KILOGRAM = 1000
+
+/** Kilograms (as configured, possibly fractional) to whole grams. */
+export const kilogramsToGrams = (kilograms: number): number => Math.round(kilograms * GRAMS_PER_KILOGRAM)
+
+/** One cart line as shipping sees it. `weightGrams` is the weight of one unit (0 when unknown). */
+export const ShippingItem = Schema.Struct({
+  weightGrams: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+  quantity: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+  requiresShipping: Schema.Boolean
+})
+export type ShippingItem = typeof ShippingItem.Type
+
+/** Σ unit weight × quantity over the items that require shipping, in grams. */
+export const shippingWeightGrams = (items: ReadonlyArray<ShippingItem>): number =>
+  items.reduce((grams, item) => item.requiresShipping ? grams + item.weightGrams * item.quantity : grams, 0)
+
+/** The method's (first) zone of the given type, or `ShippingUnavailableForZone`. */
+export const zoneForType = (
+  method: Pick<ShippingMethod, "id" | "zones">,
+  zoneType: string
+): Result.Result<ShippingZone, ShippingUnavailableForZone> => {
+  const zone = method.zones.find((candidate) => candidate.type === zoneType)
+  return zone === undefined
+    ? Result.fail(new ShippingUnavailableForZone({ shippingMethodId: method.id, zoneType }))
+    : Result.succeed(zone)
+}
+
+/**
+ * `baseRate + ceil(max(0, weight − baseWeightKg)) × additionalWeightPricePerKg` when both weight
+ * settings are present, else `baseRate`. Every started kilogram over the base weight is charged.
+ */
+export const zoneRate = (zone: ShippingZone, weightGrams: number): number => {
+  if (zone.baseWeightKg === null || zone.additionalWeightPricePerKg === null) return zone.baseRate
+  const extraGrams = Math.max(0, weightGrams - kilogramsToGrams(zone.baseWeightKg))
+  const extraStartedKilograms = Math.ceil(extraGrams / GRAMS_PER_KILOGRAM)
+  return zone.baseRate + extraStartedKilograms * zone.additionalWeightPricePerKg
+}
+
+export const qualifiesForFreeShipping = (
+  method: Pick<ShippingMethod, "minOrderValueForFreeShipping">,
+  subtotal: number,
+  discountTotal: number
+): boolean =>
+  method.minOrderValueForFreeShipping !== null && subtotal - discountTotal >= method.minOrderValueForFreeShipping
+
+export interface ShippingFeeInput {
+  readonly method: ShippingMethod
+  /** Resolved from the shipping address with `resolveZoneType`. */
+  readonly zoneType: string
+  readonly items: ReadonlyArray<ShippingItem>
+  readonly subtotal: number
+  readonly discountTotal: number
+}
+
+/**
+ * The fee in minor units. The zone must exist even when the order ships free, so a method that
+ * does not serve the address is always reported.
+ */
+export const shippingFee = (input: ShippingFeeInput): Result.Result<number, ShippingUnavailableForZone> =>
+  Result.map(zoneForType(input.method, input.zoneType), (zone) =>
+    qualifiesForFreeShipping(input.method, input.subtotal, input.discountTotal)
+      ? 0
+      : zoneRate(zone, shippingWeightGrams(input.items)))

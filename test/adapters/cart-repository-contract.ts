@@ -1,0 +1,148 @@
+/**
+ * The contract of every CartRepository: carts round-trip whole (lines, addresses, dates,
+ * guest and owned), updates replace, and changes made in concurrent units of work that read
+ * the cart "for update" are applied one after the other (none is lost).
+ */
+import { describe, expect } from "@effect/vitest"
+import type { Vitest } from "@effect/vitest"
+import { Effect, Option, Schema } from "effect"
+import { CartRepository } from "../../application/cart/cart-repository.ts"
+import { Transactions } from "../../application/shared/transactions.ts"
+import type { Cart } from "../../domain/cart/cart.ts"
+import { IdGenerator } from "../../domain/shared/id-generator.ts"
+import { AddressInput } from "../../domain/shipping/address.ts"
+import { fixtureVariant } from "../support/buying-fixture.ts"
+import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
+
+const at = (iso: string) => new Date(iso)
+
+const newCart = Effect.gen(function*() {
+  const ids = yield* IdGenerator
+  const shirt = yield* fixtureVariant("FIX-1-1")
+  const cart: Cart = {
+    id: yield* ids.next("cart"),
+    shopId: "shop_a",
+    customerId: "",
+    status: "active",
+    lines: [{ id: yield* ids.next("item"), variantId: shirt.variant.id, productId: shirt.product.id, quantity: 2 }],
+    customerNote: "",
+    shippingAddress: null,
+    billingAddress: null,
+    shippingMethodId: "",
+    paymentMethod: "cod",
+    couponCode: "",
+    version: 1,
+    createdAt: at("2026-03-01T10:00:00.123Z"),
+    updatedAt: at("2026-03-01T10:00:00.123Z"),
+    expiresAt: at("2026-03-31T10:00:00.123Z")
+  }
+  return cart
+})
+
+export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices>) =>
+  describe("CartRepository", () => {
+    it.effect("a new cart reads back as it was stored; an unknown id is none", () =>
+      Effect.gen(function*() {
+        const carts = yield* CartRepository
+        const cart = yield* newCart
+        yield* carts.insert(cart)
+        expect(Option.getOrThrow(yield* carts.findById(cart.id))).toEqual(cart)
+        expect(Option.isNone(yield* carts.findById("cart_unknown"))).toBe(true)
+        expect(Option.isNone(yield* carts.findByIdForUpdate("cart_unknown"))).toBe(true)
+      }))
+
+    it.effect("an update replaces every field, lines and addresses included", () =>
+      Effect.gen(function*() {
+        const carts = yield* CartRepository
+        const ids = yield* IdGenerator
+        const cart = yield* newCart
+        yield* carts.insert(cart)
+        const lamp = yield* fixtureVariant("FIX-LAMP-1")
+        const address = Schema.decodeUnknownSync(AddressInput)({
+          name: "Rahim Uddin", phone: "+880 1711-000000", house: "12", road: "Lake Rd", thana: "Gulshan",
+          district: "Dhaka", division: "Dhaka", city: "Dhaka", postcode: "1212", country: "BD", note: "Ring twice"
+        })
+        const changed: Cart = {
+          ...cart,
+          customerId: "cus_owner",
+          status: "completed",
+          lines: [
+            ...cart.lines.map((line) => ({ ...line, quantity: 5 })),
+            { id: yield* ids.next("item"), variantId: lamp.variant.id, productId: lamp.product.id, quantity: 1 }
+          ],
+          customerNote: "Leave at the door — শুভেচ্ছা",
+          shippingAddress: address,
+          billingAddress: { ...address, name: "Accounts", district: "" },
+          shippingMethodId: "sm_a_standard",
+          paymentMethod: "prepaid",
+          couponCode: "SAVE10",
+          version: 7,
+          updatedAt: at("2026-03-02T11:00:00.000Z"),
+          expiresAt: at("2026-04-01T11:00:00.000Z")
+        }
+        yield* carts.update(changed)
+        const stored = Option.getOrThrow(yield* carts.findByIdForUpdate(cart.id))
+        expect(stored).toEqual(changed)
+        yield* carts.update({ ...changed, customerId: "", lines: [] })
+        const cleared = Option.getOrThrow(yield* carts.findById(cart.id))
+        expect(cleared.customerId).toBe("")
+        expect(cleared.lines).toEqual([])
+      }))
+
+    it.effect("findForChange: the cart with its lines' and the added variants' store data, visibility in the cart's shop", () =>
+      Effect.gen(function*() {
+        const carts = yield* CartRepository
+        const transactions = yield* Transactions
+        const cart = yield* newCart
+        yield* carts.insert(cart)
+        const shirt = yield* fixtureVariant("FIX-1-1")
+        const budget = yield* fixtureVariant("FIX-3-1")
+        const lamp = yield* fixtureVariant("FIX-LAMP-1")
+        const found = Option.getOrThrow(
+          yield* transactions.atomically(carts.findForChange(cart.id, [lamp.variant.id, budget.variant.id, "var_unknown"]))
+        )
+        expect(found.cart).toEqual(cart)
+        expect([...found.variants.keys()].sort()).toEqual([shirt.variant.id, budget.variant.id, lamp.variant.id].sort())
+        expect(found.variants.get(shirt.variant.id)).toMatchObject({ productId: shirt.product.id, originalPrice: 100_000, salePrice: 80_000, visible: true })
+        expect(found.variants.get(lamp.variant.id)).toMatchObject({ optionValues: { pack_size: "One" }, weightGrams: 2500, visible: true })
+        expect(found.variants.get(budget.variant.id)?.visible).toBe(false)
+        const plain = Option.getOrThrow(yield* carts.findForChange(cart.id, []))
+        expect([...plain.variants.keys()]).toEqual([shirt.variant.id])
+        expect(Option.isNone(yield* carts.findForChange("cart_unknown", [shirt.variant.id]))).toBe(true)
+      }))
+
+    it.effect("concurrent units reading with findForChange lose no change either", () =>
+      Effect.gen(function*() {
+        const carts = yield* CartRepository
+        const transactions = yield* Transactions
+        const cart = yield* newCart
+        yield* carts.insert(cart)
+        const increment = transactions.atomically(Effect.gen(function*() {
+          const { cart: current } = Option.getOrThrow(yield* carts.findForChange(cart.id, []))
+          yield* carts.update({ ...current, version: current.version + 1, lines: current.lines.map((line) => ({ ...line, quantity: line.quantity + 1 })) })
+        }))
+        yield* Effect.all(Array.from({ length: 12 }, () => increment), { concurrency: "unbounded" })
+        expect(Option.getOrThrow(yield* carts.findById(cart.id)).lines[0]?.quantity).toBe(14)
+      }))
+
+    it.effect("concurrent read-change-write units of one cart lose no change", () =>
+      Effect.gen(function*() {
+        const carts = yield* CartRepository
+        const transactions = yield* Transactions
+        const cart = yield* newCart
+        yield* carts.insert(cart)
+        const increment = transactions.atomically(Effect.gen(function*() {
+          const current = Option.getOrThrow(yield* carts.findByIdForUpdate(cart.id))
+          yield* Effect.sleep("2 millis")
+          yield* carts.update({
+            ...current,
+            version: current.version + 1,
+            lines: current.lines.map((line) => ({ ...line, quantity: line.quantity + 1 }))
+          })
+        }))
+        yield* Effect.all(Array.from({ length: 12 }, () => increment), { concurrency: "unbounded" })
+        const stored = Option.getOrThrow(yield* carts.findById(cart.id))
+        expect(stored.version).toBe(13)
+        expect(stored.lines[0]?.quantity).toBe(14)
+      }))
+  })

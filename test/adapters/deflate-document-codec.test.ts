@@ -1,0 +1,107 @@
+import { describe, expect, it } from "@effect/vitest"
+import { trainDictionary } from "../../adapters/compression/compression-dictionary.ts"
+import {
+  DEFAULT_DICTIONARY,
+  deflateDocumentCodec,
+  deflateDocumentCodecTrainer
+} from "../../adapters/compression/deflate-document-codec.ts"
+import { CatalogIndex } from "../../domain/catalog/catalog-index.ts"
+import { makeProduct, makeVariant } from "../domain/catalog/catalog-fixtures.ts"
+
+const BRANDS = ["Aarong", "Richman", "Cats Eye", "Yellow", "Ecstasy"]
+const COLOURS = ["Red", "Blue", "Black", "White"]
+
+/** Products shaped like the benchmark catalog's: the same keys, enumerations and URL patterns. */
+const products = (count: number) =>
+  Array.from({ length: count }, (_, index) => {
+    const brand = BRANDS[index % BRANDS.length]!
+    const name = `${brand} Everyday Item ${10_000 + index}`
+    return makeProduct(`prod_${index.toString(36).padStart(8, "0")}`, {
+      slug: `${brand.toLowerCase().replace(" ", "-")}-everyday-item-${10_000 + index}`,
+      name,
+      description: `${name}. Cotton quality from ${brand}. Ideal for party occasions.`,
+      sku: `P-${10_000 + index}`,
+      thumbnail: `https://img.example.com/p/${index}/thumb.jpg`,
+      images: [`https://img.example.com/p/${index}/1.jpg`, `https://img.example.com/p/${index}/2.jpg`],
+      tags: ["summer", index % 2 === 0 ? "sale" : "new"],
+      attributes: { brand: { type: "text", value: brand }, origin: { type: "text", value: "Bangladesh" } },
+      seo: { metaTitle: name, metaDescription: `Buy ${name} online`, metaKeywords: [brand.toLowerCase()], ogImage: null },
+      shopIds: ["shop_a"],
+      variants: COLOURS.slice(0, 1 + (index % 3)).map((colour, position) =>
+        makeVariant(`var_${index}_${position}`, {
+          sku: `SKU-${10_000 + index}-${position}`,
+          originalPrice: 1000 + 50 * position,
+          images: [`https://img.example.com/p/${index}/${position}.jpg`],
+          optionValues: { color: colour }
+        })
+      ),
+      variantOptions: [{ key: "color", values: COLOURS.slice(0, 1 + (index % 3)), position: 0 }]
+    })
+  })
+
+const documentsOf = (count: number): Array<string> => {
+  const index = new CatalogIndex({ categories: [], sizeGuides: [] })
+  for (const product of products(count)) index.upsertProduct(product)
+  return index.list({ page: 1, limit: 100, includeFacets: false }, ["shop_a"]).documents.slice()
+}
+
+describe("deflate document codec", () => {
+  const documents = documentsOf(100)
+  const codec = deflateDocumentCodec(trainDictionary(documents.slice(0, 50), DEFAULT_DICTIONARY))
+
+  it("round-trips documents, including ones unlike the samples and any Unicode", () => {
+    const unusual = [
+      "",
+      "{}",
+      JSON.stringify({ name: "Kaffeebohnen für Gemüse", emoji: "👟🧦", bangla: "শাড়ি", quote: "\"\\\u0000" }),
+      "x".repeat(100_000),
+      ...documents
+    ]
+    for (const json of unusual) expect(codec.decode(codec.encode(json))).toBe(json)
+  })
+
+  it("stores one byte per character (latin1), several times smaller than the document", () => {
+    const unseen = documents.slice(50)
+    const plainBytes = unseen.reduce((total, json) => total + Buffer.byteLength(json), 0)
+    const encoded = unseen.map((json) => codec.encode(json))
+    for (const stored of encoded) expect([...stored].every((character) => character.charCodeAt(0) < 256)).toBe(true)
+    const storedBytes = encoded.reduce((total, stored) => total + stored.length, 0)
+    expect(plainBytes / storedBytes).toBeGreaterThan(3)
+  })
+
+  it("the trained dictionary fits its size, is deterministic, and is the samples themselves when they are smaller", () => {
+    const dictionary = trainDictionary(documents, DEFAULT_DICTIONARY)
+    expect(dictionary.length).toBeLessThanOrEqual(DEFAULT_DICTIONARY.size)
+    expect(dictionary.length).toBeGreaterThan(DEFAULT_DICTIONARY.size / 2)
+    expect(trainDictionary(documents, DEFAULT_DICTIONARY)).toEqual(dictionary)
+    expect(Buffer.from(trainDictionary(["ab", "cd"], DEFAULT_DICTIONARY)).toString()).toBe("abcd")
+    expect(trainDictionary([], DEFAULT_DICTIONARY)).toEqual(new Uint8Array(0))
+    const empty = deflateDocumentCodec(new Uint8Array(0))
+    expect(empty.decode(empty.encode(documents[0]!))).toBe(documents[0])
+  })
+
+  it("an index with the trainer answers exactly as one without, before and after training", () => {
+    const catalog = products(60)
+    const plain = new CatalogIndex({ categories: [], sizeGuides: [] })
+    const compressed = new CatalogIndex(
+      { categories: [], sizeGuides: [] },
+      { documentCodec: deflateDocumentCodecTrainer({ sampleSize: 25 }) }
+    )
+    catalog.forEach((product, position) => {
+      plain.upsertProduct(product)
+      compressed.upsertProduct(product)
+      if (position % 10 === 0) {
+        expect(compressed.documentBySlug(product.slug, ["shop_a"])).toBe(plain.documentBySlug(product.slug, ["shop_a"]))
+      }
+    })
+    // an update after training is encoded with the trained dictionary
+    const renamed = { ...catalog[3]!, name: "Renamed Ürün" }
+    plain.upsertProduct(renamed)
+    compressed.upsertProduct(renamed)
+    const query = { page: 1, limit: 100, includeFacets: true, sortBy: "name" } as const
+    expect(compressed.list(query, ["shop_a"])).toEqual(plain.list(query, ["shop_a"]))
+    for (const product of catalog) {
+      expect(compressed.documentBySlug(product.slug, ["shop_a"])).toBe(plain.documentBySlug(product.slug, ["shop_a"]))
+    }
+  })
+})

@@ -1,0 +1,17 @@
+/** The buying-path contract suites on the in-memory adapters. */
+import { layer } from "@effect/vitest"
+import { buyingFixture } from "../support/buying-fixture.ts"
+import { memoryBuyingTestStores } from "../support/buying-stores.ts"
+import { cartRepositoryContract } from "./cart-repository-contract.ts"
+import { couponRepositoryContract } from "./coupon-repository-contract.ts"
+import { idempotencyStoreContract } from "./idempotency-store-contract.ts"
+import { inventoryContract } from "./inventory-contract.ts"
+import { orderRepositoryContract } from "./order-repository-contract.ts"
+
+layer(memoryBuyingTestStores(buyingFixture()), { excludeTestServices: true })("buying-path stores (memory)", (it) => {
+  cartRepositoryContract(it)
+  inventoryContract(it)
+  couponRepositoryContract(it)
+  orderRepositoryContract(it)
+  idempotencyStoreContract(it)
+})

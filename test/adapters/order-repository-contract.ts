@@ -1,0 +1,149 @@
+/**
+ * The contract of every OrderRepository (and of CustomerOrderHistory over the same orders):
+ * order numbers are unique digits from 100000 up; orders round-trip whole; a customer's orders
+ * are listed newest first, a page at a time, only in the given shops; another customer's order,
+ * or one of another shop, is not found.
+ */
+import { describe, expect } from "@effect/vitest"
+import type { Vitest } from "@effect/vitest"
+import { Effect, Option, Schema } from "effect"
+import { CustomerOrderHistory } from "../../application/customer/customer-order-history.ts"
+import { OrderRepository } from "../../application/orders/order-repository.ts"
+import { type Order, untracked } from "../../domain/order/order.ts"
+import { IdGenerator } from "../../domain/shared/id-generator.ts"
+import { AddressInput } from "../../domain/shipping/address.ts"
+import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
+
+const address = Schema.decodeUnknownSync(AddressInput)({
+  name: "Karima Begum", phone: "01711000002", city: "Dhaka", note: "Call first"
+})
+
+const newOrder = (customerId: string, shopId: string, createdAt: string) =>
+  Effect.gen(function*() {
+    const ids = yield* IdGenerator
+    const orders = yield* OrderRepository
+    const order: Order = {
+      id: yield* ids.next("ord"),
+      orderNumber: yield* orders.nextOrderNumber,
+      shopId,
+      customerId,
+      cartId: yield* ids.next("cart"),
+      status: "pending",
+      paymentStatus: "unpaid",
+      paymentMethod: "cod",
+      customerNotes: "Please gift-wrap",
+      couponCode: "SAVE10",
+      subtotal: 4_999_999_000,
+      discountTotal: 499_999_900,
+      shippingFee: 12_000,
+      codFee: 675_001,
+      total: 4_500_686_101,
+      amountPaid: 0,
+      shippingAddress: address,
+      billingAddress: null,
+      shippingMethodId: "sm_a_standard",
+      shippingMethodName: "Standard",
+      tracking: untracked,
+      lines: [
+        {
+          id: yield* ids.next("item"),
+          variantId: "var_snapshot",
+          productId: "prod_snapshot",
+          productName: "Premium Phone X",
+          productSku: "FIX-4",
+          variantSku: "FIX-4-2",
+          images: ["https://img.example.com/x.jpg"],
+          optionValues: { pack_size: "Large", Color: "Black" },
+          quantity: 999,
+          unitPrice: 5_005_005,
+          compareAtPrice: 5_500_000,
+          lineTotal: 4_999_999_995
+        },
+        {
+          id: yield* ids.next("item"),
+          variantId: "var_other",
+          productId: "prod_other",
+          productName: "Kids Tee",
+          productSku: "FIX-7",
+          variantSku: "FIX-7-1",
+          images: [],
+          optionValues: {},
+          quantity: 1,
+          unitPrice: 30_000,
+          compareAtPrice: 30_000,
+          lineTotal: 30_000
+        }
+      ],
+      createdAt: new Date(createdAt)
+    }
+    return order
+  })
+
+export const orderRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices>) =>
+  describe("OrderRepository", () => {
+    it.effect("order numbers are distinct digit strings from 100000 up", () =>
+      Effect.gen(function*() {
+        const orders = yield* OrderRepository
+        const numbers = yield* Effect.all(Array.from({ length: 20 }, () => orders.nextOrderNumber), { concurrency: 5 })
+        expect(new Set(numbers).size).toBe(20)
+        for (const number of numbers) {
+          expect(number).toMatch(/^\d+$/)
+          expect(Number(number)).toBeGreaterThanOrEqual(100_000)
+        }
+      }))
+
+    it.effect("an order reads back whole for its customer in its shop, and for nobody else", () =>
+      Effect.gen(function*() {
+        const orders = yield* OrderRepository
+        const order = yield* newOrder("cus_roundtrip", "shop_a", "2026-03-01T10:00:00.000Z")
+        yield* orders.insert(order)
+        expect(Option.getOrThrow(yield* orders.findForCustomer(order.id, "cus_roundtrip", ["shop_b", "shop_a"]))).toEqual(order)
+        expect(Option.isNone(yield* orders.findForCustomer(order.id, "cus_other", ["shop_a"]))).toBe(true)
+        expect(Option.isNone(yield* orders.findForCustomer(order.id, "cus_roundtrip", ["shop_b"]))).toBe(true)
+        expect(Option.isNone(yield* orders.findForCustomer("ord_unknown", "cus_roundtrip", ["shop_a"]))).toBe(true)
+      }))
+
+    it.effect("a customer's orders are listed newest first, a page at a time, in the given shops", () =>
+      Effect.gen(function*() {
+        const orders = yield* OrderRepository
+        const placed: Array<Order> = []
+        for (const [shopId, createdAt] of [
+          ["shop_a", "2026-03-01T10:00:00.000Z"],
+          ["shop_b", "2026-03-02T10:00:00.000Z"],
+          ["shop_a", "2026-03-03T10:00:00.000Z"],
+          ["shop_a", "2026-03-03T10:00:00.000Z"],
+          ["shop_a", "2026-03-04T10:00:00.000Z"]
+        ] as const) {
+          const order = yield* newOrder("cus_lister", shopId, createdAt)
+          yield* orders.insert(order)
+          placed.push(order)
+        }
+        yield* orders.insert(yield* newOrder("cus_someone_else", "shop_a", "2026-03-05T10:00:00.000Z"))
+        const inA = placed.filter((order) => order.shopId === "shop_a")
+        // same instant: the later order number first
+        const expected = [inA[3], inA[2], inA[1], inA[0]].map((order) => order?.id)
+        const first = yield* orders.listForCustomer({ customerId: "cus_lister", shopIds: ["shop_a"], page: 1, limit: 3 })
+        const second = yield* orders.listForCustomer({ customerId: "cus_lister", shopIds: ["shop_a"], page: 2, limit: 3 })
+        expect(first.total).toBe(4)
+        expect(second.total).toBe(4)
+        expect([...first.orders, ...second.orders].map((order) => order.id)).toEqual(expected)
+        expect(first.orders[0]).toEqual(inA[3])
+        const beyond = yield* orders.listForCustomer({ customerId: "cus_lister", shopIds: ["shop_a"], page: 9, limit: 3 })
+        expect(beyond).toEqual({ orders: [], total: 4 })
+        const both = yield* orders.listForCustomer({ customerId: "cus_lister", shopIds: ["shop_a", "shop_b"], page: 1, limit: 50 })
+        expect(both.total).toBe(5)
+        const none = yield* orders.listForCustomer({ customerId: "cus_nobody", shopIds: ["shop_a"], page: 1, limit: 50 })
+        expect(none).toEqual({ orders: [], total: 0 })
+      }))
+
+    it.effect("whether a customer had orders before an instant", () =>
+      Effect.gen(function*() {
+        const orders = yield* OrderRepository
+        const history = yield* CustomerOrderHistory
+        yield* orders.insert(yield* newOrder("cus_history", "shop_a", "2026-03-10T10:00:00.000Z"))
+        expect(yield* orders.existsBefore("cus_history", new Date("2026-03-10T10:00:00.000Z"))).toBe(false)
+        expect(yield* orders.existsBefore("cus_history", new Date("2026-03-10T10:00:00.001Z"))).toBe(true)
+        expect(yield* history.hasOrdersBefore("cus_history", new Date("2026-03-11T00:00:00.000Z"))).toBe(true)
+        expect(yield* history.hasOrdersBefore("cus_nobody", new Date("2030-01-01T00:00:00.000Z"))).toBe(false)
+      }))
+  })

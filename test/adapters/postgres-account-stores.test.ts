@@ -1,0 +1,77 @@
+/**
+ * The account-store contract suites on the SQL adapters, on every test engine; plus what only
+ * a database can show: an outbox row and its file line exist only when the transaction commits.
+ */
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Notifier } from "../../application/auth/notifier.ts"
+import { Transactions } from "../../application/shared/transactions.ts"
+import { postgresAccountStores } from "../../config/account-stores.ts"
+import { testEngines } from "../support/test-database.ts"
+import { uniqueSuffix } from "./account-store-fixtures.ts"
+import { notifierContract, OutboxRecipients, readNotificationLines } from "./notifier-contract.ts"
+import { rateLimiterContract } from "./rate-limiter-contract.ts"
+import { resetTokenRepositoryContract } from "./reset-token-repository-contract.ts"
+import { serverSecretsContract } from "./server-secrets-contract.ts"
+import { sessionRepositoryContract } from "./session-repository-contract.ts"
+import { verificationRepositoryContract } from "./verification-repository-contract.ts"
+
+const outboxRecipients = Layer.effect(
+  OutboxRecipients,
+  Effect.map(SqlClient.SqlClient, (sql) =>
+    Effect.orDie(sql<{ recipient: string }>`SELECT recipient FROM notification_outbox ORDER BY id`).pipe(
+      Effect.map((rows) => rows.map((row) => row.recipient))
+    ))
+)
+
+for (const engine of testEngines()) {
+  const notificationsFile = join(mkdtempSync(join(tmpdir(), `storefront-${engine.name}-`)), "notifications.jsonl")
+  const stores = Layer.mergeAll(postgresAccountStores({ notificationsFile: Option.some(notificationsFile) }), outboxRecipients)
+    .pipe(Layer.provideMerge(engine.layer))
+
+  layer(stores, { excludeTestServices: true })(`account stores (${engine.name})`, (it) => {
+    sessionRepositoryContract(it)
+    verificationRepositoryContract(it)
+    resetTokenRepositoryContract(it)
+    rateLimiterContract(it)
+    notifierContract(it, notificationsFile)
+    serverSecretsContract(it)
+
+    describe("notification outbox and transactions", () => {
+      const send = (to: string) =>
+        Effect.flatMap(Notifier, (notifier) =>
+          notifier.send({ channel: "sms", to, purpose: "login", code: "123456", createdAt: new Date() }))
+      const recipientsOf = (to: string) =>
+        Effect.gen(function*() {
+          const rows = (yield* (yield* OutboxRecipients)).filter((recipient) => recipient === to)
+          const lines = (yield* readNotificationLines(notificationsFile)).filter((line) =>
+            typeof line === "object" && line !== null && "to" in line && line.to === to
+          )
+          return { rows: rows.length, lines: lines.length }
+        })
+
+      it.effect("a rolled-back transaction leaves neither an outbox row nor a file line", () =>
+        Effect.gen(function*() {
+          const transactions = yield* Transactions
+          const to = `+1555${uniqueSuffix()}`
+          const exit = yield* Effect.exit(transactions.atomically(Effect.andThen(send(to), Effect.fail("rolled back"))))
+          expect(exit._tag).toBe("Failure")
+          expect(yield* recipientsOf(to)).toEqual({ rows: 0, lines: 0 })
+        }))
+
+      it.effect("the file line is written only after the commit", () =>
+        Effect.gen(function*() {
+          const transactions = yield* Transactions
+          const to = `+1556${uniqueSuffix()}`
+          const inside = yield* transactions.atomically(Effect.andThen(send(to), readNotificationLines(notificationsFile)))
+          expect(inside.filter((line) => typeof line === "object" && line !== null && "to" in line && line.to === to))
+            .toHaveLength(0)
+          expect(yield* recipientsOf(to)).toEqual({ rows: 1, lines: 1 })
+        }))
+    })
+  })
+}

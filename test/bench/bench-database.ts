@@ -1,0 +1,33 @@
+// The PostgreSQL database the benchmark imports into: a given URL, or a fresh
+// `storefront_bench` on the local PostgreSQL (trust auth), dropped and recreated with psql.
+import { execFileSync } from "node:child_process"
+
+const ADMIN_HOST = "127.0.0.1"
+const ADMIN_PORT = "5432"
+const ADMIN_USER = "postgres"
+export const BENCH_DATABASE_NAME = "storefront_bench"
+export const LOCAL_BENCH_DATABASE_URL = `postgres://${ADMIN_USER}@${ADMIN_HOST}:${ADMIN_PORT}/${BENCH_DATABASE_NAME}`
+
+export const recreateLocalBenchDatabase = (): string => {
+  const psql = (sql: string): void => {
+    execFileSync(
+      "psql",
+      ["-h", ADMIN_HOST, "-p", ADMIN_PORT, "-U", ADMIN_USER, "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-c", sql],
+      { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, PGOPTIONS: "-c client_min_messages=warning" } }
+    )
+  }
+  psql(`DROP DATABASE IF EXISTS ${BENCH_DATABASE_NAME} WITH (FORCE)`)
+  psql(`CREATE DATABASE ${BENCH_DATABASE_NAME}`)
+  return LOCAL_BENCH_DATABASE_URL
+}
+
+/** The URL without its password, for logs and the results file. */
+export const redactDatabaseUrl = (url: string): string => {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password !== "") parsed.password = "***"
+    return parsed.toString()
+  } catch {
+    return "(unparseable database url)"
+  }
+}

@@ -1,0 +1,42 @@
+// The catalog document to import: generated with ../shared/bench/make-catalog.mjs (deterministic,
+// reused when bench-results/catalog-<N>.json already exists) or given with --catalog.
+import { spawn } from "node:child_process"
+import { existsSync } from "node:fs"
+import { mkdir, readFile, rename } from "node:fs/promises"
+import { dirname, join } from "node:path"
+import { childExit, describeExit } from "./child-exit.ts"
+import { forwardOutput } from "./prefixed-output.ts"
+
+export interface CatalogFile {
+  readonly file: string
+  readonly products: number
+  readonly generated: boolean
+  readonly generateSeconds: number | null
+}
+
+export const generatedCatalog = async (generator: string, resultsDir: string, products: number): Promise<CatalogFile> => {
+  const file = join(resultsDir, `catalog-${products}.json`)
+  if (existsSync(file)) {
+    console.log(`[bench] reusing ${file}`)
+    return { file, products, generated: false, generateSeconds: null }
+  }
+  await mkdir(dirname(file), { recursive: true })
+  const partial = `${file}.partial`
+  console.log(`[bench] generating ${products} products into ${file}`)
+  const started = performance.now()
+  const child = spawn(process.execPath, [generator, "--products", String(products), "--out", partial], {
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  forwardOutput(child, "[make-catalog]")
+  const exit = await childExit(child)
+  if (exit.code !== 0) throw new Error(`${generator} failed (${describeExit(exit)})`)
+  await rename(partial, file)
+  return { file, products, generated: true, generateSeconds: (performance.now() - started) / 1000 }
+}
+
+export const givenCatalog = async (file: string): Promise<CatalogFile> => {
+  const doc: unknown = JSON.parse(await readFile(file, "utf8"))
+  const list = typeof doc === "object" && doc !== null && "products" in doc ? doc.products : undefined
+  if (!Array.isArray(list)) throw new Error(`${file} has no products array`)
+  return { file, products: list.length, generated: false, generateSeconds: null }
+}

@@ -1,0 +1,160 @@
+// `npm run bench`: generate (or take) a catalog, import it into PostgreSQL, start the server and
+// drive it with autocannon over the shapes of storefront-shapes.ts; print a table and write JSON.
+// Not a test. `npm run bench -- --help` lists the flags.
+import { join, resolve } from "node:path"
+import { LOCAL_BENCH_DATABASE_URL, recreateLocalBenchDatabase, redactDatabaseUrl } from "./bench-database.ts"
+import { measureArgon2id } from "./argon2-figure.ts"
+import { parseBenchOptions, USAGE, UsageError } from "./bench-options.ts"
+import type { BenchOptions } from "./bench-options.ts"
+import { formatReport, machineInfo, writeReport } from "./bench-report.ts"
+import type { BenchReport, ImportFigures } from "./bench-report.ts"
+import { generatedCatalog, givenCatalog } from "./catalog-file.ts"
+import { discoverCatalog } from "./catalog-discovery.ts"
+import { runImport } from "./catalog-import.ts"
+import { cleanUpOnSignals, runCleanups } from "./cleanup-on-exit.ts"
+import { runShape } from "./load-runner.ts"
+import type { ShapeResult } from "./load-runner.ts"
+import { readRssMB } from "./rss-sampler.ts"
+import { startServer } from "./server-process.ts"
+import type { Shape } from "./shape.ts"
+import { makeStoreApi } from "./store-api.ts"
+import { storefrontShapes } from "./storefront-shapes.ts"
+
+const repoRoot = resolve(import.meta.dirname, "../..")
+const catalogGenerator = resolve(repoRoot, "../shared/bench/make-catalog.mjs")
+const resultsDir = join(repoRoot, "bench-results")
+
+const selectShapes = (all: ReadonlyArray<Shape>, names: ReadonlyArray<string> | null): ReadonlyArray<Shape> => {
+  if (names === null) return all
+  return names.map((name) => {
+    const shape = all.find((s) => s.name === name)
+    if (shape === undefined) {
+      throw new UsageError(`unknown shape "${name}"; known: ${all.map((s) => s.name).join(", ")}`)
+    }
+    return shape
+  })
+}
+
+const importCatalog = async (options: BenchOptions, databaseUrl: string): Promise<ImportFigures> => {
+  if (options.skipImport) {
+    console.log("[bench] --skip-import: using the database as it is")
+    return { skipped: true, catalogFile: null, products: options.products, seconds: null, productsPerSecond: null }
+  }
+  const catalog =
+    options.catalogFile === null
+      ? await generatedCatalog(catalogGenerator, resultsDir, options.products)
+      : await givenCatalog(options.catalogFile)
+  console.log(`[bench] importing ${catalog.products} products from ${catalog.file} (${options.importEntry})`)
+  const seconds = await runImport({ entry: options.importEntry, cwd: repoRoot, catalogFile: catalog.file, databaseUrl })
+  const productsPerSecond = Math.round(catalog.products / seconds)
+  console.log(`[bench] import took ${seconds.toFixed(1)} s = ${productsPerSecond} products/s`)
+  return { skipped: false, catalogFile: catalog.file, products: catalog.products, seconds, productsPerSecond }
+}
+
+const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>): Promise<number> => {
+  const databaseUrl =
+    options.databaseUrl ?? (options.skipImport ? LOCAL_BENCH_DATABASE_URL : recreateLocalBenchDatabase())
+  console.log(`[bench] database ${redactDatabaseUrl(databaseUrl)}`)
+  const imported = await importCatalog(options, databaseUrl)
+
+  const argon2id = await measureArgon2id()
+  console.log(
+    `[bench] ${argon2id.parameters}: hash ${argon2id.hashMs.median} ms (p90 ${argon2id.hashMs.p90}), ` +
+      `verify ${argon2id.verifyMs.median} ms (p90 ${argon2id.verifyMs.p90}) over ${argon2id.samples} sequential runs`
+  )
+
+  console.log(`[bench] starting ${options.serverEntry}`)
+  const server = await startServer({
+    entry: options.serverEntry,
+    cwd: repoRoot,
+    databaseUrl,
+    readyTimeoutMs: options.readyTimeoutSeconds * 1000
+  })
+  try {
+    const idleRssMB = await readRssMB(server.pid)
+    console.log(`[bench] server pid ${server.pid} ready on ${server.baseUrl} in ${server.startupSeconds.toFixed(1)} s`)
+    const api = makeStoreApi(server.baseUrl)
+    const discovered = await discoverCatalog(api)
+    for (const warning of discovered.warnings) console.warn(`[bench] discovery: ${warning}`)
+
+    const results: Array<ShapeResult> = []
+    for (const shape of shapes) {
+      const result = await runShape(shape, {
+        api,
+        discovered,
+        serverPid: server.pid,
+        connections: options.connections,
+        durationSeconds: options.durationSeconds,
+        warmupSeconds: options.warmupSeconds
+      })
+      console.log(
+        `[bench] ${result.name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, ` +
+          `p99 ${result.latencyMs.p99} ms, max RSS ${result.maxRssMB ?? "-"} MB ${result.status}`
+      )
+      results.push(result)
+    }
+
+    const failed = results.some((r) => r.status === "FAILED")
+    const report: BenchReport = {
+      date: new Date().toISOString(),
+      machine: machineInfo(),
+      argon2id,
+      products: imported.products,
+      options: { ...options, databaseUrl: options.databaseUrl === null ? null : redactDatabaseUrl(options.databaseUrl) },
+      database: redactDatabaseUrl(databaseUrl),
+      import: {
+        ...imported,
+        seconds: imported.seconds === null ? null : Math.round(imported.seconds * 100) / 100
+      },
+      server: {
+        entry: options.serverEntry,
+        startupSeconds: Math.round(server.startupSeconds * 100) / 100,
+        idleRssMB: idleRssMB === null ? null : Math.round(idleRssMB * 10) / 10
+      },
+      discovery: {
+        productSlugs: discovered.productSlugs.length,
+        rootCategorySlugs: discovered.rootCategorySlugs,
+        brands: discovered.brands.length,
+        visibleProducts: discovered.visibleProducts,
+        warnings: discovered.warnings
+      },
+      shapes: results,
+      failed
+    }
+    console.log(formatReport(report))
+    await writeReport(options.outFile, report)
+    console.log(`[bench] results written to ${options.outFile}`)
+    return failed ? 1 : 0
+  } finally {
+    await server.stop()
+  }
+}
+
+const main = async (): Promise<number> => {
+  let options: BenchOptions | null
+  let shapes: ReadonlyArray<Shape>
+  try {
+    options = parseBenchOptions(process.argv.slice(2), process.env, repoRoot)
+    if (options === null) {
+      console.log(USAGE)
+      return 0
+    }
+    shapes = selectShapes(storefrontShapes, options.shapeNames)
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e
+    console.error(`${e.message}\n\n${USAGE}`)
+    return 2
+  }
+  cleanUpOnSignals()
+  return bench(options, shapes)
+}
+
+main()
+  .catch((e: unknown) => {
+    console.error(`[bench] failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+    return 1
+  })
+  .then(async (code) => {
+    await runCleanups()
+    process.exit(code)
+  })

@@ -1,0 +1,94 @@
+/**
+ * The server as a process: a bad setting stops it at start with a message naming the variable;
+ * a good start serves the demo catalog, and SIGTERM stops it (draining, at most 10 s) with exit 0.
+ */
+import { spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, describe, expect, it } from "@effect/vitest"
+
+const MAIN = join(import.meta.dirname, "../../config/main.ts")
+
+interface Finished {
+  readonly code: number | null
+  readonly output: string
+}
+
+const startServer = (env: Record<string, string>) => {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  let output = ""
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  const finished = new Promise<Finished>((resolve) => child.on("exit", (code) => resolve({ code, output })))
+  return { child, finished, output: () => output }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
+    })
+  })
+
+const waitUntilReady = async (port: number, deadline: number) => {
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/ready`, { signal: AbortSignal.timeout(2_000) })
+      if (response.status === 200) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error("server did not become ready")
+}
+
+const dataDirs: Array<string> = []
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
+})
+
+describe("server process", () => {
+  for (const [variable, value] of [["PORT", "99999"], ["MAX_BODY_BYTES", "lots"], ["LOG_LEVEL", "loud"], ["RESET_URL_BASE", "not a url"]] as const) {
+    it(`refuses to start with a bad ${variable}, naming it`, async () => {
+      const { finished } = startServer({ [variable]: value, DATA_DIR: join(tmpdir(), "never-created") })
+      const { code, output } = await finished
+      expect(code).toBe(1)
+      expect(output).toContain(variable)
+    }, 60_000)
+  }
+
+  it("serves the demo catalog, and on SIGTERM shuts down within the drain timeout and exits 0", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "storefront-process-"))
+    dataDirs.push(dataDir)
+    const port = await freePort()
+    const server = startServer({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir })
+    // a first start creates the embedded database and loads the demo catalog: slow on a busy machine
+    await waitUntilReady(port, Date.now() + 180_000).catch((error: unknown) => {
+      server.child.kill("SIGKILL")
+      throw new Error(`${String(error)}\n--- server output ---\n${server.output()}`)
+    })
+    expect(server.output()).toContain(`http://127.0.0.1:${port}`)
+    expect(server.output()).toContain("x-publishable-api-key: pk_demo_main_storefront")
+
+    // a keep-alive connection stays open across the signal: shutdown must not wait on it forever
+    const response = await fetch(`http://127.0.0.1:${port}/v1/store/products?includeFacets=true&limit=100`, {
+      headers: { "x-publishable-api-key": "pk_demo_main_storefront" }
+    })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as { total: number }
+    expect(body.total).toBeGreaterThan(0)
+    const signalledAt = Date.now()
+    server.child.kill("SIGTERM")
+    const { code } = await server.finished
+    expect(code).toBe(0)
+    expect(Date.now() - signalledAt).toBeLessThan(15_000)
+  }, 240_000)
+})

@@ -1,0 +1,188 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Result, Schema } from "effect"
+import {
+  applyProfileUpdate,
+  checkOrdersAccess,
+  isLinkedAccount,
+  Customer,
+  CustomerName,
+  hasPassword,
+  linkPassword,
+  markEmailVerified,
+  markPhoneVerified,
+  newRegisteredCustomer,
+  setPassword
+} from "../../../domain/customer/customer.ts"
+import { NormalisedEmail } from "../../../domain/customer/email.ts"
+import { EmailAlreadyRegistered } from "../../../domain/customer/errors/email-already-registered.ts"
+import { decideRegistration, registerCustomer, type RegistrationInput } from "../../../domain/customer/registration.ts"
+
+const email = (s: string) => NormalisedEmail.make(s)
+const T0 = new Date("2026-01-01T00:00:00.000Z")
+const T1 = new Date("2026-02-01T00:00:00.000Z")
+
+const base: Customer = {
+  id: "cus_1",
+  name: "Chat Customer",
+  email: email("ann@example.com"),
+  phone: "+15550001",
+  avatarUrl: null,
+  defaultShippingAddressId: "addr_1",
+  passwordHash: null,
+  emailVerified: false,
+  phoneVerified: true,
+  createdAt: T0,
+  registeredAt: null
+}
+
+const input: RegistrationInput = {
+  newCustomerId: "cus_new",
+  name: "Ann",
+  email: email("ann@example.com"),
+  phone: "+15559999",
+  passwordHash: "$argon2id$new",
+  now: T1
+}
+
+describe("registration decision", () => {
+  it("no existing customer → create a new, unverified customer", () => {
+    const r = registerCustomer(undefined, input)
+    expect(Result.isSuccess(r)).toBe(true)
+    if (Result.isFailure(r)) return
+    expect(r.success.created).toBe(true)
+    expect(r.success.customer).toEqual({
+      id: "cus_new",
+      name: "Ann",
+      email: "ann@example.com",
+      phone: "+15559999",
+      avatarUrl: null,
+      defaultShippingAddressId: null,
+      passwordHash: "$argon2id$new",
+      emailVerified: false,
+      phoneVerified: false,
+      createdAt: T1,
+      registeredAt: T1
+    })
+    expect(Schema.is(Customer)(r.success.customer)).toBe(true)
+  })
+
+  it("password-less customer → the password is linked; nothing else of the profile changes", () => {
+    const r = registerCustomer(base, input)
+    if (Result.isFailure(r)) throw new Error("expected success")
+    expect(r.success.created).toBe(false)
+    expect(r.success.customer).toEqual({ ...base, passwordHash: "$argon2id$new", registeredAt: T1 })
+  })
+
+  it("linking clears a previously set emailVerified (the registrant has not proven the address)", () => {
+    const r = registerCustomer({ ...base, emailVerified: true }, input)
+    expect(Result.isSuccess(r) && r.success.customer.emailVerified).toBe(false)
+  })
+
+  it("customer with a password → EmailAlreadyRegistered", () => {
+    const r = decideRegistration({ ...base, passwordHash: "$argon2id$old" })
+    expect(Result.isFailure(r) && r.failure).toBeInstanceOf(EmailAlreadyRegistered)
+    expect(EmailAlreadyRegistered.code).toBe("email_already_registered")
+  })
+
+  it.prop("for any existing customer the decision depends only on hasPassword", [Customer], ([existing]) => {
+    const r = registerCustomer(existing, input)
+    if (hasPassword(existing)) {
+      expect(Result.isFailure(r) && r.failure._tag).toBe("EmailAlreadyRegistered")
+    } else {
+      if (Result.isFailure(r)) throw new Error("expected a link")
+      expect(r.success.created).toBe(false)
+      expect(r.success.customer.id).toBe(existing.id)
+      expect(r.success.customer.name).toBe(existing.name)
+      expect(r.success.customer.passwordHash).toBe(input.passwordHash)
+      expect(r.success.customer.emailVerified).toBe(false)
+      expect(hasPassword(r.success.customer)).toBe(true)
+      // a second registration of the same email is now refused
+      expect(Result.isFailure(registerCustomer(r.success.customer, input))).toBe(true)
+    }
+  })
+})
+
+describe("customer state", () => {
+  it("linking twice keeps the first registeredAt; setPassword only swaps the hash", () => {
+    const linked = linkPassword(base, "h1", T1)
+    const relinked = linkPassword(linked, "h2", new Date("2027-01-01T00:00:00.000Z"))
+    expect(relinked.registeredAt).toEqual(T1)
+    expect(setPassword(linked, "h3")).toEqual({ ...linked, passwordHash: "h3" })
+  })
+
+  it("email/phone verification only applies to the address the code was sent to", () => {
+    expect(markEmailVerified(base, email("ann@example.com")).emailVerified).toBe(true)
+    expect(markEmailVerified(base, email("other@example.com")).emailVerified).toBe(false)
+    expect(markEmailVerified({ ...base, email: null }, email("ann@example.com")).emailVerified).toBe(false)
+    const unverifiedPhone = { ...base, phoneVerified: false }
+    expect(markPhoneVerified(unverifiedPhone, "+15550001").phoneVerified).toBe(true)
+    expect(markPhoneVerified(unverifiedPhone, "+15550002").phoneVerified).toBe(false)
+  })
+
+  it("profile update: changing email or phone marks it unverified, same value keeps the flag", () => {
+    const verified = { ...base, emailVerified: true, phoneVerified: true }
+    const noOwners = { emailOwnerId: null, phoneOwnerId: null }
+    const changed = applyProfileUpdate(verified, { email: email("new@example.com"), phone: "+1999" }, noOwners)
+    expect(Result.isSuccess(changed) && changed.success).toEqual({
+      ...verified,
+      email: "new@example.com",
+      phone: "+1999",
+      emailVerified: false,
+      phoneVerified: false
+    })
+    const same = applyProfileUpdate(verified, { email: email("ann@example.com"), name: "Ann B" }, { emailOwnerId: "cus_1", phoneOwnerId: null })
+    expect(Result.isSuccess(same) && same.success).toEqual({ ...verified, name: "Ann B" })
+    const cleared = applyProfileUpdate(verified, { phone: null }, noOwners)
+    expect(Result.isSuccess(cleared) && cleared.success.phone).toBe(null)
+  })
+
+  it("profile update: an email or phone of another customer → EmailAlreadyRegistered", () => {
+    const takenEmail = applyProfileUpdate(base, { email: email("bob@example.com") }, { emailOwnerId: "cus_2", phoneOwnerId: null })
+    expect(Result.isFailure(takenEmail) && takenEmail.failure._tag).toBe("EmailAlreadyRegistered")
+    const takenPhone = applyProfileUpdate(base, { phone: "+1777" }, { emailOwnerId: null, phoneOwnerId: "cus_2" })
+    expect(Result.isFailure(takenPhone) && takenPhone.failure._tag).toBe("EmailAlreadyRegistered")
+  })
+
+  it("profile update: a linked account cannot change its email until that email is verified", () => {
+    const noOwners = { emailOwnerId: null, phoneOwnerId: null }
+    const linked = linkPassword(base, "h", T1)
+    expect(isLinkedAccount(linked)).toBe(true)
+    const swap = applyProfileUpdate(linked, { email: email("attacker@example.com") }, noOwners)
+    expect(Result.isFailure(swap) && swap.failure._tag).toBe("EmailVerificationRequired")
+    const clear = applyProfileUpdate(linked, { email: null }, noOwners)
+    expect(Result.isFailure(clear) && clear.failure._tag).toBe("EmailVerificationRequired")
+    // the same email, the name and the phone stay editable
+    const harmless = applyProfileUpdate(linked, { email: email("ann@example.com"), name: "Ann", phone: "+1888" }, noOwners)
+    expect(Result.isSuccess(harmless)).toBe(true)
+    // once the email is verified, or for a customer created by registering, the email may change
+    const verified = markEmailVerified(linked, email("ann@example.com"))
+    expect(Result.isSuccess(applyProfileUpdate(verified, { email: email("new@example.com") }, noOwners))).toBe(true)
+    const registered = registerCustomer(undefined, input)
+    if (Result.isFailure(registered)) return expect.unreachable()
+    expect(isLinkedAccount(registered.success.customer)).toBe(false)
+    const fresh = applyProfileUpdate(registered.success.customer, { email: email("new@example.com") }, noOwners)
+    expect(Result.isSuccess(fresh)).toBe(true)
+  })
+
+  it("orders access: blocked only when unverified AND orders predate registration", () => {
+    const linked = linkPassword(base, "h", T1)
+    const blocked = checkOrdersAccess(linked, true)
+    expect(Result.isFailure(blocked) && blocked.failure._tag).toBe("EmailVerificationRequired")
+    expect(Result.isSuccess(checkOrdersAccess(linked, false))).toBe(true) // new customer, no prior orders
+    expect(Result.isSuccess(checkOrdersAccess(markEmailVerified(linked, email("ann@example.com")), true))).toBe(true)
+  })
+
+  it("customer name: 1..200 code points", () => {
+    const isName = Schema.is(CustomerName)
+    expect(isName("")).toBe(false)
+    expect(isName("a")).toBe(true)
+    expect(isName("a".repeat(200))).toBe(true)
+    expect(isName("a".repeat(201))).toBe(false)
+    expect(isName("\u{1F600}".repeat(200))).toBe(true)
+  })
+
+  it("newRegisteredCustomer starts unverified with no avatar or address", () => {
+    const c = newRegisteredCustomer({ id: "cus_x", name: "X", email: email("x@example.com"), phone: null, passwordHash: "h", now: T0 })
+    expect([c.emailVerified, c.phoneVerified, c.avatarUrl, c.defaultShippingAddressId]).toEqual([false, false, null, null])
+  })
+})

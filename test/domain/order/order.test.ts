@@ -1,0 +1,75 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Result } from "effect"
+import { type Cart, createCart, setNote, setShippingAddress } from "../../../domain/cart/cart.ts"
+import { placeOrder, trackingNumberOf } from "../../../domain/order/order.ts"
+import type { Address } from "../../../domain/shipping/address.ts"
+
+const change = { now: new Date("2026-03-01T10:00:00.000Z"), ttlDays: 30 }
+const address: Address = {
+  name: "Rahim", phone: "01711000000", house: "", road: "", thana: "", district: "", division: "", city: "Dhaka",
+  postcode: "", country: "", note: ""
+}
+const totals = { subtotal: 3_000, couponDiscount: 300, discountTotal: 300, shippingFee: 6_000, codFee: 131, total: 8_831, itemCount: 2 }
+
+const readyCart = (note: string) => {
+  const created = Result.getOrThrow(createCart({
+    id: "cart_1",
+    shopId: "shop_1",
+    customerId: "",
+    lines: [{ lineId: "item_a", variantId: "var_a", productId: "prod_a", quantity: 2 }]
+  }, change))
+  const withAddress = Result.getOrThrow(setShippingAddress(created, address, change))
+  const cart: Cart = { ...Result.getOrThrow(setNote(withAddress, note, change)), couponCode: "SAVE10", shippingMethodId: "sm_1" }
+  return { ...cart, shippingAddress: address }
+}
+
+describe("placeOrder", () => {
+  it("a pending, unpaid, untracked order with the cart's address, note, payment method and totals", () => {
+    const order = placeOrder({
+      id: "ord_1",
+      orderNumber: "100000",
+      customerId: "cus_1",
+      cart: readyCart("Leave at the door"),
+      lines: [],
+      totals,
+      couponApplied: true,
+      shippingMethodName: "Standard",
+      now: change.now
+    })
+    expect(order).toMatchObject({
+      status: "pending",
+      paymentStatus: "unpaid",
+      paymentMethod: "cod",
+      customerNotes: "Leave at the door",
+      couponCode: "SAVE10",
+      subtotal: 3_000,
+      discountTotal: 300,
+      shippingFee: 6_000,
+      codFee: 131,
+      total: 8_831,
+      amountPaid: 0,
+      shippingAddress: address,
+      shippingMethodId: "sm_1",
+      shippingMethodName: "Standard",
+      cartId: "cart_1",
+      customerId: "cus_1"
+    })
+    expect(trackingNumberOf(order)).toBeNull()
+  })
+
+  it("no note is null; a coupon that gave nothing is not recorded", () => {
+    const order = placeOrder({
+      id: "ord_2",
+      orderNumber: "100001",
+      customerId: "cus_1",
+      cart: readyCart(""),
+      lines: [],
+      totals: { ...totals, couponDiscount: 0, discountTotal: 0 },
+      couponApplied: false,
+      shippingMethodName: "Standard",
+      now: change.now
+    })
+    expect(order.customerNotes).toBeNull()
+    expect(order.couponCode).toBe("")
+  })
+})

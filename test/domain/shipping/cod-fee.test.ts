@@ -1,0 +1,55 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Schema } from "effect"
+import { codFee, PaymentMethod } from "../../../domain/shipping/cod-fee.ts"
+
+const Amount = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000_000 }))
+const BasisPoints = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000 }))
+
+const percentageMethod = (percent: number) => ({
+  codSurchargeEnabled: true, codSurchargeType: "percentage" as const, codSurchargeValue: percent
+})
+const fixedMethod = (amount: number) => ({ codSurchargeEnabled: true, codSurchargeType: "fixed" as const, codSurchargeValue: amount })
+
+describe("codFee", () => {
+  it.prop(
+    "percentage: value % of (subtotal − discount + shipping), half-up to the minor unit",
+    [Amount, Amount, Amount, BasisPoints],
+    ([subtotal, discountSeed, shipping, basisPoints]) => {
+      const discountTotal = Math.min(discountSeed, subtotal)
+      const base = subtotal - discountTotal + shipping
+      const fee = codFee({
+        paymentMethod: "cod", method: percentageMethod(basisPoints / 100), subtotal, discountTotal, shippingFee: shipping
+      })
+      const exactTimes10k = base * basisPoints
+      expect(Number.isInteger(fee)).toBe(true)
+      expect(fee * 10_000 - exactTimes10k).toBeGreaterThanOrEqual(-5_000)
+      expect(fee * 10_000 - exactTimes10k).toBeLessThan(5_000)
+    }
+  )
+
+  it.prop("fixed: the configured amount whatever the order", [Amount, Amount, Amount], ([value, subtotal, shipping]) => {
+    expect(codFee({ paymentMethod: "cod", method: fixedMethod(value), subtotal, discountTotal: 0, shippingFee: shipping }))
+      .toBe(value)
+  })
+
+  it.prop("is 0 when prepaid, disabled or without a method", [Amount, PaymentMethod, BasisPoints], ([value, paymentMethod, bp]) => {
+    const order = { subtotal: 100_000, discountTotal: 0, shippingFee: 6_000 }
+    expect(codFee({ ...order, paymentMethod: "prepaid", method: fixedMethod(value) })).toBe(0)
+    expect(codFee({ ...order, paymentMethod: "prepaid", method: percentageMethod(bp / 100) })).toBe(0)
+    expect(codFee({ ...order, paymentMethod, method: { ...fixedMethod(value), codSurchargeEnabled: false } })).toBe(0)
+    expect(codFee({ ...order, paymentMethod, method: null })).toBe(0)
+    expect(codFee({ ...order, paymentMethod, method: { codSurchargeEnabled: true, codSurchargeType: null, codSurchargeValue: value } }))
+      .toBe(0)
+  })
+
+  it("rounds an exact half up", () => {
+    // 2.5 % of (1000 − 0 + 20) = 25.5 → 26
+    expect(codFee({ paymentMethod: "cod", method: percentageMethod(2.5), subtotal: 1_000, discountTotal: 0, shippingFee: 20 }))
+      .toBe(26)
+    // 1 % of (1000 − 100 + 49) = 9.49 → 9
+    expect(codFee({ paymentMethod: "cod", method: percentageMethod(1), subtotal: 1_000, discountTotal: 100, shippingFee: 49 }))
+      .toBe(9)
+    expect(codFee({ paymentMethod: "cod", method: fixedMethod(2_500), subtotal: 1_000, discountTotal: 0, shippingFee: 0 }))
+      .toBe(2_500)
+  })
+})

@@ -1,0 +1,24 @@
+import type { ShippingMethod, ShippingZone } from "../../../domain/shipping/shipping-method.ts"
+
+export const insideCityZone: ShippingZone = {
+  type: "inside_city", baseRate: 6_000, baseWeightKg: 1, additionalWeightPricePerKg: 2_000
+}
+export const outsideCityZone: ShippingZone = {
+  type: "outside_city", baseRate: 12_000, baseWeightKg: null, additionalWeightPricePerKg: null
+}
+
+export const makeShippingMethod = (overrides: Partial<ShippingMethod> = {}): ShippingMethod => ({
+  id: "shm_standard",
+  shopId: "shop_1",
+  name: "Standard",
+  description: null,
+  slaText: "2-3 days",
+  slaMinDays: 2,
+  slaMaxDays: 3,
+  minOrderValueForFreeShipping: null,
+  codSurchargeEnabled: false,
+  codSurchargeType: null,
+  codSurchargeValue: null,
+  zones: [insideCityZone, outsideCityZone],
+  ...overrides
+})

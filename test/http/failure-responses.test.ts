@@ -1,0 +1,74 @@
+/**
+ * How the service fails: unexpected defects answer 500 without internals; an unreachable store
+ * answers 503 with Retry-After (and /ready says so) and the service answers again once the store
+ * is back. Runs on the in-memory adapters, whose health switch simulates the outage.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect, Layer, Ref } from "effect"
+import { HttpRouter } from "effect/http"
+import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
+import { makeMemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
+import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
+import { StoreUnavailable } from "../../application/shared/store-unavailable.ts"
+import { catalogFixture, FIXTURE_KEYS } from "../support/catalog-fixture.ts"
+import { rawRequest, testServer } from "../support/test-server.ts"
+
+const storeAvailable = Ref.makeUnsafe(true)
+
+const memoryStores = Layer.effectDiscard(Effect.orDie(importCatalog(catalogFixture()))).pipe(
+  Layer.provideMerge(Layer.mergeAll(MemoryCatalogStoreLayer, makeMemoryStoreHealth(storeAvailable))),
+  Layer.provide(CryptoIdGeneratorLayer)
+)
+
+const failingRoutes = Layer.mergeAll(
+  HttpRouter.add("GET", "/test/defect", Effect.die(new Error("password=hunter2 at db.internal:5432"))),
+  HttpRouter.add("GET", "/test/store-down", Effect.fail(new StoreUnavailable({ reason: "ConnectionError" })))
+)
+
+layer(testServer(memoryStores, failingRoutes), { excludeTestServices: true })("failure responses (memory adapters)", (it) => {
+  describe("500", () => {
+    it.effect("an unexpected defect is 500 internal_error with no internals in the body", () =>
+      Effect.gen(function*() {
+        const response = yield* rawRequest("GET", "/test/defect")
+        expect(response.status).toBe(500)
+        expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/)
+        expect(response.body).toMatchObject({ status: 500, code: "internal_error", type: "urn:storefront:error:internal_error" })
+        expect(response.text).not.toMatch(/hunter2|db\.internal|Error:|at /)
+      }))
+  })
+
+  describe("503", () => {
+    it.effect("a store outage is 503 service_unavailable with Retry-After", () =>
+      Effect.gen(function*() {
+        const response = yield* rawRequest("GET", "/test/store-down")
+        expect(response.status).toBe(503)
+        expect(response.body).toMatchObject({ status: 503, code: "service_unavailable" })
+        expect(Number(response.headers["retry-after"])).toBeGreaterThan(0)
+        expect(response.text).not.toContain("ConnectionError")
+      }))
+
+    it.effect("/ready follows the store; the catalog keeps answering from memory meanwhile", () =>
+      Effect.gen(function*() {
+        expect((yield* rawRequest("GET", "/ready")).status).toBe(200)
+        yield* Ref.set(storeAvailable, false)
+        const down = yield* rawRequest("GET", "/ready")
+        expect(down.status).toBe(503)
+        expect(down.body).toMatchObject({ code: "service_unavailable" })
+        expect(Number(down.headers["retry-after"])).toBeGreaterThan(0)
+        expect((yield* rawRequest("GET", "/health")).status).toBe(200)
+        const listing = yield* rawRequest("GET", "/v1/store/products", { headers: { "x-publishable-api-key": FIXTURE_KEYS.shopA } })
+        expect(listing.status).toBe(200)
+        yield* Ref.set(storeAvailable, true)
+        expect((yield* rawRequest("GET", "/ready")).status).toBe(200)
+      }))
+  })
+
+  describe("the memory adapters serve the same API", () => {
+    it.effect("listing over the in-memory catalog store", () =>
+      Effect.gen(function*() {
+        const response = yield* rawRequest("GET", "/v1/store/products?limit=100", { headers: { "x-publishable-api-key": FIXTURE_KEYS.both } })
+        expect((response.body as { total: number }).total).toBe(6)
+      }))
+  })
+})

@@ -1,0 +1,207 @@
+/**
+ * Account-side helpers for HTTP tests: the stores of an account test server (SQL adapters over
+ * a test engine, or memory), with a NOTIFICATIONS_FILE to read codes and links from, settings
+ * of the test's choosing, one trusted proxy hop (so each test picks its client IP with
+ * X-Forwarded-For) and a clock the test can move forward; plus request helpers.
+ */
+import { mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { PgClient } from "@effect/sql-pg"
+import { expect } from "@effect/vitest"
+import { Clock, Duration, Effect, Layer, Option } from "effect"
+import type { SqlClient } from "effect/sql"
+import { ClientIpPolicy } from "../../adapters/http/middleware/client-ip.ts"
+import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
+import { MemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
+import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import { AccountSettings, type AccountSettingsShape, defaultAccountSettings } from "../../application/auth/account-settings.ts"
+import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
+import { memoryAccountStores, postgresAccountStores } from "../../config/account-stores.ts"
+import { catalogFixture, FIXTURE_KEYS } from "./catalog-fixture.ts"
+import { seededPostgresStores } from "./seeded-stores.ts"
+import { testEngines } from "./test-database.ts"
+import { rawRequest } from "./test-server.ts"
+
+export const KEY = FIXTURE_KEYS.shopA
+export const RESET_URL_BASE = "https://shop.example.com/reset-password"
+
+/** Wall-clock time plus an offset the test moves forward (sleeps still take real time). */
+export const makeShiftedClock = () => {
+  let offsetMillis = 0
+  const layer = Layer.effect(
+    Clock.Clock,
+    Effect.map(Clock.Clock, (base): Clock.Clock => ({
+      currentTimeMillisUnsafe: () => base.currentTimeMillisUnsafe() + offsetMillis,
+      currentTimeMillis: Effect.sync(() => base.currentTimeMillisUnsafe() + offsetMillis),
+      currentTimeNanosUnsafe: () => base.currentTimeNanosUnsafe() + BigInt(offsetMillis) * 1_000_000n,
+      currentTimeNanos: Effect.sync(() => base.currentTimeNanosUnsafe() + BigInt(offsetMillis) * 1_000_000n),
+      monotonicTimeNanosUnsafe: () => base.monotonicTimeNanosUnsafe(),
+      monotonicTimeNanos: base.monotonicTimeNanos,
+      sleep: (duration) => base.sleep(duration)
+    }))
+  )
+  return {
+    layer,
+    advance: (duration: Duration.Input) => Effect.sync(() => void (offsetMillis += Duration.toMillis(Duration.fromInputUnsafe(duration))))
+  }
+}
+
+export interface AccountTestOptions {
+  readonly settings?: Partial<AccountSettingsShape> & { readonly lifetimes?: Partial<AccountSettingsShape["lifetimes"]> }
+  /** TRUST_PROXY; 1 by default so a test chooses its client IP with X-Forwarded-For. */
+  readonly trustedProxyHops?: number
+}
+
+const settingsLayer = (options: AccountTestOptions) =>
+  Layer.mergeAll(
+    Layer.succeed(AccountSettings, {
+      ...defaultAccountSettings,
+      resetUrlBase: RESET_URL_BASE,
+      ...options.settings,
+      lifetimes: { ...defaultAccountSettings.lifetimes, ...options.settings?.lifetimes }
+    }),
+    Layer.succeed(ClientIpPolicy, { trustedProxyHops: options.trustedProxyHops ?? 1 })
+  )
+
+const notificationsFileFor = (name: string) =>
+  join(mkdtempSync(join(tmpdir(), `storefront-${name}-`)), "notifications.jsonl")
+
+/** The fixture catalog and every account store on the SQL adapter over `engine`. */
+export const postgresAccountTestStores = (
+  engine: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient>,
+  options: AccountTestOptions = {}
+) => {
+  const notificationsFile = notificationsFileFor("sql")
+  const clock = makeShiftedClock()
+  const stores = postgresAccountStores({ notificationsFile: Option.some(notificationsFile) }).pipe(
+    Layer.provideMerge(seededPostgresStores(engine, catalogFixture())),
+    Layer.provideMerge(settingsLayer(options)),
+    Layer.provideMerge(clock.layer)
+  )
+  return { notificationsFile, clock, stores }
+}
+
+/** The fixture catalog and every account store in memory. */
+export const memoryAccountTestStores = (options: AccountTestOptions = {}) => {
+  const notificationsFile = notificationsFileFor("memory")
+  const clock = makeShiftedClock()
+  const catalog = Layer.effectDiscard(Effect.orDie(importCatalog(catalogFixture()))).pipe(
+    Layer.provideMerge(Layer.mergeAll(MemoryCatalogStoreLayer, MemoryStoreHealth))
+  )
+  const stores = Layer.mergeAll(catalog, memoryAccountStores({ notificationsFile: Option.some(notificationsFile) })).pipe(
+    Layer.provideMerge(CryptoIdGeneratorLayer),
+    Layer.provideMerge(settingsLayer(options)),
+    Layer.provideMerge(clock.layer)
+  )
+  return { notificationsFile, clock, stores }
+}
+
+/** Account test stores on memory and on every SQL test engine. */
+export const accountTestEngines = (options: AccountTestOptions = {}) => [
+  { name: "memory", ...memoryAccountTestStores(options) },
+  ...testEngines().map((engine) => ({ name: engine.name, ...postgresAccountTestStores(engine.layer, options) }))
+]
+
+let sequence = 0
+const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`
+
+/** A fresh client IP (sent as X-Forwarded-For through the trusted proxy hop). */
+export const freshIp = () => `10.${sequence % 250}.${Math.floor(Math.random() * 250)}.${(sequence++ % 250) + 1}`
+export const freshEmail = (local = "user") => `${local}-${unique()}@example.com`
+export const freshPhone = () => `+8801${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`
+export const STRONG_PASSWORD = "violet-harbour-lantern"
+
+export interface Caller {
+  readonly ip?: string
+  readonly accessToken?: string
+}
+
+const headersFor = (caller: Caller, extra: Record<string, string> = {}) => ({
+  "x-publishable-api-key": KEY,
+  ...(caller.ip === undefined ? {} : { "x-forwarded-for": caller.ip }),
+  ...(caller.accessToken === undefined ? {} : { authorization: `Bearer ${caller.accessToken}` }),
+  ...extra
+})
+
+export const post = (path: string, body: unknown, caller: Caller = {}) =>
+  rawRequest("POST", `/v1/store${path}`, {
+    headers: headersFor(caller, { "content-type": "application/json" }),
+    body: JSON.stringify(body)
+  })
+
+export const getMe = (accessToken: string | undefined) =>
+  rawRequest("GET", "/v1/store/customers/me", { headers: headersFor(accessToken === undefined ? {} : { accessToken }) })
+
+export const patchMe = (accessToken: string, body: unknown) =>
+  rawRequest("PATCH", "/v1/store/customers/me", {
+    headers: headersFor({ accessToken }, { "content-type": "application/json" }),
+    body: JSON.stringify(body)
+  })
+
+export interface AuthResultBody {
+  readonly customerId: string
+  readonly tokens: { readonly accessToken: string; readonly refreshToken: string; readonly expiresIn: number }
+}
+
+export const expectProblem = (
+  response: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: unknown },
+  status: number,
+  code: string
+) => {
+  expect(response.status, JSON.stringify(response.body)).toBe(status)
+  expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/)
+  expect(response.body).toMatchObject({ status, code, type: `urn:storefront:error:${code}` })
+}
+
+export const expectAuthResult = (response: { readonly status: number; readonly body: unknown }, status = 200) => {
+  expect(response.status, JSON.stringify(response.body)).toBe(status)
+  const body = response.body as AuthResultBody
+  expect(body).toEqual({
+    customerId: expect.stringMatching(/^cus_/),
+    tokens: { accessToken: expect.any(String), refreshToken: expect.any(String), expiresIn: expect.any(Number) }
+  })
+  return body
+}
+
+/** Registers a new customer (fresh email and IP unless given) and returns the AuthResult. */
+export const registerCustomer = (fields: { email?: string; password?: string; name?: string; phone?: string } = {}) =>
+  Effect.gen(function*() {
+    const email = fields.email ?? freshEmail()
+    const response = yield* post("/auth/register", {
+      name: fields.name ?? "Test Customer",
+      email,
+      password: fields.password ?? STRONG_PASSWORD,
+      ...(fields.phone === undefined ? {} : { phone: fields.phone })
+    }, { ip: freshIp() })
+    return { email, ...expectAuthResult(response, 201) }
+  })
+
+export interface NotificationLine {
+  readonly channel: string
+  readonly to: string
+  readonly purpose: string
+  readonly code?: string
+  readonly link?: string
+  readonly token?: string
+  readonly createdAt: string
+}
+
+export const notificationsTo = (file: string, to: string): ReadonlyArray<NotificationLine> => {
+  let text = ""
+  try {
+    text = readFileSync(file, "utf8")
+  } catch {
+    return []
+  }
+  return text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as NotificationLine)
+    .filter((line) => line.to === to)
+}
+
+/** The newest notification to `to` (the mirror is appended after commit, which precedes the response). */
+export const lastNotificationTo = (file: string, to: string): NotificationLine => {
+  const lines = notificationsTo(file, to)
+  const last = lines[lines.length - 1]
+  if (last === undefined) throw new Error(`no notification to ${to}`)
+  return last
+}

@@ -1,0 +1,44 @@
+/**
+ * Every store the buying path needs (carts, inventory, coupons, orders, idempotency keys, and
+ * the account stores: transactions, customers, sessions) next to a catalog store seeded with a
+ * document: on the SQL adapter over a test engine, or in memory. Used by the contract suites
+ * and the HTTP tests.
+ */
+import type { PgClient } from "@effect/sql-pg"
+import { Effect, Layer, Option, Result } from "effect"
+import type { SqlClient } from "effect/sql"
+import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
+import { couponsOfImport } from "../../adapters/memory/memory-coupon-repository.ts"
+import { MemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
+import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import { toCatalogImportData } from "../../application/catalog-import/catalog-import-data.ts"
+import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
+import { decodeImportDocument } from "../../application/catalog-import/import-document.ts"
+import { memoryAccountStores, postgresAccountStores } from "../../config/account-stores.ts"
+import { memoryBuyingStores, postgresBuyingStores } from "../../config/buying-stores.ts"
+import { seededPostgresStores } from "./seeded-stores.ts"
+
+const noNotificationsFile = { notificationsFile: Option.none<string>() }
+
+export const postgresBuyingTestStores = (
+  engine: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient>,
+  document: unknown
+) =>
+  Layer.mergeAll(postgresBuyingStores, postgresAccountStores(noNotificationsFile)).pipe(
+    Layer.provideMerge(seededPostgresStores(engine, document))
+  )
+
+const importedCoupons = (document: unknown) => {
+  const decoded = decodeImportDocument(document)
+  if (Result.isFailure(decoded)) throw new Error(`invalid test document: ${JSON.stringify(decoded.failure)}`)
+  return couponsOfImport(toCatalogImportData(decoded.success))
+}
+
+export const memoryBuyingTestStores = (document: unknown) =>
+  Layer.effectDiscard(Effect.orDie(importCatalog(document))).pipe(
+    Layer.provideMerge(
+      Layer.mergeAll(memoryBuyingStores(importedCoupons(document)), memoryAccountStores(noNotificationsFile), MemoryStoreHealth)
+        .pipe(Layer.provideMerge(MemoryCatalogStoreLayer))
+    ),
+    Layer.provideMerge(CryptoIdGeneratorLayer)
+  )

@@ -1,0 +1,130 @@
+/**
+ * Helpers for the cart, checkout and order HTTP tests: the stores of a buying-path test server
+ * (the buying fixture on the SQL adapter over every test engine), raw requests with the
+ * publishable key, a bearer token, If-Match or Idempotency-Key, and problem assertions.
+ */
+import { expect } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import type { HttpClient } from "effect/http"
+import { ClientIpPolicy } from "../../adapters/http/middleware/client-ip.ts"
+import { buyingFixture } from "./buying-fixture.ts"
+import { postgresBuyingTestStores } from "./buying-stores.ts"
+import { testEngines } from "./test-database.ts"
+import { rawRequest } from "./test-server.ts"
+
+export const SHOP_A_KEY = "pk_a"
+export const SHOP_B_KEY = "pk_b"
+export const BOTH_SHOPS_KEY = "pk_ab"
+
+/** The buying fixture on every SQL engine, trusting one proxy hop (tests pick client IPs). */
+export const buyingTestEngines = () =>
+  testEngines().map((engine) => ({
+    name: engine.name,
+    stores: postgresBuyingTestStores(engine.layer, buyingFixture()).pipe(
+      Layer.provideMerge(Layer.succeed(ClientIpPolicy, { trustedProxyHops: 1 }))
+    )
+  }))
+
+export interface CartCaller {
+  readonly key?: string
+  readonly accessToken?: string
+  readonly ifMatch?: string
+  readonly idempotencyKey?: string
+}
+
+export interface HttpResult {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: unknown
+  readonly text: string
+}
+
+export const storeRequest = (
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  path: string,
+  body?: unknown,
+  caller: CartCaller = {}
+): Effect.Effect<HttpResult, unknown, HttpClient.HttpClient> =>
+  rawRequest(method, `/v1/store${path}`, {
+    headers: {
+      "x-publishable-api-key": caller.key ?? SHOP_A_KEY,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(caller.accessToken === undefined ? {} : { authorization: `Bearer ${caller.accessToken}` }),
+      ...(caller.ifMatch === undefined ? {} : { "if-match": caller.ifMatch }),
+      ...(caller.idempotencyKey === undefined ? {} : { "idempotency-key": caller.idempotencyKey })
+    },
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) })
+  })
+
+export const expectProblem = (response: HttpResult, status: number, code: string) => {
+  expect(response.status, response.text).toBe(status)
+  expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/)
+  expect(response.body).toMatchObject({ status, code, type: `urn:storefront:error:${code}` })
+  expect(typeof (response.body as { title: unknown }).title).toBe("string")
+}
+
+export interface CartItemBody {
+  readonly id: string
+  readonly productId: string
+  readonly variantId: string
+  readonly quantity: number
+  readonly unitPrice: number
+  readonly compareAtPrice: number
+  readonly lineTotal: number
+  readonly product: { readonly name: string; readonly slug: string; readonly thumbnail: string }
+  readonly variant: {
+    readonly images: ReadonlyArray<string>
+    readonly inStock: boolean
+    readonly lowStock: boolean
+    readonly optionValues: Readonly<Record<string, string>>
+  }
+}
+
+export interface CartBody {
+  readonly id: string
+  readonly shopId: string
+  readonly customerId: string
+  readonly status: string
+  readonly items: ReadonlyArray<CartItemBody>
+  readonly itemCount: number
+  readonly subtotal: number
+  readonly discountTotal: number
+  readonly couponCode: string
+  readonly couponDiscount: number
+  readonly shippingFee: number
+  readonly codFee: number
+  readonly total: number
+  readonly shippingAddress: Readonly<Record<string, string>>
+  readonly billingAddress: Readonly<Record<string, string>>
+  readonly shippingMethodId: string
+  readonly shippingMethodName: string
+  readonly paymentMethod: string
+  readonly customerNote: string
+  readonly createdAt: string
+  readonly updatedAt: string
+  readonly expiresAt: string
+}
+
+/** A successful cart response: its body and version (from the ETag). */
+export const expectCart = (response: HttpResult, status = 200) => {
+  expect(response.status, response.text).toBe(status)
+  expect(response.headers["content-type"]).toMatch(/^application\/json/)
+  const etag = response.headers["etag"] ?? ""
+  expect(etag).toMatch(/^"\d+"$/)
+  return { cart: response.body as CartBody, etag, version: Number(etag.slice(1, -1)) }
+}
+
+export const createCart = (body: unknown = {}, caller: CartCaller = {}) =>
+  Effect.map(storeRequest("POST", "/cart", body, caller), (response) => expectCart(response, 201))
+
+export const DHAKA_ADDRESS = {
+  name: "Rahim Uddin",
+  phone: "+880 1711-000000",
+  house: "12",
+  road: "Lake Road",
+  city: "Dhaka",
+  postcode: "1212",
+  note: "Ring twice"
+}
+
+export const SYLHET_ADDRESS = { name: "Karim", phone: "01711000000", district: "Sylhet" }

@@ -1,0 +1,23 @@
+/**
+ * Production stores (the SQL adapter) over a test engine, seeded with a catalog document
+ * through the import use case before anything reads them.
+ */
+import { Effect, Layer } from "effect"
+import type { SqlClient } from "effect/sql"
+import type { PgClient } from "@effect/sql-pg"
+import { PostgresCatalogImportWriterLayer } from "../../adapters/postgres/postgres-catalog-import-writer.ts"
+import { PostgresCatalogSourceLayer } from "../../adapters/postgres/postgres-catalog-source.ts"
+import { PostgresStoreHealth } from "../../adapters/postgres/postgres-store-health.ts"
+import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
+
+export const seededPostgresStores = (
+  engine: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient>,
+  document: unknown
+) => {
+  const stores = Layer.mergeAll(PostgresCatalogSourceLayer, PostgresCatalogImportWriterLayer, PostgresStoreHealth).pipe(
+    Layer.provideMerge(CryptoIdGeneratorLayer),
+    Layer.provideMerge(engine)
+  )
+  return Layer.effectDiscard(Effect.orDie(importCatalog(document))).pipe(Layer.provideMerge(stores))
+}

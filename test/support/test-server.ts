@@ -1,0 +1,66 @@
+/**
+ * The real HTTP server in-process on a random port, wired exactly as in production apart from
+ * the stores it is given, plus clients: the typed one derived from the StorefrontApi definition
+ * and the raw HttpClient (for status codes, headers and malformed requests).
+ */
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer } from "effect"
+import { HttpClient, HttpClientRequest, HttpRouter } from "effect/http"
+import { HttpApiClient } from "effect/http-api"
+import { StorefrontApi } from "../../adapters/http/api/storefront-api.ts"
+import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
+import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
+import { accountStoresFallback, testAccountSecurity } from "./account-test-layers.ts"
+import { buyingStoresFallback } from "./buying-test-layers.ts"
+
+export const TEST_MAX_BODY_BYTES = 4 * 1024
+
+/**
+ * Serves the app over the given stores (which must provide every port the app needs, e.g.
+ * CatalogSource and StoreHealth); extra routes (e.g. a failing one) share the HTTP edge.
+ */
+export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter>(
+  stores: Layer.Layer<ROut, E, R>,
+  extraRoutes: Layer.Layer<never, never, ExtraRequirements> = Layer.empty as Layer.Layer<never, never, ExtraRequirements>
+) => {
+  const app = Layer.mergeAll(storefrontHttpApp({ maxBodyBytes: TEST_MAX_BODY_BYTES }), extraRoutes).pipe(
+    Layer.provide(CatalogReadModel.layer({ pollInterval: "100 millis" })),
+    Layer.provide(testAccountSecurity),
+    Layer.provideMerge(stores),
+    Layer.provide(accountStoresFallback),
+    Layer.provide(buyingStoresFallback)
+  )
+  return HttpRouter.serve(app, { disableListenLog: true, disableLogger: true }).pipe(
+    Layer.provideMerge(NodeHttpServer.layerTest)
+  )
+}
+
+/** The typed client derived from the API definition, sending a publishable key (and a bearer token). */
+export const storefrontClient = (publishableKey: string | undefined, accessToken?: string) =>
+  HttpApiClient.make(StorefrontApi, {
+    transformClient: HttpClient.mapRequest((request) => {
+      const withKey = publishableKey === undefined
+        ? request
+        : HttpClientRequest.setHeader(request, "x-publishable-api-key", publishableKey)
+      return accessToken === undefined ? withKey : HttpClientRequest.bearerToken(withKey, accessToken)
+    })
+  })
+
+/** A raw request returning status, headers, the text and (for JSON responses) the parsed body. */
+export const rawRequest = (
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  path: string,
+  options: { readonly headers?: Record<string, string>; readonly body?: string } = {}
+) =>
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    let request = HttpClientRequest.make(method)(path, { headers: options.headers ?? {} })
+    if (options.body !== undefined) {
+      request = HttpClientRequest.bodyText(request, options.body, options.headers?.["content-type"] ?? "application/json")
+    }
+    const response = yield* client.execute(request)
+    const text = yield* response.text
+    const isJson = /json/.test(response.headers["content-type"] ?? "")
+    const json: unknown = text === "" || !isJson ? undefined : JSON.parse(text)
+    return { status: response.status, headers: response.headers, body: json, text }
+  })
