@@ -1,7 +1,8 @@
 /**
- * CartRepository in a map, for tests and library users who want no database. Changes are made
- * inside MemoryTransactions' units of work, which run one at a time, so reading "for update"
- * needs no lock of its own. The variants a change prices with come from the Inventory.
+ * CartRepository in a map, for tests and library users who want no database. Locked changes are
+ * made inside MemoryTransactions' units of work, which run one at a time, so reading "for update"
+ * needs no lock of its own; `updateIfVersion` checks and writes in one synchronous step, which is
+ * atomic in JavaScript. The variants a change prices with come from the Inventory.
  */
 import { Effect, Layer, Option } from "effect"
 import { CartRepository } from "../../application/cart/cart-repository.ts"
@@ -29,7 +30,13 @@ export const makeMemoryCartRepository = Effect.gen(function*() {
     update: (cart) =>
       Effect.suspend(() =>
         carts.has(cart.id) ? Effect.sync(() => void carts.set(cart.id, cart)) : Effect.die(new Error(`cart ${cart.id} does not exist`))
-      )
+      ),
+    updateIfVersion: (cart, expectedVersion) =>
+      Effect.sync(() => {
+        if (carts.get(cart.id)?.version !== expectedVersion) return false
+        carts.set(cart.id, cart)
+        return true
+      })
   })
 })
 

@@ -1,16 +1,16 @@
 /**
  * CartRepository over the `carts` table (migration 0004). The lines are a JSON array in the cart
- * row, so `SELECT … FOR UPDATE` locks a cart and reads its lines in one consistent statement
- * (a lock wait re-reads the row itself, which a separate lines table would not give), and a
- * change is one UPDATE. A change reads the locked cart together with its variants' prices and
- * stock in that same statement (`findForChange`); a waiting lock re-reads the row itself, and
- * any line whose variant the statement could not see is left out of the map (the use case reads
- * those again). JSON travels as text in both directions: the client's name transforms must not
- * touch its keys.
+ * row, so one statement reads a cart with its lines consistently, and a change is one UPDATE.
+ * `findForChange` reads the cart together with its variants' prices and stock in one statement;
+ * `locked` adds `FOR UPDATE OF c` (a waiting lock re-reads the row itself, and any line whose
+ * variant the statement could not see is left out of the map: the use case reads those again).
+ * `updateIfVersion` is the optimistic write: `UPDATE … WHERE version = expected`, atomic in
+ * PostgreSQL (a concurrent writer's row lock makes it wait and then re-check the version).
+ * JSON travels as text in both directions: the client's name transforms must not touch its keys.
  */
 import { Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient } from "effect/sql"
-import { CartRepository } from "../../application/cart/cart-repository.ts"
+import { CartRepository, type CartReadMode } from "../../application/cart/cart-repository.ts"
 import { Cart, CartLine } from "../../domain/cart/cart.ts"
 import { Address } from "../../domain/shipping/address.ts"
 import { cartVariantsJsonOf, decodeCartVariantsJson } from "./postgres-inventory.ts"
@@ -46,6 +46,9 @@ const VARIANTS_OF_LINES_AND_ADDED = cartVariantsJsonOf(
   "c.shop_id"
 )
 
+const FIND_FOR_CHANGE_SNAPSHOT = `SELECT ${CART_COLUMNS}, ${VARIANTS_OF_LINES_AND_ADDED} AS variants FROM carts c WHERE c.id = $1`
+const FIND_FOR_CHANGE_LOCKED = `${FIND_FOR_CHANGE_SNAPSHOT} FOR UPDATE OF c`
+
 export const makePostgresCartRepository = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const columns = sql.literal(CART_COLUMNS)
@@ -56,9 +59,9 @@ export const makePostgresCartRepository = Effect.gen(function*() {
       Effect.map((rows) => rows.length === 0 ? Option.none() : Option.some(toCart(rows[0])))
     )
 
-  const findForChange = (cartId: string, addedVariantIds: ReadonlyArray<string>) =>
+  const findForChange = (cartId: string, addedVariantIds: ReadonlyArray<string>, mode: CartReadMode) =>
     orStoreUnavailable(sql.unsafe<{ readonly variants: string }>(
-      `SELECT ${CART_COLUMNS}, ${VARIANTS_OF_LINES_AND_ADDED} AS variants FROM carts c WHERE c.id = $1 FOR UPDATE OF c`,
+      mode === "locked" ? FIND_FOR_CHANGE_LOCKED : FIND_FOR_CHANGE_SNAPSHOT,
       [cartId, [...addedVariantIds]]
     )).pipe(
       Effect.map((rows) => {
@@ -66,6 +69,25 @@ export const makePostgresCartRepository = Effect.gen(function*() {
         return row === undefined ? Option.none() : Option.some({ cart: toCart(row), variants: decodeCartVariantsJson(row.variants) })
       })
     )
+
+  /** Writes every field of the cart; with a version, only while the stored cart is still at it. */
+  const replace = (cart: Cart, expectedVersion: number | null) =>
+    orStoreUnavailable(sql`
+      UPDATE carts SET
+        customer_id = ${cart.customerId === "" ? null : cart.customerId},
+        status = ${cart.status},
+        lines = ${linesJson(cart)}::jsonb,
+        customer_note = ${cart.customerNote},
+        shipping_address = ${addressJson(cart.shippingAddress)}::jsonb,
+        billing_address = ${addressJson(cart.billingAddress)}::jsonb,
+        shipping_method_id = ${cart.shippingMethodId},
+        payment_method = ${cart.paymentMethod},
+        coupon_code = ${cart.couponCode},
+        version = ${cart.version},
+        updated_at = ${cart.updatedAt},
+        expires_at = ${cart.expiresAt}
+      WHERE id = ${cart.id} ${expectedVersion === null ? sql.literal("") : sql`AND version = ${expectedVersion}`}
+      RETURNING id`).pipe(Effect.map((rows) => rows.length === 1))
 
   return CartRepository.of({
     findById: (cartId) => select(cartId, false),
@@ -80,24 +102,10 @@ export const makePostgresCartRepository = Effect.gen(function*() {
           ${addressJson(cart.billingAddress)}::jsonb, ${cart.shippingMethodId}, ${cart.paymentMethod}, ${cart.couponCode},
           ${cart.version}, ${cart.createdAt}, ${cart.updatedAt}, ${cart.expiresAt})`).pipe(Effect.asVoid),
     update: (cart) =>
-      orStoreUnavailable(sql`
-        UPDATE carts SET
-          customer_id = ${cart.customerId === "" ? null : cart.customerId},
-          status = ${cart.status},
-          lines = ${linesJson(cart)}::jsonb,
-          customer_note = ${cart.customerNote},
-          shipping_address = ${addressJson(cart.shippingAddress)}::jsonb,
-          billing_address = ${addressJson(cart.billingAddress)}::jsonb,
-          shipping_method_id = ${cart.shippingMethodId},
-          payment_method = ${cart.paymentMethod},
-          coupon_code = ${cart.couponCode},
-          version = ${cart.version},
-          updated_at = ${cart.updatedAt},
-          expires_at = ${cart.expiresAt}
-        WHERE id = ${cart.id}
-        RETURNING id`).pipe(
-        Effect.flatMap((rows) => rows.length === 1 ? Effect.void : Effect.die(new Error(`cart ${cart.id} does not exist`)))
-      )
+      replace(cart, null).pipe(
+        Effect.flatMap((replaced) => replaced ? Effect.void : Effect.die(new Error(`cart ${cart.id} does not exist`)))
+      ),
+    updateIfVersion: (cart, expectedVersion) => replace(cart, expectedVersion)
   })
 })
 

@@ -1,7 +1,10 @@
 /**
- * Port: carts with their lines. Use cases change a cart inside `Transactions.atomically`, reading
- * it with `findByIdForUpdate` so that concurrent changes of one cart run one after the other
- * (a row lock in SQL, the unit-of-work lock in memory) and none is lost.
+ * Port: carts with their lines. Concurrent changes of one cart lose nothing in two ways:
+ * - optimistically (cart changes): read a snapshot, then `updateIfVersion`, which writes only
+ *   when nobody changed the cart since (compare-and-set on the version);
+ * - under a lock (checkout, and a change that lost the race): inside `Transactions.atomically`,
+ *   read with `findByIdForUpdate` or `findForChange(…, "locked")` so the cart stays locked
+ *   until the unit of work ends (a row lock in SQL, the unit-of-work lock in memory).
  * Adapters: adapters/postgres/postgres-cart-repository.ts, adapters/memory/memory-cart-repository.ts.
  */
 import { Context, type Effect, type Option } from "effect"
@@ -19,19 +22,28 @@ export interface CartForChange {
   readonly variants: ReadonlyMap<string, CartVariant>
 }
 
+/** How a change reads the cart: a snapshot for an optimistic change, or locked for the unit of work. */
+export type CartReadMode = "snapshot" | "locked"
+
 export class CartRepository extends Context.Service<CartRepository, {
   readonly findById: (cartId: string) => Effect.Effect<Option.Option<Cart>, StoreUnavailable>
   /** Like findById, but inside a unit of work the cart stays locked until it ends. */
   readonly findByIdForUpdate: (cartId: string) => Effect.Effect<Option.Option<Cart>, StoreUnavailable>
   /**
-   * Like findByIdForUpdate, with the catalog data every change prices with, in one round trip
-   * on SQL (the cart routes' hot path).
+   * The cart with the catalog data every change prices with, in one round trip on SQL (the cart
+   * routes' hot path). `snapshot` reads without locking; `locked` is like findByIdForUpdate.
    */
   readonly findForChange: (
     cartId: string,
-    addedVariantIds: ReadonlyArray<string>
+    addedVariantIds: ReadonlyArray<string>,
+    mode: CartReadMode
   ) => Effect.Effect<Option.Option<CartForChange>, StoreUnavailable>
   readonly insert: (cart: Cart) => Effect.Effect<void, StoreUnavailable>
-  /** Replaces the stored cart with the same id, lines included. */
+  /** Replaces the stored cart with the same id, lines included (the caller holds the cart's lock). */
   readonly update: (cart: Cart) => Effect.Effect<void, StoreUnavailable>
+  /**
+   * Replaces the stored cart with the same id only while it is still at `expectedVersion`, in
+   * one atomic step; false (and nothing written) when another change got there first.
+   */
+  readonly updateIfVersion: (cart: Cart, expectedVersion: number) => Effect.Effect<boolean, StoreUnavailable>
 }>()("storefront/CartRepository") {}

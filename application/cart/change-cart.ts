@@ -1,13 +1,19 @@
 /**
- * Use case core: every change of a cart (CONTRACT §6) in one unit of work. The cart is read
- * locked, so concurrent changes of one cart run one after the other and none is lost; then:
- * visible to the requester (else CartNotFound), still changeable (CartExpired, CartCompleted),
- * at the version the client expects when it sent If-Match (CartVersionMismatch), claimed by the
- * signed-in customer if it was a guest cart, rid of lines whose variant no longer exists,
- * changed by the command with prices and stock read from the store, saved, and priced for the
- * response.
+ * Use case core: every change of a cart (CONTRACT §6). The cart is read with its variants' store
+ * data; then it must be visible to the requester (else CartNotFound), still changeable
+ * (CartExpired, CartCompleted) and at the version the client expects when it sent If-Match
+ * (CartVersionMismatch); it is claimed by the signed-in customer if it was a guest cart, rid of
+ * lines whose variant no longer exists, changed by the command with prices and stock read from
+ * the store, saved, and priced for the response.
+ *
+ * Concurrent changes of one cart lose nothing. A change first runs optimistically: a snapshot
+ * read and a write that only lands while the cart is still at the version it read (one
+ * statement each on SQL, no transaction). When another change got there first, the change is
+ * made again from the start inside a unit of work that holds the cart's lock, where nobody can
+ * get in between: the common uncontended change costs two round trips, and a contended one
+ * still completes (it queues on the lock instead of retrying without end).
  */
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect, Option, Schedule } from "effect"
 import {
   assertMutable,
   assertVersionIn,
@@ -19,7 +25,8 @@ import {
 import { CartNotFound } from "../../domain/cart/errors/cart-not-found.ts"
 import { Transactions } from "../shared/transactions.ts"
 import { assertVisibleTo, type CartRequester, claimsCart } from "./cart-requester.ts"
-import { CartRepository } from "./cart-repository.ts"
+import { type CartReadMode, CartRepository } from "./cart-repository.ts"
+import { CartChangedMeanwhile } from "./errors/cart-changed-meanwhile.ts"
 import { CartSettings } from "./cart-settings.ts"
 import type { CartVariant } from "./cart-variant.ts"
 import { Inventory } from "./inventory.ts"
@@ -83,22 +90,41 @@ const withEveryLineVariant = (cart: Cart, variants: ReadonlyMap<string, CartVari
     return new Map([...variants, ...found])
   })
 
-export const changeCart = <E, R>(request: CartChangeRequest, command: CartCommand<E, R>) =>
+/** One try at a change: read (as a snapshot or locked), decide, and write if nobody changed the cart meanwhile. */
+const attemptChange = <E, R>(request: CartChangeRequest, command: CartCommand<E, R>, mode: CartReadMode) =>
   Effect.gen(function*() {
-    const transactions = yield* Transactions
-    return yield* transactions.atomically(Effect.gen(function*() {
-      const carts = yield* CartRepository
-      const change = yield* currentCartChange
-      const found = yield* carts.findForChange(request.cartId, command.addsVariants ?? [])
-      const admitted = yield* admitChange(Option.map(found, ({ cart }) => cart), request, change)
-      const variants = Option.isSome(found) ? yield* withEveryLineVariant(admitted, found.value.variants) : new Map()
-      const cart = dropVanishedLines(admitted, (variantId) => variants.has(variantId))
-      const changed = yield* command.apply(cart, { change, variants })
-      yield* carts.update(changed)
-      return priceCart(changed, {
-        variants,
-        coupon: yield* couponOf(changed),
-        shippingOptions: yield* currentShippingOptions
-      })
-    }))
+    const carts = yield* CartRepository
+    const change = yield* currentCartChange
+    const found = yield* carts.findForChange(request.cartId, command.addsVariants ?? [], mode)
+    if (Option.isNone(found)) return yield* new CartNotFound({ cartId: request.cartId })
+    const { cart: stored, variants: storedVariants } = found.value
+    const admitted = yield* admitChange(Option.some(stored), request, change)
+    const variants = yield* withEveryLineVariant(admitted, storedVariants)
+    const cart = dropVanishedLines(admitted, (variantId) => variants.has(variantId))
+    const changed = yield* command.apply(cart, { change, variants })
+    if (!(yield* carts.updateIfVersion(changed, stored.version))) {
+      return yield* new CartChangedMeanwhile({ cartId: request.cartId })
+    }
+    return priceCart(changed, {
+      variants,
+      coupon: yield* couponOf(changed),
+      shippingOptions: yield* currentShippingOptions
+    })
   })
+
+/**
+ * Under the lock the write cannot lose on SQL; the in-memory store has no row locks for
+ * optimistic writers, so a locked try may still lose there and is made again.
+ */
+const LOCKED_RETRIES = Schedule.recurs(20)
+
+export const changeCart = <E, R>(request: CartChangeRequest, command: CartCommand<E, R>) =>
+  attemptChange(request, command, "snapshot").pipe(
+    Effect.catchTag("CartChangedMeanwhile", () =>
+      Effect.flatMap(Transactions, (transactions) =>
+        transactions.atomically(attemptChange(request, command, "locked")).pipe(
+          Effect.retry({ while: (error) => error instanceof CartChangedMeanwhile, schedule: LOCKED_RETRIES })
+        ))),
+    Effect.catchTag("CartChangedMeanwhile", () =>
+      Effect.die(new Error(`cart ${request.cartId}: a locked change kept losing to concurrent writers`)))
+  )

@@ -99,16 +99,20 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
         const budget = yield* fixtureVariant("FIX-3-1")
         const lamp = yield* fixtureVariant("FIX-LAMP-1")
         const found = Option.getOrThrow(
-          yield* transactions.atomically(carts.findForChange(cart.id, [lamp.variant.id, budget.variant.id, "var_unknown"]))
+          yield* transactions.atomically(carts.findForChange(cart.id, [lamp.variant.id, budget.variant.id, "var_unknown"], "locked"))
         )
         expect(found.cart).toEqual(cart)
         expect([...found.variants.keys()].sort()).toEqual([shirt.variant.id, budget.variant.id, lamp.variant.id].sort())
         expect(found.variants.get(shirt.variant.id)).toMatchObject({ productId: shirt.product.id, originalPrice: 100_000, salePrice: 80_000, visible: true })
         expect(found.variants.get(lamp.variant.id)).toMatchObject({ optionValues: { pack_size: "One" }, weightGrams: 2500, visible: true })
         expect(found.variants.get(budget.variant.id)?.visible).toBe(false)
-        const plain = Option.getOrThrow(yield* carts.findForChange(cart.id, []))
+        const snapshot = Option.getOrThrow(yield* carts.findForChange(cart.id, [lamp.variant.id], "snapshot"))
+        expect(snapshot.cart).toEqual(cart)
+        expect([...snapshot.variants.keys()].sort()).toEqual([shirt.variant.id, lamp.variant.id].sort())
+        const plain = Option.getOrThrow(yield* carts.findForChange(cart.id, [], "snapshot"))
         expect([...plain.variants.keys()]).toEqual([shirt.variant.id])
-        expect(Option.isNone(yield* carts.findForChange("cart_unknown", [shirt.variant.id]))).toBe(true)
+        expect(Option.isNone(yield* carts.findForChange("cart_unknown", [shirt.variant.id], "snapshot"))).toBe(true)
+        expect(Option.isNone(yield* carts.findForChange("cart_unknown", [shirt.variant.id], "locked"))).toBe(true)
       }))
 
     it.effect("concurrent units reading with findForChange lose no change either", () =>
@@ -118,11 +122,40 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
         const cart = yield* newCart
         yield* carts.insert(cart)
         const increment = transactions.atomically(Effect.gen(function*() {
-          const { cart: current } = Option.getOrThrow(yield* carts.findForChange(cart.id, []))
+          const { cart: current } = Option.getOrThrow(yield* carts.findForChange(cart.id, [], "locked"))
           yield* carts.update({ ...current, version: current.version + 1, lines: current.lines.map((line) => ({ ...line, quantity: line.quantity + 1 })) })
         }))
         yield* Effect.all(Array.from({ length: 12 }, () => increment), { concurrency: "unbounded" })
         expect(Option.getOrThrow(yield* carts.findById(cart.id)).lines[0]?.quantity).toBe(14)
+      }))
+
+    it.effect("updateIfVersion writes only while the stored cart is at the expected version", () =>
+      Effect.gen(function*() {
+        const carts = yield* CartRepository
+        const cart = yield* newCart
+        yield* carts.insert(cart)
+        const next = { ...cart, version: cart.version + 1, customerNote: "first" }
+        expect(yield* carts.updateIfVersion(next, cart.version)).toBe(true)
+        expect(yield* carts.updateIfVersion({ ...cart, version: cart.version + 1, customerNote: "stale" }, cart.version)).toBe(false)
+        expect(Option.getOrThrow(yield* carts.findById(cart.id))).toEqual(next)
+        expect(yield* carts.updateIfVersion({ ...next, id: "cart_unknown" }, next.version)).toBe(false)
+      }))
+
+    it.effect("concurrent optimistic read-change-write loops of one cart lose no change", () =>
+      Effect.gen(function*() {
+        const carts = yield* CartRepository
+        const cart = yield* newCart
+        yield* carts.insert(cart)
+        const increment: Effect.Effect<void, unknown> = Effect.gen(function*() {
+          const { cart: current } = Option.getOrThrow(yield* carts.findForChange(cart.id, [], "snapshot"))
+          yield* Effect.sleep("1 millis")
+          const next = { ...current, version: current.version + 1, lines: current.lines.map((line) => ({ ...line, quantity: line.quantity + 1 })) }
+          if (!(yield* carts.updateIfVersion(next, current.version))) yield* increment
+        })
+        yield* Effect.all(Array.from({ length: 12 }, () => increment), { concurrency: "unbounded" })
+        const stored = Option.getOrThrow(yield* carts.findById(cart.id))
+        expect(stored.version).toBe(13)
+        expect(stored.lines[0]?.quantity).toBe(14)
       }))
 
     it.effect("concurrent read-change-write units of one cart lose no change", () =>
