@@ -6,7 +6,8 @@
  */
 import { generateKeyPairSync } from "node:crypto"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Option, Redacted } from "effect"
+import { Effect, Layer, Option, Redacted, Result } from "effect"
+import { TestClock } from "effect/testing"
 import { decodeProtectedHeader } from "jose"
 import { MemoryServerSecrets } from "../../adapters/memory/memory-server-secrets.ts"
 import { PostgresServerSecrets } from "../../adapters/postgres/postgres-server-secrets.ts"
@@ -73,6 +74,25 @@ describe("jose access-token signer", () => {
       const esKey = yield* signingKeyFromPem(pem(ecKey))
       const pinnedToEdDsa = makeJoseAccessTokenSigner({ ...esKey, algorithm: "EdDSA" }, { issuer: "storefront", audience: "storefront-api" })
       expect((yield* Effect.result(pinnedToEdDsa.verify(esToken)))._tag).toBe("Failure")
+    }))
+
+  it.effect("a token verified once is remembered, but still expires and its tampered copies are still refused", () =>
+    Effect.gen(function*() {
+      const key = yield* signingKeyFromPem(pem(generateKeyPairSync("ed25519").privateKey))
+      const signer = makeJoseAccessTokenSigner(key, { issuer: "storefront", audience: "storefront-api" })
+      const issued = claims()
+      const token = yield* signer.sign(issued)
+      const [header, payload, signature] = token.split(".")
+      const forgedPayload = Buffer.from(JSON.stringify({ ...issued, sub: "cus_other" })).toString("base64url")
+      const verifyAt = (candidate: string, epochSeconds: number) =>
+        Effect.andThen(TestClock.setTime(epochSeconds * 1000), Effect.result(signer.verify(candidate)))
+      expect(yield* verifyAt(token, issued.iat)).toEqual(Result.succeed(issued))
+      // the second time comes from the cache: same claims
+      expect(yield* verifyAt(token, issued.iat + 1)).toEqual(Result.succeed(issued))
+      expect((yield* verifyAt(`${header}.${forgedPayload}.${signature}`, issued.iat + 1))._tag).toBe("Failure")
+      expect((yield* verifyAt(`${token}x`, issued.iat + 1))._tag).toBe("Failure")
+      expect((yield* verifyAt(token, issued.exp))._tag).toBe("Failure")
+      expect((yield* verifyAt(`${header}.${payload}.${signature}`, issued.exp - 1))._tag).toBe("Success")
     }))
 
   it.effect("an RSA key, a P-384 key or garbage in JWT_PRIVATE_KEY stops the start", () =>
