@@ -4,7 +4,8 @@
  * password list). The security layer reads AccountSettings and keeps its generated keys in
  * ServerSecrets, so it goes above the stores.
  */
-import { Layer, type Option, type Redacted } from "effect"
+import { Effect, Layer, Option, type Redacted } from "effect"
+import { cachingSessionRepository, defaultSessionCacheOptions } from "../adapters/caching/caching-session-repository.ts"
 import { MemoryCustomerRepository } from "../adapters/memory/memory-customer-repository.ts"
 import { memoryNotificationOutboxLayer } from "../adapters/memory/memory-notification-outbox.ts"
 import { MemoryRateLimiter } from "../adapters/memory/memory-rate-limiter.ts"
@@ -18,6 +19,7 @@ import { postgresNotificationOutboxLayer } from "../adapters/postgres/postgres-n
 import { PostgresRateLimiter } from "../adapters/postgres/postgres-rate-limiter.ts"
 import { PostgresResetTokenRepository } from "../adapters/postgres/postgres-reset-token-repository.ts"
 import { PostgresServerSecrets } from "../adapters/postgres/postgres-server-secrets.ts"
+import { makePostgresSessionRevocationFeed } from "../adapters/postgres/postgres-session-revocation-feed.ts"
 import { PostgresSessionRepository } from "../adapters/postgres/postgres-session-repository.ts"
 import { PostgresTransactions } from "../adapters/postgres/postgres-transactions.ts"
 import { PostgresVerificationRepository } from "../adapters/postgres/postgres-verification-repository.ts"
@@ -36,11 +38,29 @@ export interface AccountStoreOptions {
   readonly notificationsFile: Option.Option<string>
 }
 
-/** Every account store on the SQL adapter (needs the SqlClient). */
-export const postgresAccountStores = (options: AccountStoreOptions) =>
+export interface PostgresAccountStoreOptions extends AccountStoreOptions {
+  /**
+   * Whether other instances may share the database (PostgreSQL; the embedded database belongs to
+   * this process alone). Then their session revocations reach this instance's session cache
+   * through LISTEN/NOTIFY, which holds one pooled connection.
+   */
+  readonly sharedDatabase: boolean
+}
+
+/** Sessions on the SQL adapter, behind the cache that spares the bearer check a round trip. */
+const cachedPostgresSessions = (sharedDatabase: boolean) =>
+  (sharedDatabase
+    ? Layer.unwrap(Effect.map(
+      makePostgresSessionRevocationFeed,
+      (feed) => cachingSessionRepository(defaultSessionCacheOptions(Option.some(feed)))
+    ))
+    : cachingSessionRepository(defaultSessionCacheOptions(Option.none()))).pipe(Layer.provide(PostgresSessionRepository))
+
+/** Every account store on the SQL adapter (needs the SqlClient, and the PgClient for a shared database). */
+export const postgresAccountStores = (options: PostgresAccountStoreOptions) =>
   Layer.mergeAll(
     PostgresCustomerRepository,
-    PostgresSessionRepository,
+    cachedPostgresSessions(options.sharedDatabase),
     PostgresVerificationRepository,
     PostgresResetTokenRepository,
     PostgresRateLimiter,

@@ -2,7 +2,7 @@
  * The production stores: every port backed by the one SQL adapter, on PostgreSQL or the
  * embedded PGlite, with the migrations applied before anything else touches the database.
  */
-import { Layer } from "effect"
+import { Layer, Option } from "effect"
 import { databaseLayer } from "../adapters/postgres/database-layer.ts"
 import { MigrationsLayer } from "../adapters/postgres/migrations.ts"
 import { PostgresCatalogImportWriterLayer } from "../adapters/postgres/postgres-catalog-import-writer.ts"
@@ -18,7 +18,10 @@ export const postgresStores = (settings: AppConfig) =>
     PostgresCatalogSourceLayer,
     PostgresCatalogImportWriterLayer,
     PostgresStoreHealth,
-    postgresAccountStores({ notificationsFile: settings.notificationsFile }),
+    postgresAccountStores({
+      notificationsFile: settings.notificationsFile,
+      sharedDatabase: Option.isSome(settings.databaseUrl)
+    }),
     postgresBuyingStores
   ).pipe(
     Layer.provideMerge(CryptoIdGeneratorLayer),

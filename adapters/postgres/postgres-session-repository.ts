@@ -2,12 +2,15 @@
  * SessionRepository over `sessions` and `session_refresh_tokens` (every refresh-token hash a
  * session handed out, so a rotated-out token still finds its session: reuse detection). A
  * refresh locks the session row; the hashes are read after the lock is granted, so a refresh
- * that waited behind a concurrent one sees its token as rotated.
+ * that waited behind a concurrent one sees its token as rotated. Every revocation is announced
+ * on the session revocation channel in the same transaction (postgres-session-revocation-feed.ts),
+ * so other instances drop the session from their caches when it commits.
  */
 import { type Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { SessionRepository } from "../../application/auth/session-repository.ts"
 import { Session } from "../../domain/auth/session.ts"
+import { SESSION_REVOCATION_CHANNEL, sessionRevocationPayload } from "./postgres-session-revocation-feed.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
 const decodeSession = Schema.decodeUnknownSync(Session)
@@ -35,6 +38,9 @@ export const PostgresSessionRepository = Layer.effect(
           INSERT INTO session_refresh_tokens (token_hash, session_id, issued_at)
           VALUES (${tokenHash}, ${session.id}, ${session.lastUsedAt})
           ON CONFLICT (token_hash) DO NOTHING`), { discard: true })
+
+    const announce = (payload: string) =>
+      orStoreUnavailable(sql`SELECT pg_notify(${SESSION_REVOCATION_CHANNEL}, ${payload})`).pipe(Effect.asVoid)
 
     return SessionRepository.of({
       // one statement (no transaction needed): the session and every hash it knows
@@ -71,11 +77,15 @@ export const PostgresSessionRepository = Layer.effect(
               generation = ${session.generation}
             WHERE id = ${session.id}`),
           rememberTokenHashes(session, [session.currentTokenHash])
+        ).pipe(
+          Effect.andThen(session.revokedAt === null
+            ? Effect.void
+            : announce(sessionRevocationPayload({ _tag: "Session", sessionId: session.id })))
         ),
       revokeAllOfCustomer: (customerId, now) =>
         orStoreUnavailable(
           sql`UPDATE sessions SET revoked_at = ${now} WHERE customer_id = ${customerId} AND revoked_at IS NULL`
-        ).pipe(Effect.asVoid)
+        ).pipe(Effect.andThen(announce(sessionRevocationPayload({ _tag: "Customer", customerId }))))
     })
   })
 )

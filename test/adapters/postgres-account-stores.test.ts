@@ -6,13 +6,16 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, layer } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
+import { PostgresSessionRepository } from "../../adapters/postgres/postgres-session-repository.ts"
 import { Notifier } from "../../application/auth/notifier.ts"
+import { SessionRepository } from "../../application/auth/session-repository.ts"
+import { issueSession, revokeSession } from "../../domain/auth/session.ts"
 import { Transactions } from "../../application/shared/transactions.ts"
 import { postgresAccountStores } from "../../config/account-stores.ts"
-import { testEngines } from "../support/test-database.ts"
-import { uniqueSuffix } from "./account-store-fixtures.ts"
+import { isSharedDatabase, testEngines } from "../support/test-database.ts"
+import { givenCustomer, uniqueSuffix } from "./account-store-fixtures.ts"
 import { notifierContract, OutboxRecipients, readNotificationLines } from "./notifier-contract.ts"
 import { rateLimiterContract } from "./rate-limiter-contract.ts"
 import { resetTokenRepositoryContract } from "./reset-token-repository-contract.ts"
@@ -30,7 +33,7 @@ const outboxRecipients = Layer.effect(
 
 for (const engine of testEngines()) {
   const notificationsFile = join(mkdtempSync(join(tmpdir(), `storefront-${engine.name}-`)), "notifications.jsonl")
-  const stores = Layer.mergeAll(postgresAccountStores({ notificationsFile: Option.some(notificationsFile) }), outboxRecipients)
+  const stores = Layer.mergeAll(postgresAccountStores({ notificationsFile: Option.some(notificationsFile), sharedDatabase: isSharedDatabase(engine) }), outboxRecipients)
     .pipe(Layer.provideMerge(engine.layer))
 
   layer(stores, { excludeTestServices: true })(`account stores (${engine.name})`, (it) => {
@@ -40,6 +43,37 @@ for (const engine of testEngines()) {
     rateLimiterContract(it)
     notifierContract(it, notificationsFile)
     serverSecretsContract(it)
+
+    if (isSharedDatabase(engine)) {
+      describe("session revocations across instances", () => {
+        it.effect("another instance's revocation reaches this instance's session cache through NOTIFY", () =>
+          Effect.gen(function*() {
+            const cachedSessions = yield* SessionRepository
+            // another instance: the plain SQL repository over the same database
+            const otherInstance = yield* Effect.provide(
+              Effect.gen(function*() {
+                return yield* SessionRepository
+              }),
+              PostgresSessionRepository
+            )
+            const customer = yield* givenCustomer
+            const session = issueSession({ id: `ses_${uniqueSuffix()}`, customerId: customer.id, tokenHash: `hash_${uniqueSuffix()}`, now: new Date() })
+            yield* otherInstance.insert(session)
+            expect(Option.getOrThrow(yield* cachedSessions.findById(session.id)).revokedAt).toBeNull()
+            // cached: an unannounced change is not seen...
+            const sql = yield* SqlClient.SqlClient
+            yield* Effect.orDie(sql`UPDATE sessions SET generation = 7 WHERE id = ${session.id}`)
+            expect(Option.getOrThrow(yield* cachedSessions.findById(session.id)).generation).toBe(0)
+            // ...an announced revocation is
+            yield* otherInstance.update(revokeSession(session, new Date()))
+            const revokedAt = yield* Effect.flatMap(cachedSessions.findById(session.id), (found) => {
+              const seen = Option.getOrThrow(found).revokedAt
+              return seen === null ? Effect.fail("not seen yet") : Effect.succeed(seen)
+            }).pipe(Effect.retry({ schedule: Schedule.spaced("10 millis"), times: 500 }))
+            expect(revokedAt).toBeInstanceOf(Date)
+          }))
+      })
+    }
 
     describe("notification outbox and transactions", () => {
       const send = (to: string) =>

@@ -17,7 +17,7 @@ import { inventoryContract } from "./inventory-contract.ts"
 import { orderRepositoryContract } from "./order-repository-contract.ts"
 
 for (const engine of testEngines()) {
-  layer(postgresBuyingTestStores(engine.layer, buyingFixture()), { excludeTestServices: true })(
+  layer(postgresBuyingTestStores(engine, buyingFixture()), { excludeTestServices: true })(
     `buying-path stores (${engine.name})`,
     (it) => {
       cartRepositoryContract(it)

@@ -2,6 +2,7 @@
 // They use the main storefront's key (one shop) and variants found in stock through the API.
 import type { BenchRequest, FlowContext, JsonValue, PreparedRequest, Shape, ShapeContext } from "./shape.ts"
 import type { StoreApi } from "./store-api.ts"
+import { benchClientAddress } from "./auth-shapes.ts"
 
 const MAIN_KEY = "pk_main_0123456789abcdef"
 const MAIN_KEY_HEADER = { "x-publishable-api-key": MAIN_KEY }
@@ -66,10 +67,9 @@ const runPool = async (count: number, concurrency: number, task: (index: number)
 }
 
 /**
- * Access tokens of signed-in shoppers. Registrations are rate limited per client IP (20 per hour)
- * and the login shapes of auth-shapes.ts register 20 accounts, so the shoppers are those
- * accounts when they exist; otherwise (this shape run on its own) one account of our own is
- * registered, or found again on a rerun. Successful logins are not rate limited.
+ * Access tokens of signed-in shoppers: the login accounts of auth-shapes.ts when they exist;
+ * otherwise (this shape run on its own) one account of our own, registered from its own client
+ * address, or found again on a rerun. Successful logins are not rate limited.
  */
 const SHARED_LOGIN_ACCOUNTS = Array.from({ length: 5 }, (_, index) => ({
   email: `bench-login-${index}@example.com`,
@@ -92,7 +92,8 @@ const accessTokens = async (api: StoreApi): Promise<ReadonlyArray<string>> => {
   const registered = await mainRequest(api, {
     method: "POST",
     path: "/v1/store/auth/register",
-    body: { name: "Bench Shopper", ...OWN_SHOPPER }
+    body: { name: "Bench Shopper", ...OWN_SHOPPER },
+    headers: { "x-forwarded-for": benchClientAddress(1_000) }
   })
   if (registered.status !== 201 && registered.status !== 409) {
     throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.body).slice(0, 300)}`)

@@ -67,7 +67,9 @@ export const startServer = async (settings: ServerSettings): Promise<RunningServ
   console.log(`[bench] server node flags (from the start script): ${nodeFlags.join(" ") || "none"}`)
   const child = spawn(process.execPath, [...nodeFlags, settings.entry], {
     cwd: settings.cwd,
-    env: { ...process.env, DATABASE_URL: settings.databaseUrl, PORT: String(port), HOST, LOG_LEVEL: "warn" },
+    // TRUST_PROXY=1: account setup registers each bench customer from its own forwarded address,
+    // as real shoppers would arrive, instead of exhausting one IP's registration limit.
+    env: { ...process.env, DATABASE_URL: settings.databaseUrl, PORT: String(port), HOST, LOG_LEVEL: "warn", TRUST_PROXY: "1" },
     stdio: ["ignore", "pipe", "pipe"]
   })
   forwardOutput(child, "[server]")

@@ -7,10 +7,8 @@
 import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { PgClient } from "@effect/sql-pg"
 import { expect } from "@effect/vitest"
 import { Clock, Duration, Effect, Layer, Option } from "effect"
-import type { SqlClient } from "effect/sql"
 import { ClientIpPolicy } from "../../adapters/http/middleware/client-ip.ts"
 import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
 import { MemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
@@ -20,7 +18,7 @@ import { importCatalog } from "../../application/catalog-import/import-catalog.t
 import { memoryAccountStores, postgresAccountStores } from "../../config/account-stores.ts"
 import { catalogFixture, FIXTURE_KEYS } from "./catalog-fixture.ts"
 import { seededPostgresStores } from "./seeded-stores.ts"
-import { testEngines } from "./test-database.ts"
+import { isSharedDatabase, type TestEngine, testEngines } from "./test-database.ts"
 import { rawRequest } from "./test-server.ts"
 
 export const KEY = FIXTURE_KEYS.shopA
@@ -68,14 +66,14 @@ const notificationsFileFor = (name: string) =>
   join(mkdtempSync(join(tmpdir(), `storefront-${name}-`)), "notifications.jsonl")
 
 /** The fixture catalog and every account store on the SQL adapter over `engine`. */
-export const postgresAccountTestStores = (
-  engine: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient>,
-  options: AccountTestOptions = {}
-) => {
+export const postgresAccountTestStores = (engine: TestEngine, options: AccountTestOptions = {}) => {
   const notificationsFile = notificationsFileFor("sql")
   const clock = makeShiftedClock()
-  const stores = postgresAccountStores({ notificationsFile: Option.some(notificationsFile) }).pipe(
-    Layer.provideMerge(seededPostgresStores(engine, catalogFixture())),
+  const stores = postgresAccountStores({
+    notificationsFile: Option.some(notificationsFile),
+    sharedDatabase: isSharedDatabase(engine)
+  }).pipe(
+    Layer.provideMerge(seededPostgresStores(engine.layer, catalogFixture())),
     Layer.provideMerge(settingsLayer(options)),
     Layer.provideMerge(clock.layer)
   )
@@ -100,7 +98,7 @@ export const memoryAccountTestStores = (options: AccountTestOptions = {}) => {
 /** Account test stores on memory and on every SQL test engine. */
 export const accountTestEngines = (options: AccountTestOptions = {}) => [
   { name: "memory", ...memoryAccountTestStores(options) },
-  ...testEngines().map((engine) => ({ name: engine.name, ...postgresAccountTestStores(engine.layer, options) }))
+  ...testEngines().map((engine) => ({ name: engine.name, ...postgresAccountTestStores(engine, options) }))
 ]
 
 let sequence = 0

@@ -4,9 +4,7 @@
  * document: on the SQL adapter over a test engine, or in memory. Used by the contract suites
  * and the HTTP tests.
  */
-import type { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Option, Result } from "effect"
-import type { SqlClient } from "effect/sql"
 import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
 import { couponsOfImport } from "../../adapters/memory/memory-coupon-repository.ts"
 import { MemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
@@ -17,15 +15,16 @@ import { decodeImportDocument } from "../../application/catalog-import/import-do
 import { memoryAccountStores, postgresAccountStores } from "../../config/account-stores.ts"
 import { memoryBuyingStores, postgresBuyingStores } from "../../config/buying-stores.ts"
 import { seededPostgresStores } from "./seeded-stores.ts"
+import { isSharedDatabase, type TestEngine } from "./test-database.ts"
 
 const noNotificationsFile = { notificationsFile: Option.none<string>() }
 
-export const postgresBuyingTestStores = (
-  engine: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient>,
-  document: unknown
-) =>
-  Layer.mergeAll(postgresBuyingStores, postgresAccountStores(noNotificationsFile)).pipe(
-    Layer.provideMerge(seededPostgresStores(engine, document))
+export const postgresBuyingTestStores = (engine: TestEngine, document: unknown) =>
+  Layer.mergeAll(
+    postgresBuyingStores,
+    postgresAccountStores({ ...noNotificationsFile, sharedDatabase: isSharedDatabase(engine) })
+  ).pipe(
+    Layer.provideMerge(seededPostgresStores(engine.layer, document))
   )
 
 const importedCoupons = (document: unknown) => {

@@ -20,7 +20,7 @@ export const BOTH_SHOPS_KEY = "pk_ab"
 export const buyingTestEngines = () =>
   testEngines().map((engine) => ({
     name: engine.name,
-    stores: postgresBuyingTestStores(engine.layer, buyingFixture()).pipe(
+    stores: postgresBuyingTestStores(engine, buyingFixture()).pipe(
       Layer.provideMerge(Layer.succeed(ClientIpPolicy, { trustedProxyHops: 1 }))
     )
   }))

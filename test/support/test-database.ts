@@ -45,6 +45,9 @@ export const postgresLayer = (url: string) => {
 }
 
 /** PGlite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
+/** PostgreSQL may be shared by several instances (session revocations then travel by NOTIFY); PGlite is one process's. */
+export const isSharedDatabase = (engine: TestEngine): boolean => engine.name === "postgres"
+
 export const testEngines = (): ReadonlyArray<TestEngine> => {
   const url = process.env["DATABASE_URL"]
   return [

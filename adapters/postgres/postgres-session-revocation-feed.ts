@@ -1,0 +1,39 @@
+/**
+ * The session revocations of every instance, from PostgreSQL LISTEN/NOTIFY: the session
+ * repository announces each revocation on SESSION_REVOCATION_CHANNEL inside the transaction
+ * that makes it, so it is delivered when (and only if) that transaction commits. Payloads are
+ * `s:<sessionId>` or `c:<customerId>` (every session of the customer). The subscription holds
+ * one pooled connection for as long as it lasts.
+ */
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Queue } from "effect"
+import type { SessionRevocation, SessionRevocationFeed } from "../caching/caching-session-repository.ts"
+
+export const SESSION_REVOCATION_CHANNEL = "storefront_session_revoked"
+
+export const sessionRevocationPayload = (revocation: SessionRevocation): string =>
+  revocation._tag === "Session" ? `s:${revocation.sessionId}` : `c:${revocation.customerId}`
+
+const parsePayload = (payload: string): SessionRevocation | undefined => {
+  if (payload.startsWith("s:")) return { _tag: "Session", sessionId: payload.slice(2) }
+  if (payload.startsWith("c:")) return { _tag: "Customer", customerId: payload.slice(2) }
+  return undefined
+}
+
+export const makePostgresSessionRevocationFeed = Effect.gen(function*() {
+  const pg = yield* PgClient.PgClient
+  const feed: SessionRevocationFeed = {
+    subscribe: Effect.gen(function*() {
+      const notifications = yield* pg.listen(SESSION_REVOCATION_CHANNEL)
+      const revocations = yield* Queue.unbounded<SessionRevocation, unknown>()
+      yield* Effect.forkScoped(
+        Effect.forever(Effect.flatMap(Queue.take(notifications), (notification) => {
+          const revocation = parsePayload(notification.payload)
+          return revocation === undefined ? Effect.void : Queue.offer(revocations, revocation)
+        })).pipe(Effect.catchCause((cause) => Queue.failCause(revocations, cause)))
+      )
+      return revocations
+    })
+  }
+  return feed
+})
