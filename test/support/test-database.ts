@@ -5,8 +5,9 @@
  * cannot be isolated by schema: each suite gets its own instance instead.)
  */
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer, Redacted, String as Str } from "effect"
+import { Effect, Layer, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
+import { clientOptions } from "../../adapters/postgres/database-layer.ts"
 import { acquireEmbeddedPostgres } from "../../adapters/postgres/embedded-postgres.ts"
 import { runMigrations } from "../../adapters/postgres/migrations.ts"
 
@@ -15,23 +16,20 @@ export interface TestEngine {
   readonly layer: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient>
 }
 
-const clientLayer = (url: string, searchPath?: string, maxConnections = 8) =>
-  PgClient.layer({
+const clientLayer = (url: string, embedded: boolean, searchPath?: string) =>
+  PgClient.layer(clientOptions({
     url: Redacted.make(url),
-    maxConnections,
-    transformQueryNames: Str.camelToSnake,
-    transformResultNames: Str.snakeToCamel,
+    embedded,
+    maxConnections: 8,
     ...(searchPath === undefined ? {} : { startupParameters: { search_path: searchPath } })
-  })
+  }))
 
 const migrated = <E, R>(layer: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient, E, R>) =>
   Layer.effectDiscard(Effect.orDie(runMigrations)).pipe(Layer.provideMerge(layer))
 
-// One connection: pglite-socket feeds every connection's protocol messages into one PGlite
-// session and only keeps a connection's messages together inside a transaction, so two
-// connections querying at once outside transactions interleave (`portal "" does not exist`).
+// the same client settings as the service's (clientOptions: one connection on PGlite)
 export const pgliteLayer = migrated(
-  Layer.unwrap(Effect.map(acquireEmbeddedPostgres(undefined), ({ url }) => clientLayer(url, undefined, 1)))
+  Layer.unwrap(Effect.map(acquireEmbeddedPostgres(undefined), ({ url }) => clientLayer(url, true)))
 ).pipe(Layer.orDie)
 
 export const postgresLayer = (url: string) => {
@@ -40,14 +38,14 @@ export const postgresLayer = (url: string) => {
     const sql = yield* SqlClient.SqlClient
     yield* sql`CREATE SCHEMA ${sql(schema)}`
     yield* Effect.addFinalizer(() => Effect.ignore(sql`DROP SCHEMA ${sql(schema)} CASCADE`))
-  })).pipe(Layer.provideMerge(clientLayer(url, schema)))
+  })).pipe(Layer.provideMerge(clientLayer(url, false, schema)))
   return migrated(withSchema).pipe(Layer.orDie)
 }
 
-/** PGlite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
 /** PostgreSQL may be shared by several instances (session revocations then travel by NOTIFY); PGlite is one process's. */
 export const isSharedDatabase = (engine: TestEngine): boolean => engine.name === "postgres"
 
+/** PGlite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
 export const testEngines = (): ReadonlyArray<TestEngine> => {
   const url = process.env["DATABASE_URL"]
   return [
