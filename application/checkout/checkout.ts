@@ -13,9 +13,8 @@
  * 5. stock is taken (never below zero), the coupon use counted within its limit, the sales
  *    counted, the order created with a new order number, and the cart completed.
  *
- * A guest's order belongs to the customer holding the shipping phone (the Address has no email
- * field, so the phone is the contact it gives); a password-less customer is created when nobody
- * does.
+ * A guest's order belongs to the customer holding the shipping email (when the address gives
+ * one), else the shipping phone; a password-less customer with both is created when nobody does.
  */
 import { Effect, Option, Result } from "effect"
 import { assertReadyForCheckout, completeCart, dropVanishedLines } from "../../domain/cart/cart.ts"
@@ -24,6 +23,7 @@ import { checkCouponEligibility, type Coupon } from "../../domain/cart/coupon.ts
 import { CouponInvalid } from "../../domain/cart/errors/coupon-invalid.ts"
 import { ShippingMethodRequired } from "../../domain/cart/errors/shipping-method-required.ts"
 import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart/stock.ts"
+import { parseEmail } from "../../domain/customer/email.ts"
 import type { OrderLine } from "../../domain/order/order.ts"
 import { placeOrder } from "../../domain/order/order.ts"
 import type { Address } from "../../domain/shipping/address.ts"
@@ -42,10 +42,10 @@ import { Transactions } from "../shared/transactions.ts"
 /** Phones are compared without the spaces and hyphens an address may contain. */
 export const contactPhone = (phone: string): string => phone.replace(/[\s-]/g, "")
 
-/** The shipping address carries a phone (required) but no email (the interface's Address has none). */
+/** The shipping address carries a phone (required) and maybe an email. */
 export const guestContactOf = (address: Address): GuestContact => ({
   name: address.name.trim(),
-  email: null,
+  email: address.email === "" ? null : parseEmail(address.email) ?? null,
   phone: contactPhone(address.phone)
 })
 

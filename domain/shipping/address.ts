@@ -5,8 +5,13 @@
  * `name` (1..200) and `phone` (7..20 of digits, spaces, `+`, `-`) are required, at least one
  * of `city` and `district` must be non-blank, every other field is optional (≤ 200 chars,
  * `note` ≤ 500) and an absent field becomes `""`. Values are stored as given (not trimmed).
+ *
+ * Beyond the interface's eleven fields the address takes an optional `email` (a valid address or
+ * `""`): CONTRACT §6 attaches a guest's order to the customer with "the shipping email or
+ * phone", and the interface's Address has no other place for that email.
  */
 import { Effect, Schema } from "effect"
+import { isEmailFormat } from "../customer/email.ts"
 
 export const ADDRESS_FIELD_MAX_LENGTH = 200
 export const ADDRESS_NOTE_MAX_LENGTH = 500
@@ -25,7 +30,9 @@ export const Address = Schema.Struct({
   city: Schema.String,
   postcode: Schema.String,
   country: Schema.String,
-  note: Schema.String
+  note: Schema.String,
+  /** `""` when none was given (and in addresses stored before the field existed). */
+  email: Schema.String.pipe(Schema.withDecodingDefaultKey(Effect.succeed("")))
 })
 export type Address = typeof Address.Type
 
@@ -45,6 +52,11 @@ const PhoneNumber = Schema.String.check(
 const optionalText = (maxLength: number) =>
   Schema.String.check(Schema.isMaxLength(maxLength)).pipe(Schema.withDecodingDefaultKey(Effect.succeed("")))
 
+/** `""` or an email address (stored as given; guest checkout normalises it to link the order). */
+const OptionalEmail = Schema.Union([Schema.Literal(""), Schema.String.check(isEmailFormat)]).pipe(
+  Schema.withDecodingDefaultKey(Effect.succeed(""))
+)
+
 /** Request body of `PUT /cart/{id}/shipping-address` and `/billing-address`; decodes to `Address`. */
 export const AddressInput = Schema.Struct({
   name: AddressName,
@@ -57,7 +69,8 @@ export const AddressInput = Schema.Struct({
   city: optionalText(ADDRESS_FIELD_MAX_LENGTH),
   postcode: optionalText(ADDRESS_FIELD_MAX_LENGTH),
   country: optionalText(ADDRESS_FIELD_MAX_LENGTH),
-  note: optionalText(ADDRESS_NOTE_MAX_LENGTH)
+  note: optionalText(ADDRESS_NOTE_MAX_LENGTH),
+  email: OptionalEmail
 }).check(
   Schema.makeFilter((address: { readonly city: string; readonly district: string }) =>
     !isBlank(address.city) || !isBlank(address.district)

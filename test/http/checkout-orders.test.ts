@@ -166,7 +166,7 @@ for (const engine of buyingTestEngines()) {
             shippingMethodName: "Standard",
             shippingAddress: {
               name: "Rahim Uddin", phone: "+880 1711-000000", house: "12", road: "Lake Road", thana: "", district: "",
-              division: "", city: "Dhaka", postcode: "1212", country: "", note: "Ring twice"
+              division: "", city: "Dhaka", postcode: "1212", country: "", note: "Ring twice", email: ""
             },
             billingAddress: null,
             tracking: { courierName: "", status: "pending", trackingNumber: "", trackingUrl: "" }
@@ -302,6 +302,31 @@ for (const engine of buyingTestEngines()) {
           const created = Option.getOrThrow(yield* customers.findByPhone(phone))
           expect(created).toMatchObject({ name: "New Guest", email: null, passwordHash: null })
           expect(Option.isSome(yield* orders.findForCustomer(strangerOrder.id, created.id, ["shop_a"]))).toBe(true)
+        }))
+      it.effect("a guest order with a shipping email belongs to the customer with that email, whatever the phone", () =>
+        Effect.gen(function*() {
+          const customers = yield* CustomerRepository
+          const orders = yield* OrderRepository
+          const email = `guest-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
+          const first = yield* readyCart([{ sku: "FIX-6-1", quantity: 1 }], {}, { ...DHAKA_ADDRESS, phone: freshPhone(), email })
+          expect(first.cart.shippingAddress.email).toBe(email)
+          const firstOrder = expectOrder(yield* checkout(first.cart.id))
+          const created = Option.getOrThrow(yield* customers.findByEmail(Option.getOrThrow(Option.fromNullishOr(parseEmail(email)))))
+          expect(created).toMatchObject({ email, passwordHash: null })
+          // the same email in other letter case, with another phone: the same customer
+          const second = yield* readyCart([{ sku: "FIX-6-1", quantity: 1 }], {}, {
+            ...DHAKA_ADDRESS,
+            phone: freshPhone(),
+            email: email.toUpperCase()
+          })
+          const secondOrder = expectOrder(yield* checkout(second.cart.id))
+          const listed = yield* orders.listForCustomer({ customerId: created.id, shopIds: ["shop_a"], page: 1, limit: 50 })
+          expect(listed.orders.map((order) => order.id).sort()).toEqual([firstOrder.id, secondOrder.id].sort())
+          expectProblem(
+            yield* storeRequest("PUT", `/cart/${second.cart.id}/shipping-address`, { ...DHAKA_ADDRESS, email: "not-an-email" }),
+            400,
+            "validation_failed"
+          )
         }))
     })
 

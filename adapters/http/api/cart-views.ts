@@ -18,7 +18,9 @@ export const AddressView = Schema.Struct({
   city: Schema.String,
   postcode: Schema.String,
   country: Schema.String,
-  note: Schema.String
+  note: Schema.String,
+  /** Not in the interface's field list: the contact email a guest checkout links the order by ("" when none). */
+  email: Schema.String
 }).annotate({ identifier: "Address" })
 export type AddressView = typeof AddressView.Type
 

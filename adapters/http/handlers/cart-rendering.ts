@@ -23,7 +23,8 @@ const NO_ADDRESS: AddressView = {
   city: "",
   postcode: "",
   country: "",
-  note: ""
+  note: "",
+  email: ""
 }
 
 export const addressView = (address: Address | null): AddressView =>
@@ -38,7 +39,8 @@ export const addressView = (address: Address | null): AddressView =>
     city: address.city,
     postcode: address.postcode,
     country: address.country,
-    note: address.note
+    note: address.note,
+    email: address.email
   }
 
 export const cartView = ({ cart, lines, totals, shippingMethodName }: PricedCart): CartView => ({

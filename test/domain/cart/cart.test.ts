@@ -47,7 +47,7 @@ const failureTag = <A, E extends { readonly _tag: string }>(result: Result.Resul
 
 const dhaka: Address = {
   name: "Rahim", phone: "01711000000", house: "", road: "", thana: "", district: "", division: "", city: "Dhaka",
-  postcode: "", country: "", note: ""
+  postcode: "", country: "", note: "", email: ""
 }
 const zoneRules: ShopZoneRules = {
   rules: [{ zoneType: "inside_city", field: "city", values: ["dhaka"] }],

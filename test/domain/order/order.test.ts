@@ -7,7 +7,7 @@ import type { Address } from "../../../domain/shipping/address.ts"
 const change = { now: new Date("2026-03-01T10:00:00.000Z"), ttlDays: 30 }
 const address: Address = {
   name: "Rahim", phone: "01711000000", house: "", road: "", thana: "", district: "", division: "", city: "Dhaka",
-  postcode: "", country: "", note: ""
+  postcode: "", country: "", note: "", email: ""
 }
 const totals = { subtotal: 3_000, couponDiscount: 300, discountTotal: 300, shippingFee: 6_000, codFee: 131, total: 8_831, itemCount: 2 }
 
