@@ -3,7 +3,8 @@
  * SQL adapter over every test engine, against the hand-written fixture catalog.
  */
 import { assert, describe, expect, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Stream } from "effect"
+import { HttpClient, HttpClientRequest } from "effect/http"
 import { catalogFixture, FIXTURE_KEYS, VISIBLE_SLUGS } from "../support/catalog-fixture.ts"
 import { seededPostgresStores } from "../support/seeded-stores.ts"
 import { testEngines } from "../support/test-database.ts"
@@ -421,6 +422,22 @@ for (const engine of testEngines()) {
               body: JSON.stringify({ padding: "x".repeat(10_000) })
             })
             expectProblem(huge, 413, "payload_too_large")
+          }))
+
+        it.effect("a chunked body (no Content-Length) over the limit is 413 too", () =>
+          Effect.gen(function*() {
+            const client = yield* HttpClient.HttpClient
+            const chunk = new TextEncoder().encode(`"${"x".repeat(1_000)}",`)
+            const body = Stream.concat(
+              Stream.make(new TextEncoder().encode(`{"items":[],"padding":[`)),
+              Stream.concat(Stream.fromIterable(Array.from({ length: 200 }, () => chunk)), Stream.make(new TextEncoder().encode(`""]}`)))
+            )
+            const request = HttpClientRequest.post("/v1/store/cart", { headers: KEY }).pipe(
+              HttpClientRequest.bodyStream(body, { contentType: "application/json" })
+            )
+            const response = yield* client.execute(request)
+            expect(response.status).toBe(413)
+            expect(yield* response.json).toMatchObject({ code: "payload_too_large", status: 413 })
           }))
 
         it.effect("x-request-id is echoed, or generated, on every response", () =>
