@@ -166,7 +166,7 @@ for (const engine of buyingTestEngines()) {
             shippingMethodName: "Standard",
             shippingAddress: {
               name: "Rahim Uddin", phone: "+880 1711-000000", house: "12", road: "Lake Road", thana: "", district: "",
-              division: "", city: "Dhaka", postcode: "1212", country: "", note: "Ring twice", email: ""
+              division: "", city: "Dhaka", postcode: "1212", country: "", note: "Ring twice"
             },
             billingAddress: null,
             tracking: { courierName: "", status: "pending", trackingNumber: "", trackingUrl: "" }

@@ -19,8 +19,11 @@ export const AddressView = Schema.Struct({
   postcode: Schema.String,
   country: Schema.String,
   note: Schema.String,
-  /** Not in the interface's field list: the contact email a guest checkout links the order by ("" when none). */
-  email: Schema.String
+  /**
+   * Not in the interface's field list: the contact email a guest checkout links the order by.
+   * Present only when the client gave one, so an address without it has exactly the interface's fields.
+   */
+  email: Schema.optionalKey(Schema.String)
 }).annotate({ identifier: "Address" })
 export type AddressView = typeof AddressView.Type
 

@@ -23,8 +23,7 @@ const NO_ADDRESS: AddressView = {
   city: "",
   postcode: "",
   country: "",
-  note: "",
-  email: ""
+  note: ""
 }
 
 export const addressView = (address: Address | null): AddressView =>
@@ -40,7 +39,7 @@ export const addressView = (address: Address | null): AddressView =>
     postcode: address.postcode,
     country: address.country,
     note: address.note,
-    email: address.email
+    ...(address.email === "" ? {} : { email: address.email })
   }
 
 export const cartView = ({ cart, lines, totals, shippingMethodName }: PricedCart): CartView => ({
