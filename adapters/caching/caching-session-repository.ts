@@ -93,11 +93,14 @@ export const cachingSessionRepository = (options: SessionCacheOptions) =>
 
       if (Option.isSome(options.revocationFeed)) {
         const feed = options.revocationFeed.value
+        // one warning per outage, not one per resubscription attempt
+        let lossReported = false
         const follow = Effect.scoped(Effect.gen(function*() {
           const revocations = yield* feed.subscribe
           // what was cached before the subscription may have missed revocations
           distrust()
           trusted = true
+          lossReported = false
           while (true) {
             const revocation = yield* Queue.take(revocations)
             if (revocation._tag === "Session") sessionWritten(revocation.sessionId)
@@ -105,7 +108,11 @@ export const cachingSessionRepository = (options: SessionCacheOptions) =>
           }
         })).pipe(
           Effect.ensuring(Effect.sync(distrust)),
-          Effect.catchCause((cause) => Effect.logWarning("session revocation feed lost; resubscribing", cause)),
+          Effect.catchCause((cause) => {
+            if (lossReported) return Effect.logDebug("session revocation feed still down; resubscribing", cause)
+            lossReported = true
+            return Effect.logWarning("session revocation feed lost; reading sessions from the store until it is back", cause)
+          }),
           Effect.repeat(Schedule.spaced(options.resubscribeAfter))
         )
         yield* Effect.forkScoped(follow)
