@@ -11,7 +11,6 @@ export interface BoundedCache<V> {
   /** Drops every entry whose value matches. */
   readonly deleteWhere: (predicate: (value: V) => boolean) => void
   readonly clear: () => void
-  readonly size: () => number
 }
 
 interface Entry<V> {
@@ -43,7 +42,6 @@ export const makeBoundedCache = <V>(capacity: number): BoundedCache<V> => {
     deleteWhere: (predicate) => {
       for (const [key, entry] of entries) if (predicate(entry.value)) entries.delete(key)
     },
-    clear: () => entries.clear(),
-    size: () => entries.size
+    clear: () => entries.clear()
   }
 }

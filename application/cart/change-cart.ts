@@ -62,11 +62,14 @@ export const currentCartChange = Effect.gen(function*() {
   return change
 })
 
+/** What the store found under the cart id, or CartNotFound. */
+const foundOrNotFound = <A>(found: Option.Option<A>, cartId: string): Effect.Effect<A, CartNotFound> =>
+  Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new CartNotFound({ cartId }))
+
 /** A stored cart, once it is visible to the requester, changeable and at the expected version; claimed if it was a guest's. */
-const admitChange = (stored: Option.Option<Cart>, request: CartChangeRequest, change: CartChange) =>
+const admitChange = (stored: Cart, request: CartChangeRequest, change: CartChange) =>
   Effect.gen(function*() {
-    if (Option.isNone(stored)) return yield* new CartNotFound({ cartId: request.cartId })
-    const cart = yield* Effect.fromResult(assertVisibleTo(stored.value, request.requester))
+    const cart = yield* Effect.fromResult(assertVisibleTo(stored, request.requester))
     yield* Effect.fromResult(assertMutable(cart, change.now))
     if (request.expectedVersions !== null) yield* Effect.fromResult(assertVersionIn(cart, request.expectedVersions))
     return claimsCart(cart, request.requester)
@@ -78,7 +81,7 @@ const admitChange = (stored: Option.Option<Cart>, request: CartChangeRequest, ch
 export const lockCartForChange = (request: CartChangeRequest, change: CartChange) =>
   Effect.flatMap(
     Effect.flatMap(CartRepository, (carts) => carts.findByIdForUpdate(request.cartId)),
-    (stored) => admitChange(stored, request, change)
+    (stored) => Effect.flatMap(foundOrNotFound(stored, request.cartId), (cart) => admitChange(cart, request, change))
   )
 
 /** The variants of lines the locked read could not see (added meanwhile, or gone), read again. */
@@ -95,10 +98,11 @@ const attemptChange = <E, R>(request: CartChangeRequest, command: CartCommand<E,
   Effect.gen(function*() {
     const carts = yield* CartRepository
     const change = yield* currentCartChange
-    const found = yield* carts.findForChange(request.cartId, command.addsVariants ?? [], mode)
-    if (Option.isNone(found)) return yield* new CartNotFound({ cartId: request.cartId })
-    const { cart: stored, variants: storedVariants } = found.value
-    const admitted = yield* admitChange(Option.some(stored), request, change)
+    const { cart: stored, variants: storedVariants } = yield* foundOrNotFound(
+      yield* carts.findForChange(request.cartId, command.addsVariants ?? [], mode),
+      request.cartId
+    )
+    const admitted = yield* admitChange(stored, request, change)
     const variants = yield* withEveryLineVariant(admitted, storedVariants)
     const cart = dropVanishedLines(admitted, (variantId) => variants.has(variantId))
     const changed = yield* command.apply(cart, { change, variants })
