@@ -46,31 +46,51 @@ for (const engine of testEngines()) {
 
     if (isSharedDatabase(engine)) {
       describe("session revocations across instances", () => {
+        // another instance: the plain SQL repository over the same database
+        const otherInstance = Effect.provide(
+          Effect.gen(function*() {
+            return yield* SessionRepository
+          }),
+          PostgresSessionRepository
+        )
+        const newSession = (customerId: string) =>
+          issueSession({ id: `ses_${uniqueSuffix()}`, customerId, tokenHash: `hash_${uniqueSuffix()}`, now: new Date() })
+        const untilSeenRevoked = (sessions: SessionRepository["Service"], sessionId: string) =>
+          Effect.flatMap(sessions.findById(sessionId), (found) => {
+            const seen = Option.getOrThrow(found).revokedAt
+            return seen === null ? Effect.fail("not seen yet") : Effect.succeed(seen)
+          }).pipe(Effect.retry({ schedule: Schedule.spaced("10 millis"), times: 500 }))
+
         it.effect("another instance's revocation reaches this instance's session cache through NOTIFY", () =>
           Effect.gen(function*() {
             const cachedSessions = yield* SessionRepository
-            // another instance: the plain SQL repository over the same database
-            const otherInstance = yield* Effect.provide(
-              Effect.gen(function*() {
-                return yield* SessionRepository
-              }),
-              PostgresSessionRepository
-            )
-            const customer = yield* givenCustomer
-            const session = issueSession({ id: `ses_${uniqueSuffix()}`, customerId: customer.id, tokenHash: `hash_${uniqueSuffix()}`, now: new Date() })
-            yield* otherInstance.insert(session)
+            const other = yield* otherInstance
+            const session = newSession((yield* givenCustomer).id)
+            yield* other.insert(session)
             expect(Option.getOrThrow(yield* cachedSessions.findById(session.id)).revokedAt).toBeNull()
             // cached: an unannounced change is not seen...
             const sql = yield* SqlClient.SqlClient
             yield* Effect.orDie(sql`UPDATE sessions SET generation = 7 WHERE id = ${session.id}`)
             expect(Option.getOrThrow(yield* cachedSessions.findById(session.id)).generation).toBe(0)
             // ...an announced revocation is
-            yield* otherInstance.update(revokeSession(session, new Date()))
-            const revokedAt = yield* Effect.flatMap(cachedSessions.findById(session.id), (found) => {
-              const seen = Option.getOrThrow(found).revokedAt
-              return seen === null ? Effect.fail("not seen yet") : Effect.succeed(seen)
-            }).pipe(Effect.retry({ schedule: Schedule.spaced("10 millis"), times: 500 }))
-            expect(revokedAt).toBeInstanceOf(Date)
+            yield* other.update(revokeSession(session, new Date()))
+            expect(yield* untilSeenRevoked(cachedSessions, session.id)).toBeInstanceOf(Date)
+          }))
+
+        it.effect("another instance revoking all of a customer's sessions reaches the cache too", () =>
+          Effect.gen(function*() {
+            const cachedSessions = yield* SessionRepository
+            const other = yield* otherInstance
+            const customerId = (yield* givenCustomer).id
+            const sessions = [newSession(customerId), newSession(customerId)]
+            yield* Effect.forEach(sessions, (session) => other.insert(session), { discard: true })
+            for (const session of sessions) {
+              expect(Option.getOrThrow(yield* cachedSessions.findById(session.id)).revokedAt).toBeNull()
+            }
+            yield* other.revokeAllOfCustomer(customerId, new Date())
+            for (const session of sessions) {
+              expect(yield* untilSeenRevoked(cachedSessions, session.id)).toBeInstanceOf(Date)
+            }
           }))
       })
     }
