@@ -42,7 +42,7 @@ const CART_COLUMNS = `c.id, c.shop_id, c.customer_id, c.status, c.lines::text AS
   c.shipping_method_id, c.payment_method, c.coupon_code, c.version, c.created_at, c.updated_at, c.expires_at`
 
 const VARIANTS_OF_LINES_AND_ADDED = cartVariantsJsonOf(
-  "SELECT jsonb_array_elements(c.lines) ->> 'variantId' UNION SELECT unnest($2::text[])",
+  "ARRAY(SELECT jsonb_array_elements(c.lines) ->> 'variantId') || $2::text[]",
   "c.shop_id"
 )
 

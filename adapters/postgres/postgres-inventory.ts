@@ -48,9 +48,11 @@ export const decodeCartVariantsJson = (json: string): ReadonlyMap<string, CartVa
   ]))
 
 /**
- * SQL text of a JSON array of the variants whose ids the SQL expression `variantIds` (a set of
- * text) yields, visible in the shop of the SQL expression `shopId`: for statements that read a
- * cart and its variants at once (postgres-cart-repository.ts).
+ * SQL text of a JSON array of the variants whose ids the SQL expression `variantIds` (a text[])
+ * holds, visible in the shop of the SQL expression `shopId`: for statements that read a cart and
+ * its variants at once (postgres-cart-repository.ts). `= ANY(array)` rather than `IN (set)`:
+ * PostgreSQL then keeps one generic plan for the prepared statement instead of planning it
+ * again on every execution (a custom plan here costs about three times the execution).
  */
 export const cartVariantsJsonOf = (variantIds: string, shopId: string): string => `
   (SELECT coalesce(json_agg(json_build_object(
@@ -61,7 +63,7 @@ export const cartVariantsJsonOf = (variantIds: string, shopId: string): string =
       'requiresShipping', p.requires_shipping, 'productName', p.name, 'productSlug', p.slug,
       'productSku', p.sku, 'thumbnail', p.thumbnail) ORDER BY v.id), '[]')::text
    FROM variants v JOIN products p ON p.id = v.product_id
-   WHERE v.id IN (${variantIds}))`
+   WHERE v.id = ANY(${variantIds}))`
 
 const byVariantId = (rows: ReadonlyArray<unknown>): ReadonlyMap<string, CartVariant> =>
   new Map(decodeRows(rows).map((variant) => [variant.variantId, variant]))
