@@ -40,12 +40,11 @@ const CartVariantJson = Schema.Struct({
   optionValues: Schema.Record(Schema.String, Schema.String)
 })
 
+const decodeCartVariantsArray = Schema.decodeUnknownSync(Schema.fromJsonString(Schema.Array(CartVariantJson)))
+
 /** Decodes the JSON array `cartVariantsJsonOf` builds. */
 export const decodeCartVariantsJson = (json: string): ReadonlyMap<string, CartVariant> =>
-  new Map(Schema.decodeUnknownSync(Schema.fromJsonString(Schema.Array(CartVariantJson)))(json).map((variant) => [
-    variant.variantId,
-    variant
-  ]))
+  new Map(decodeCartVariantsArray(json).map((variant) => [variant.variantId, variant]))
 
 /**
  * SQL text of a JSON array of the variants whose ids the SQL expression `variantIds` (a text[])
