@@ -2,12 +2,15 @@
  * Use case: POST /cart. A new active cart of the shop, owned by the signed-in customer (a guest
  * cart otherwise), with the initial items: each variant visible in the shop, lines of one
  * variant merged (1..999), each within stock.
+ *
+ * No unit of work: the only write is the one INSERT of the new cart, and the variants are read
+ * as they are at that moment, as a change of the cart would read them (checkout checks stock
+ * again under its locks).
  */
 import { Effect } from "effect"
 import { createCart as newCart } from "../../domain/cart/cart.ts"
 import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart/stock.ts"
 import { IdGenerator } from "../../domain/shared/id-generator.ts"
-import { Transactions } from "../shared/transactions.ts"
 import { CartRepository } from "./cart-repository.ts"
 import { currentCartChange } from "./change-cart.ts"
 import { Inventory } from "./inventory.ts"
@@ -28,30 +31,27 @@ export interface CreateCartRequest {
 
 export const createCart = (request: CreateCartRequest) =>
   Effect.gen(function*() {
-    const transactions = yield* Transactions
-    return yield* transactions.atomically(Effect.gen(function*() {
-      const ids = yield* IdGenerator
-      const change = yield* currentCartChange
-      const variantIds = [...new Set(request.items.map((item) => item.variantId))]
-      const variants = variantIds.length === 0
-        ? new Map()
-        : yield* (yield* Inventory).variantsForShop(request.shopId, variantIds)
-      const lines = []
-      for (const item of request.items) {
-        const variant = yield* Effect.fromResult(assertVariantAvailable(item.variantId, variants.get(item.variantId)))
-        lines.push({ lineId: yield* ids.next("item"), variantId: item.variantId, productId: variant.productId, quantity: item.quantity })
-      }
-      const cart = yield* Effect.fromResult(newCart({
-        id: yield* ids.next("cart"),
-        shopId: request.shopId,
-        customerId: request.customerId ?? "",
-        lines
-      }, change))
-      for (const line of cart.lines) {
-        const variant = yield* Effect.fromResult(assertVariantAvailable(line.variantId, variants.get(line.variantId)))
-        yield* Effect.fromResult(assertQuantityInStock(variant, line.quantity))
-      }
-      yield* (yield* CartRepository).insert(cart)
-      return priceCart(cart, { variants, coupon: null, shippingOptions: yield* currentShippingOptions })
-    }))
+    const ids = yield* IdGenerator
+    const change = yield* currentCartChange
+    const variantIds = [...new Set(request.items.map((item) => item.variantId))]
+    const variants = variantIds.length === 0
+      ? new Map()
+      : yield* (yield* Inventory).variantsForShop(request.shopId, variantIds)
+    const lines = []
+    for (const item of request.items) {
+      const variant = yield* Effect.fromResult(assertVariantAvailable(item.variantId, variants.get(item.variantId)))
+      lines.push({ lineId: yield* ids.next("item"), variantId: item.variantId, productId: variant.productId, quantity: item.quantity })
+    }
+    const cart = yield* Effect.fromResult(newCart({
+      id: yield* ids.next("cart"),
+      shopId: request.shopId,
+      customerId: request.customerId ?? "",
+      lines
+    }, change))
+    for (const line of cart.lines) {
+      const variant = yield* Effect.fromResult(assertVariantAvailable(line.variantId, variants.get(line.variantId)))
+      yield* Effect.fromResult(assertQuantityInStock(variant, line.quantity))
+    }
+    yield* (yield* CartRepository).insert(cart)
+    return priceCart(cart, { variants, coupon: null, shippingOptions: yield* currentShippingOptions })
   })
