@@ -1,12 +1,20 @@
 // The PostgreSQL database the benchmark imports into: a given URL, or a fresh
 // `storefront_bench` on the local PostgreSQL (trust auth), dropped and recreated with psql.
+//
+// The server reaches the local PostgreSQL the way a same-host deployment would: over its Unix
+// socket when there is one (each statement's write then skips the loopback TCP stack), else
+// over TCP. `--database-url postgres://postgres@127.0.0.1:5432/storefront_bench` forces TCP.
 import { execFileSync } from "node:child_process"
+import { existsSync } from "node:fs"
 
 const ADMIN_HOST = "127.0.0.1"
 const ADMIN_PORT = "5432"
 const ADMIN_USER = "postgres"
+const SOCKET_DIRECTORY = "/var/run/postgresql"
 export const BENCH_DATABASE_NAME = "storefront_bench"
-export const LOCAL_BENCH_DATABASE_URL = `postgres://${ADMIN_USER}@${ADMIN_HOST}:${ADMIN_PORT}/${BENCH_DATABASE_NAME}`
+export const LOCAL_BENCH_DATABASE_URL = existsSync(`${SOCKET_DIRECTORY}/.s.PGSQL.${ADMIN_PORT}`)
+  ? `postgres://${ADMIN_USER}@localhost:${ADMIN_PORT}/${BENCH_DATABASE_NAME}?host=${SOCKET_DIRECTORY}`
+  : `postgres://${ADMIN_USER}@${ADMIN_HOST}:${ADMIN_PORT}/${BENCH_DATABASE_NAME}`
 
 export const recreateLocalBenchDatabase = (): string => {
   const psql = (sql: string): void => {

@@ -33,7 +33,9 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --skip-import       reuse the database as it is
   --out FILE          results file (default bench-results/bench-<timestamp>.json)
   --database-url URL  database to use (else $BENCH_DATABASE_URL, else a fresh
-                      storefront_bench on postgres://postgres@127.0.0.1:5432)
+                      storefront_bench on the local PostgreSQL, reached over its
+                      Unix socket in /var/run/postgresql when there is one, else
+                      over 127.0.0.1:5432)
   --help
 Environment: BENCH_DATABASE_URL, BENCH_SERVER_ENTRY (config/main.ts),
   BENCH_IMPORT_ENTRY (config/import-main.ts), BENCH_READY_TIMEOUT_S (180)`
