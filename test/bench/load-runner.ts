@@ -105,7 +105,12 @@ const rotatingRequest = (built: ReadonlyArray<AutocannonRequest>): AutocannonReq
 
 const benchRequestsOf = async (shape: Shape, settings: LoadSettings, connections: number): Promise<ReadonlyArray<BenchRequest>> => {
   if (shape.setup !== undefined) {
-    return shape.setup({ api: settings.api, discovered: settings.discovered, connections })
+    return shape.setup({
+      api: settings.api,
+      discovered: settings.discovered,
+      connections,
+      loadSeconds: settings.warmupSeconds + settings.durationSeconds
+    })
   }
   if (shape.requests !== undefined) return shape.requests
   if (shape.path !== undefined) {

@@ -45,6 +45,8 @@ export interface ShapeContext {
   readonly discovered: Discovery
   /** connections this load will use, e.g. to create one cart per connection */
   readonly connections: number
+  /** seconds the load runs in all (warm-up and measured run), e.g. to size a supply of one-use ids */
+  readonly loadSeconds: number
 }
 
 export interface Shape {
