@@ -5,6 +5,11 @@
  * - under a lock (checkout, and a change that lost the race): inside `Transactions.atomically`,
  *   read with `findByIdForUpdate` or `findForChange(…, "locked")` so the cart stays locked
  *   until the unit of work ends (a row lock in SQL, the unit-of-work lock in memory).
+ * Durability: `insert` and `updateIfVersion` (a cart's creation and changes) may be committed
+ * asynchronously by an adapter (a crash of the store may lose the last moments of cart changes);
+ * `update`, which checkout uses to complete the cart with its order, is always durable. So
+ * anything that must survive a crash is not written in the same unit of work as `insert` or
+ * `updateIfVersion`.
  * Adapters: adapters/postgres/postgres-cart-repository.ts, adapters/memory/memory-cart-repository.ts.
  */
 import { Context, type Effect, type Option } from "effect"

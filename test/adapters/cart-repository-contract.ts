@@ -16,7 +16,8 @@ import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
 
 const at = (iso: string) => new Date(iso)
 
-const newCart = Effect.gen(function*() {
+/** A guest cart with one line of the fixture's FIX-1-1 variant, not stored yet. */
+export const newCart = Effect.gen(function*() {
   const ids = yield* IdGenerator
   const shirt = yield* fixtureVariant("FIX-1-1")
   const cart: Cart = {

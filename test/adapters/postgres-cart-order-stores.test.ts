@@ -1,16 +1,19 @@
 /**
  * The buying-path contract suites on the SQL adapters over every test engine, and what only the
  * SQL adapters promise besides: sales counts and stock changes reach the catalog (and so the
- * read model), and stock is held by a CHECK as well.
+ * read model), stock is held by a CHECK as well, and a cart's creation and changes commit
+ * without waiting for the WAL flush while checkout's completion of the cart does wait.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import { CartRepository } from "../../application/cart/cart-repository.ts"
 import { Inventory } from "../../application/cart/inventory.ts"
+import { Transactions } from "../../application/shared/transactions.ts"
 import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
 import { postgresBuyingTestStores } from "../support/buying-stores.ts"
 import { testEngines } from "../support/test-database.ts"
-import { cartRepositoryContract } from "./cart-repository-contract.ts"
+import { cartRepositoryContract, newCart } from "./cart-repository-contract.ts"
 import { couponRepositoryContract } from "./coupon-repository-contract.ts"
 import { idempotencyStoreContract } from "./idempotency-store-contract.ts"
 import { inventoryContract } from "./inventory-contract.ts"
@@ -25,6 +28,42 @@ for (const engine of testEngines()) {
       couponRepositoryContract(it)
       orderRepositoryContract(it)
       idempotencyStoreContract(it)
+
+      describe("commit durability of cart writes (SQL)", () => {
+        /** synchronous_commit as the unit of work sees it after `write`: what its commit will use. */
+        const commitSettingAfter = <E, R>(write: Effect.Effect<unknown, E, R>) =>
+          Effect.gen(function*() {
+            const sql = yield* SqlClient.SqlClient
+            const transactions = yield* Transactions
+            const rows = yield* transactions.atomically(
+              Effect.andThen(write, sql<{ readonly setting: string }>`SELECT current_setting('synchronous_commit') AS setting`)
+            )
+            return rows[0]?.setting
+          })
+
+        it.effect("creating and changing a cart commit asynchronously; completing it at checkout commits durably", () =>
+          Effect.gen(function*() {
+            const carts = yield* CartRepository
+            const cart = yield* newCart
+            expect(yield* commitSettingAfter(Effect.void)).toBe("on")
+            expect(yield* commitSettingAfter(carts.insert(cart))).toBe("off")
+            const changed = { ...cart, customerNote: "leave at the door", version: cart.version + 1 }
+            expect(yield* commitSettingAfter(carts.updateIfVersion(changed, cart.version))).toBe("off")
+            const completed = { ...changed, status: "completed" as const, version: changed.version + 1 }
+            expect(yield* commitSettingAfter(carts.update(completed))).toBe("on")
+            expect(Option.getOrThrow(yield* carts.findById(cart.id))).toEqual(completed)
+          }))
+
+        it.effect("a change that loses the race writes nothing and leaves the commit durable", () =>
+          Effect.gen(function*() {
+            const carts = yield* CartRepository
+            const cart = yield* newCart
+            yield* carts.insert(cart)
+            const stale = { ...cart, customerNote: "stale", version: cart.version + 1 }
+            expect(yield* commitSettingAfter(carts.updateIfVersion(stale, cart.version + 5))).toBe("on")
+            expect(Option.getOrThrow(yield* carts.findById(cart.id))).toEqual(cart)
+          }))
+      })
 
       describe("catalog side effects (SQL)", () => {
         it.effect("sales add to products.sales_count and stock writes are seen by the catalog", () =>
