@@ -7,9 +7,11 @@
  *   until the unit of work ends (a row lock in SQL, the unit-of-work lock in memory).
  * Durability: `insert` and `updateIfVersion` (a cart's creation and changes) may be committed
  * asynchronously by an adapter (a crash of the store may lose the last moments of cart changes);
- * `update`, which checkout uses to complete the cart with its order, is always durable. So
- * anything that must survive a crash is not written in the same unit of work as `insert` or
- * `updateIfVersion`.
+ * `update`, which checkout uses to complete the cart with its order, is always durable. A unit
+ * of work that calls `insert` or `updateIfVersion` may be lost as a whole in such a crash, so it
+ * holds nothing that must outlive the cart change: a cart created under an Idempotency-Key
+ * records its response with it, and both are lost together (the retry then creates the cart
+ * once the key's lease has run out).
  * Adapters: adapters/postgres/postgres-cart-repository.ts, adapters/memory/memory-cart-repository.ts.
  */
 import { Context, type Effect, type Option } from "effect"
