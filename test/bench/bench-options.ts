@@ -30,7 +30,7 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --warmup S          warm-up seconds per shape, not measured (default 3; 0 = none)
   --connections C     concurrent connections (default 20)
   --shapes a,b        run only these shapes
-  --skip-import       reuse the database as it is
+  --skip-import       reuse the database as it is (vacuumed first)
   --out FILE          results file (default bench-results/bench-<timestamp>.json)
   --database-url URL  database to use (else $BENCH_DATABASE_URL, else a fresh
                       storefront_bench on the local PostgreSQL, reached over its

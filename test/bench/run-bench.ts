@@ -2,7 +2,7 @@
 // drive it with autocannon over the shapes of storefront-shapes.ts; print a table and write JSON.
 // Not a test. `npm run bench -- --help` lists the flags.
 import { join, resolve } from "node:path"
-import { LOCAL_BENCH_DATABASE_URL, recreateLocalBenchDatabase, redactDatabaseUrl } from "./bench-database.ts"
+import { LOCAL_BENCH_DATABASE_URL, recreateLocalBenchDatabase, redactDatabaseUrl, vacuumDatabase } from "./bench-database.ts"
 import { measureArgon2id } from "./argon2-figure.ts"
 import { parseBenchOptions, USAGE, UsageError } from "./bench-options.ts"
 import type { BenchOptions } from "./bench-options.ts"
@@ -37,7 +37,8 @@ const selectShapes = (all: ReadonlyArray<Shape>, names: ReadonlyArray<string> | 
 
 const importCatalog = async (options: BenchOptions, databaseUrl: string): Promise<ImportFigures> => {
   if (options.skipImport) {
-    console.log("[bench] --skip-import: using the database as it is")
+    console.log("[bench] --skip-import: using the database as it is, vacuumed (VACUUM (ANALYZE))")
+    vacuumDatabase(databaseUrl)
     return { skipped: true, catalogFile: null, products: options.products, seconds: null, productsPerSecond: null }
   }
   const catalog =
