@@ -1,11 +1,11 @@
 /**
  * The buying-path side of the composition root: the stores of carts, inventory, coupons,
  * orders and Idempotency-Key records (on the SQL adapter or in memory), and the cart lifetime.
- * Transactions and the CustomerRepository come with the account stores.
+ * Transactions and the CustomerRepository come with the account stores; in memory, coupons come
+ * with the catalog store (adapters/memory/memory-catalog-store.ts), which imports them.
  */
 import { Layer } from "effect"
 import { MemoryCartRepository } from "../adapters/memory/memory-cart-repository.ts"
-import { memoryCouponRepositoryLayer } from "../adapters/memory/memory-coupon-repository.ts"
 import { MemoryIdempotencyStore } from "../adapters/memory/memory-idempotency-store.ts"
 import { MemoryInventory } from "../adapters/memory/memory-inventory.ts"
 import { MemoryOrderStores } from "../adapters/memory/memory-order-repository.ts"
@@ -15,7 +15,6 @@ import { PostgresIdempotencyStore } from "../adapters/postgres/postgres-idempote
 import { PostgresInventory } from "../adapters/postgres/postgres-inventory.ts"
 import { PostgresOrderStores } from "../adapters/postgres/postgres-order-repository.ts"
 import { CartSettings } from "../application/cart/cart-settings.ts"
-import type { Coupon } from "../domain/cart/coupon.ts"
 import type { AppConfig } from "./app-config.ts"
 
 /** Every buying-path store on the SQL adapter (needs the SqlClient). */
@@ -27,14 +26,15 @@ export const postgresBuyingStores = Layer.mergeAll(
   PostgresIdempotencyStore
 )
 
-/** Every buying-path store in memory, over a CatalogSource (tests, library users). */
-export const memoryBuyingStores = (coupons: ReadonlyArray<Coupon>) =>
-  Layer.mergeAll(
-    MemoryCartRepository.pipe(Layer.provideMerge(MemoryInventory)),
-    memoryCouponRepositoryLayer(coupons),
-    MemoryOrderStores,
-    MemoryIdempotencyStore
-  )
+/**
+ * Every buying-path store in memory but coupons, over the memory catalog store (its CatalogSource
+ * and CouponRepository; tests, library users).
+ */
+export const memoryBuyingStores = Layer.mergeAll(
+  MemoryCartRepository.pipe(Layer.provideMerge(MemoryInventory)),
+  MemoryOrderStores,
+  MemoryIdempotencyStore
+)
 
 /** CART_TTL_DAYS. */
 export const cartSettings = (settings: AppConfig) => Layer.succeed(CartSettings, { ttlDays: settings.cartTtlDays })

@@ -1,6 +1,9 @@
 /**
- * The catalog held in plain maps: CatalogSource and CatalogImportWriter over the same state, for
- * tests and for library users who want no database. Same semantics as the PostgreSQL adapters:
+ * The catalog held in plain maps: CatalogSource, CatalogImportWriter and CouponRepository over
+ * the same state, for tests and for library users who want no database. Imported customers go
+ * to the CustomerRepository it is given (on SQL both write the one customers table), so an
+ * imported customer is the one a guest checkout or a registration finds. Same semantics as the
+ * PostgreSQL adapters:
  * rows matched by natural key keep their ids, re-importing the same data changes nothing, and
  * the change cursor is a counter stamped on every record an import inserts or changes (a
  * product also counts as changed when its variants or links change).
@@ -8,7 +11,8 @@
  * An import builds a new state and swaps it in at the end, so readers never see half an import;
  * imports are serialised by a semaphore.
  */
-import { Context, Effect, Layer, Semaphore } from "effect"
+import { Clock, Context, Effect, Layer, Option, Semaphore } from "effect"
+import { CouponRepository } from "../../application/cart/coupon-repository.ts"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import type { CatalogReferenceData, ChangeCursor, ProductPage } from "../../application/catalog/catalog-snapshot.ts"
 import type { ShippingMethodRecord } from "../../application/catalog/shipping-method-record.ts"
@@ -20,9 +24,12 @@ import type {
 import { CatalogImportWriter, type ImportProgress } from "../../application/catalog-import/catalog-import-writer.ts"
 import type { ExistingReferences } from "../../application/catalog-import/existing-references.ts"
 import { countsOf, type EntityCounts, type ImportSummary } from "../../application/catalog-import/import-summary.ts"
+import { CustomerRepository } from "../../application/customer/customer-repository.ts"
+import { type Coupon, normalizeCouponCode } from "../../domain/cart/coupon.ts"
 import type { CatalogProduct, CatalogVariant, SizeGuide } from "../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { PublishableKey, Shop } from "../../domain/catalog/shop.ts"
+import { parseEmail } from "../../domain/customer/email.ts"
 import { IdGenerator } from "../../domain/shared/id-generator.ts"
 
 interface Stamped<A> {
@@ -33,12 +40,9 @@ interface Stamped<A> {
 
 interface StoredCoupon extends ImportCouponData {
   readonly id: string
-  readonly usageCount: number
 }
 
-interface StoredCustomer extends ImportCustomerData {
-  readonly id: string
-}
+const BASIS_POINTS_PER_PERCENT = 100
 
 interface CatalogState {
   readonly version: number
@@ -52,9 +56,8 @@ interface CatalogState {
   /** Variant sku to the slug of the product that has it. */
   readonly variantOwners: ReadonlyMap<string, string>
   readonly shippingMethods: ReadonlyMap<string, Stamped<ShippingMethodRecord>>
-  /** By shop and upper-cased code. */
+  /** By shop and upper-cased code; their uses are counted apart (`couponUses`). */
   readonly coupons: ReadonlyMap<string, StoredCoupon>
-  readonly customers: ReadonlyMap<string, StoredCustomer>
 }
 
 const emptyState: CatalogState = {
@@ -66,8 +69,7 @@ const emptyState: CatalogState = {
   products: new Map(),
   variantOwners: new Map(),
   shippingMethods: new Map(),
-  coupons: new Map(),
-  customers: new Map()
+  coupons: new Map()
 }
 
 /** Records are plain data built in a fixed key order, so their JSON compares them (Dates as ISO strings). */
@@ -104,8 +106,11 @@ const upsertStamped = <A>(
 
 export const makeMemoryCatalogStore = Effect.gen(function*() {
   const ids = yield* IdGenerator
+  const customers = yield* CustomerRepository
   const writeLock = yield* Semaphore.make(1)
   let state = emptyState
+  /** Uses of each coupon by coupon key, kept apart from the state so an import never resets them. */
+  const couponUses = new Map<string, number>()
 
   const existingReferences = Effect.sync((): ExistingReferences => {
     const current = state
@@ -120,41 +125,43 @@ export const makeMemoryCatalogStore = Effect.gen(function*() {
     }
   })
 
-  const writeCustomers = Effect.fn(function*(
-    target: Map<string, StoredCustomer>,
-    customers: ReadonlyArray<ImportCustomerData>
-  ) {
+  /**
+   * A document customer is the stored customer with the same (normalised) email, else the same
+   * phone. New ones are created password-less. A matched customer without a password takes the
+   * document's name; identifiers and customers who registered are never changed.
+   */
+  const writeCustomers = Effect.fn(function*(documentCustomers: ReadonlyArray<ImportCustomerData>) {
+    const now = new Date(yield* Clock.currentTimeMillis)
     let inserted = 0
     let renamed = 0
     const claimed = new Set<string>()
-    const stored = [...target.values()]
-    const byEmail = new Map(stored.flatMap((row) => row.email === null ? [] : [[row.email, row] as const]))
-    const byPhone = new Map(stored.flatMap((row) => row.phone === null ? [] : [[row.phone, row] as const]))
-    for (const customer of customers) {
-      const match = (customer.email === null ? undefined : byEmail.get(customer.email)) ??
-        (customer.phone === null ? undefined : byPhone.get(customer.phone))
-      if (match === undefined) {
+    for (const customer of documentCustomers) {
+      const email = customer.email === null ? null : parseEmail(customer.email) ?? null
+      const byEmail = email === null ? Option.none() : yield* customers.findByEmail(email)
+      const match = Option.isSome(byEmail) || customer.phone === null ? byEmail : yield* customers.findByPhone(customer.phone)
+      if (Option.isNone(match)) {
         const id = yield* ids.next("cus")
-        target.set(id, { ...customer, id })
+        yield* customers.findOrCreatePasswordless({ name: customer.name, email, phone: customer.phone }, id, now)
+        claimed.add(id)
         inserted++
         continue
       }
-      if (claimed.has(match.id)) continue
-      claimed.add(match.id)
-      if (match.name !== customer.name) {
-        target.set(match.id, { ...match, name: customer.name })
+      if (claimed.has(match.value.id)) continue
+      claimed.add(match.value.id)
+      if (match.value.passwordHash === null && match.value.name !== customer.name) {
+        yield* customers.update({ ...match.value, name: customer.name })
         renamed++
       }
     }
-    return countsOf(customers.length, inserted, renamed)
-  })
+    return countsOf(documentCustomers.length, inserted, renamed)
+  }, Effect.orDie)
 
   const writeCoupons = Effect.fn(function*(target: Map<string, StoredCoupon>, coupons: ReadonlyArray<ImportCouponData>) {
     const entries: Array<readonly [string, StoredCoupon]> = []
     for (const coupon of coupons) {
       const key = couponKey(coupon.shopId, coupon.code)
       const before = target.get(key)
-      entries.push([key, { ...coupon, id: before?.id ?? (yield* ids.next("cpn")), usageCount: before?.usageCount ?? 0 }])
+      entries.push([key, { ...coupon, id: before?.id ?? (yield* ids.next("cpn")) }])
     }
     let inserted = 0
     let updated = 0
@@ -210,8 +217,7 @@ export const makeMemoryCatalogStore = Effect.gen(function*() {
     )
     const coupons = new Map(before.coupons)
     const couponCounts = yield* writeCoupons(coupons, data.coupons)
-    const customers = new Map(before.customers)
-    const customerCounts = yield* writeCustomers(customers, data.customers)
+    const customerCounts = yield* writeCustomers(data.customers)
 
     const products = new Map(before.products)
     const variantOwners = new Map(before.variantOwners)
@@ -322,8 +328,7 @@ export const makeMemoryCatalogStore = Effect.gen(function*() {
       products,
       variantOwners,
       shippingMethods,
-      coupons,
-      customers
+      coupons
     }
     return summary
   })
@@ -392,8 +397,46 @@ export const makeMemoryCatalogStore = Effect.gen(function*() {
     existingReferences,
     write: (data, onProgress) => writeLock.withPermits(1)(writeAll(data, onProgress))
   })
-  return Context.make(CatalogSource, source).pipe(Context.add(CatalogImportWriter, writer))
+
+  /** As the SQL adapter reads it: percentages in percent (stored in basis points), with its uses. */
+  const couponOf = (key: string, stored: StoredCoupon): Coupon => ({
+    code: stored.code,
+    shopId: stored.shopId,
+    type: stored.type,
+    value: stored.type === "percentage" ? stored.value / BASIS_POINTS_PER_PERCENT : stored.value,
+    minSubtotal: stored.minSubtotal,
+    startsAt: stored.startsAt,
+    endsAt: stored.endsAt,
+    usageLimit: stored.usageLimit,
+    usageCount: couponUses.get(key) ?? 0
+  })
+  const coupons = CouponRepository.of({
+    findByCode: (shopId, code) =>
+      Effect.sync(() => {
+        const key = couponKey(shopId, normalizeCouponCode(code))
+        const stored = state.coupons.get(key)
+        return stored === undefined ? Option.none() : Option.some(couponOf(key, stored))
+      }),
+    // one synchronous step, so checked and counted atomically
+    recordUse: (shopId, code) =>
+      Effect.sync(() => {
+        const key = couponKey(shopId, normalizeCouponCode(code))
+        const stored = state.coupons.get(key)
+        if (stored === undefined) return false
+        const uses = couponUses.get(key) ?? 0
+        if (stored.usageLimit !== null && uses >= stored.usageLimit) return false
+        couponUses.set(key, uses + 1)
+        return true
+      })
+  })
+  return Context.make(CatalogSource, source).pipe(
+    Context.add(CatalogImportWriter, writer),
+    Context.add(CouponRepository, coupons)
+  )
 })
 
-/** Both ports over one in-memory catalog (requires an IdGenerator). */
+/**
+ * The catalog ports and the CouponRepository over one in-memory catalog; requires an IdGenerator
+ * and the CustomerRepository the rest of the app uses (imported customers are written to it).
+ */
 export const MemoryCatalogStoreLayer = Layer.effectContext(makeMemoryCatalogStore)

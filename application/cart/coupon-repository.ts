@@ -1,6 +1,7 @@
 /**
  * Port: the shops' coupons. Codes are matched case-insensitively (trimmed, upper-cased).
- * Adapters: adapters/postgres/postgres-coupon-repository.ts, adapters/memory/memory-coupon-repository.ts.
+ * Adapters: adapters/postgres/postgres-coupon-repository.ts; in memory, the catalog store serves it
+ * (adapters/memory/memory-catalog-store.ts), over the coupons it imports.
  */
 import { Context, type Effect, type Option } from "effect"
 import type { Coupon } from "../../domain/cart/coupon.ts"

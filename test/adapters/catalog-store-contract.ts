@@ -2,10 +2,12 @@
  * The contract every catalog store (CatalogSource + CatalogImportWriter) keeps, run against the
  * in-memory store and against each SQL engine: an imported document loads back as the same
  * records, re-importing changes nothing, changes show up since a cursor, reference data round
- * trips, and an invalid document is rejected whole.
+ * trips, an invalid document is rejected whole, and imported customers and coupons are the ones
+ * the CustomerRepository and the CouponRepository of the same store see.
  */
 import { expect, layer } from "@effect/vitest"
-import { Effect, type Layer } from "effect"
+import { Effect, type Layer, Option } from "effect"
+import { CouponRepository } from "../../application/cart/coupon-repository.ts"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import type { CatalogReferenceData, ChangeCursor, ProductPage } from "../../application/catalog/catalog-snapshot.ts"
 import { toCatalogImportData, type ImportProductData } from "../../application/catalog-import/catalog-import-data.ts"
@@ -13,6 +15,9 @@ import type { CatalogImportWriter } from "../../application/catalog-import/catal
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import type { ImportDocument } from "../../application/catalog-import/import-document.ts"
 import { isUnchanged } from "../../application/catalog-import/import-summary.ts"
+import { CustomerRepository } from "../../application/customer/customer-repository.ts"
+import { newRegisteredCustomer } from "../../domain/customer/customer.ts"
+import { parseEmail } from "../../domain/customer/email.ts"
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import { combinedCatalog } from "../support/catalog-documents.ts"
 
@@ -121,9 +126,26 @@ const withProduct = (
   products: document.products.map((product, at) => at === index ? change(product) : product)
 })
 
+/** A document of one new shop with one coupon and the given customers; contacts unique per call. */
+const customersAndCouponDocument = (customers: ReadonlyArray<{ readonly name: string; readonly email: string | null; readonly phone: string | null }>, tag: string) => ({
+  version: 1,
+  shops: [{ id: `shop_people_${tag}`, name: "People shop", defaultZoneType: "outside_city" }],
+  coupons: [{
+    code: `Save-${tag}`, shopId: `shop_people_${tag}`, type: "percentage", value: 12.5, minSubtotal: 0,
+    startsAt: null, endsAt: null, usageLimit: 5
+  }],
+  customers: customers.map((customer) => ({ ...customer, source: "chat" }))
+})
+
+const emailOf = (address: string) => {
+  const email = parseEmail(address)
+  if (email === undefined) throw new Error(`not an email: ${address}`)
+  return email
+}
+
 export const catalogStoreContract = (
   name: string,
-  storeLayer: Layer.Layer<CatalogSource | CatalogImportWriter>
+  storeLayer: Layer.Layer<CatalogSource | CatalogImportWriter | CustomerRepository | CouponRepository>
 ) => {
   const baseDocument = combinedCatalog(GENERATED_PRODUCTS)
   const baseData = toCatalogImportData(baseDocument)
@@ -301,6 +323,67 @@ export const catalogStoreContract = (
         expect(yield* loadAll(cursor)).toEqual([])
         expect(yield* (yield* CatalogSource).referenceChangedSince(cursor)).toBe(false)
         expect(yield* loadAll(null)).toEqual(before)
+      }))
+
+    it.effect("imported customers are the CustomerRepository's: new ones password-less, registered ones untouched", () =>
+      Effect.gen(function*() {
+        const customers = yield* CustomerRepository
+        const tag = crypto.randomUUID().slice(0, 8)
+        const registeredEmail = emailOf(`registered-${tag}@example.com`)
+        const registered = newRegisteredCustomer({
+          id: `cus_registered_${tag}`,
+          name: "Registered Name",
+          email: registeredEmail,
+          phone: null,
+          passwordHash: "argon2id-hash",
+          now: new Date("2026-01-01T00:00:00.000Z")
+        })
+        yield* customers.insert(registered)
+        const chatEmail = emailOf(`chat-${tag}@example.com`)
+        const chatPhone = `+88017${String(parseInt(tag, 16) % 100_000_000).padStart(8, "0")}`
+        const first = [
+          { name: "Chat Customer", email: `  Chat-${tag}@Example.com `, phone: chatPhone },
+          { name: "Not The Registered Name", email: `registered-${tag}@example.com`, phone: null }
+        ]
+
+        const summary = yield* importCatalog(customersAndCouponDocument(first, tag))
+        expect(summary.customers).toEqual({ inserted: 1, updated: 0, unchanged: 1 })
+        const chat = Option.getOrThrow(yield* customers.findByEmail(chatEmail))
+        expect(chat).toMatchObject({ name: "Chat Customer", email: chatEmail, phone: chatPhone, passwordHash: null })
+        expect(Option.getOrThrow(yield* customers.findByPhone(chatPhone)).id).toBe(chat.id)
+        expect(Option.getOrThrow(yield* customers.findById(registered.id))).toEqual(registered)
+
+        const renamed = [{ ...first[0]!, name: "Chat Customer Renamed" }, first[1]!]
+        const again = yield* importCatalog(customersAndCouponDocument(renamed, tag))
+        expect(again.customers).toEqual({ inserted: 0, updated: 1, unchanged: 1 })
+        const after = Option.getOrThrow(yield* customers.findByEmail(chatEmail))
+        expect(after).toMatchObject({ id: chat.id, name: "Chat Customer Renamed", passwordHash: null })
+        expect(Option.getOrThrow(yield* customers.findById(registered.id))).toEqual(registered)
+      }))
+
+    it.effect("imported coupons are the CouponRepository's, by code in any case; a re-import keeps their uses", () =>
+      Effect.gen(function*() {
+        const coupons = yield* CouponRepository
+        const tag = crypto.randomUUID().slice(0, 8)
+        const document = customersAndCouponDocument([], tag)
+        const shopId = `shop_people_${tag}`
+        yield* importCatalog(document)
+        const coupon = Option.getOrThrow(yield* coupons.findByCode(shopId, ` save-${tag.toUpperCase()} `))
+        expect(coupon).toEqual({
+          code: `Save-${tag}`,
+          shopId,
+          type: "percentage",
+          value: 12.5,
+          minSubtotal: 0,
+          startsAt: null,
+          endsAt: null,
+          usageLimit: 5,
+          usageCount: 0
+        })
+        expect(yield* coupons.recordUse(shopId, `SAVE-${tag}`)).toBe(true)
+        yield* importCatalog(document)
+        expect(Option.getOrThrow(yield* coupons.findByCode(shopId, `save-${tag}`)).usageCount).toBe(1)
+        expect(Option.isNone(yield* coupons.findByCode("shop_edge", `save-${tag}`))).toBe(true)
       }))
   })
 }

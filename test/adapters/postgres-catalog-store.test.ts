@@ -5,13 +5,20 @@ import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { PostgresCatalogImportWriterLayer } from "../../adapters/postgres/postgres-catalog-import-writer.ts"
 import { PostgresCatalogSourceLayer } from "../../adapters/postgres/postgres-catalog-source.ts"
+import { PostgresCouponRepository } from "../../adapters/postgres/postgres-coupon-repository.ts"
+import { PostgresCustomerRepository } from "../../adapters/postgres/postgres-customer-repository.ts"
 import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
 import { generatedCatalog } from "../support/catalog-documents.ts"
 import { testEngines } from "../support/test-database.ts"
 import { catalogStoreContract } from "./catalog-store-contract.ts"
 
 const storeLayer = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E, R>) =>
-  Layer.mergeAll(PostgresCatalogSourceLayer, PostgresCatalogImportWriterLayer).pipe(
+  Layer.mergeAll(
+    PostgresCatalogSourceLayer,
+    PostgresCatalogImportWriterLayer,
+    PostgresCustomerRepository,
+    PostgresCouponRepository
+  ).pipe(
     Layer.provide(CryptoIdGeneratorLayer),
     Layer.provideMerge(database)
   )

@@ -44,6 +44,7 @@ const describeFailure = (outcome: ProcessOutcome): string =>
 const consumerProgram = `
 import { Effect, Layer, References, Schema } from "effect"
 import { MemoryCatalogStoreLayer } from "storefront-service/adapters/memory/memory-catalog-store"
+import { MemoryCustomerRepository } from "storefront-service/adapters/memory/memory-customer-repository"
 import { CryptoIdGeneratorLayer } from "storefront-service/adapters/security/crypto-id-generator"
 import { CatalogReadModel } from "storefront-service/application/catalog/catalog-read-model"
 import { listProducts } from "storefront-service/application/catalog/product-listing"
@@ -72,7 +73,10 @@ const catalogDocument = {
   ]
 }
 
-const memoryStores = MemoryCatalogStoreLayer.pipe(Layer.provide(CryptoIdGeneratorLayer))
+const memoryStores = MemoryCatalogStoreLayer.pipe(
+  Layer.provideMerge(MemoryCustomerRepository),
+  Layer.provide(CryptoIdGeneratorLayer)
+)
 const decodeProduct = Schema.decodeUnknownSync(Schema.fromJsonString(ProductView))
 
 const importAndList = Effect.gen(function*() {

@@ -11,6 +11,7 @@ import { expect } from "@effect/vitest"
 import { Clock, Duration, Effect, Layer, Option } from "effect"
 import { ClientIpPolicy } from "../../adapters/http/middleware/client-ip.ts"
 import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
+import { PostgresCouponRepository } from "../../adapters/postgres/postgres-coupon-repository.ts"
 import { MemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
 import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
 import { AccountSettings, type AccountSettingsShape, defaultAccountSettings } from "../../application/auth/account-settings.ts"
@@ -69,10 +70,11 @@ const notificationsFileFor = (name: string) =>
 export const postgresAccountTestStores = (engine: TestEngine, options: AccountTestOptions = {}) => {
   const notificationsFile = notificationsFileFor("sql")
   const clock = makeShiftedClock()
-  const stores = postgresAccountStores({
-    notificationsFile: Option.some(notificationsFile),
-    sharedDatabase: isSharedDatabase(engine)
-  }).pipe(
+  // coupons as the memory variant has them: its catalog store serves the imported ones
+  const stores = Layer.mergeAll(
+    postgresAccountStores({ notificationsFile: Option.some(notificationsFile), sharedDatabase: isSharedDatabase(engine) }),
+    PostgresCouponRepository
+  ).pipe(
     Layer.provideMerge(seededPostgresStores(engine.layer, catalogFixture())),
     Layer.provideMerge(settingsLayer(options)),
     Layer.provideMerge(clock.layer)
@@ -84,10 +86,10 @@ export const postgresAccountTestStores = (engine: TestEngine, options: AccountTe
 export const memoryAccountTestStores = (options: AccountTestOptions = {}) => {
   const notificationsFile = notificationsFileFor("memory")
   const clock = makeShiftedClock()
-  const catalog = Layer.effectDiscard(Effect.orDie(importCatalog(catalogFixture()))).pipe(
-    Layer.provideMerge(Layer.mergeAll(MemoryCatalogStoreLayer, MemoryStoreHealth))
-  )
-  const stores = Layer.mergeAll(catalog, memoryAccountStores({ notificationsFile: Option.some(notificationsFile) })).pipe(
+  // the catalog store writes the document's customers to the account stores' CustomerRepository
+  const stores = Layer.effectDiscard(Effect.orDie(importCatalog(catalogFixture()))).pipe(
+    Layer.provideMerge(Layer.mergeAll(MemoryCatalogStoreLayer, MemoryStoreHealth)),
+    Layer.provideMerge(memoryAccountStores({ notificationsFile: Option.some(notificationsFile) })),
     Layer.provideMerge(CryptoIdGeneratorLayer),
     Layer.provideMerge(settingsLayer(options)),
     Layer.provideMerge(clock.layer)

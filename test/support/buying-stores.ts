@@ -4,14 +4,11 @@
  * document: on the SQL adapter over a test engine, or in memory. Used by the contract suites
  * and the HTTP tests.
  */
-import { Effect, Layer, Option, Result } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
-import { couponsOfImport } from "../../adapters/memory/memory-coupon-repository.ts"
 import { MemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
 import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
-import { toCatalogImportData } from "../../application/catalog-import/catalog-import-data.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
-import { decodeImportDocument } from "../../application/catalog-import/import-document.ts"
 import { memoryAccountStores, postgresAccountStores } from "../../config/account-stores.ts"
 import { memoryBuyingStores, postgresBuyingStores } from "../../config/buying-stores.ts"
 import { seededPostgresStores } from "./seeded-stores.ts"
@@ -27,17 +24,13 @@ export const postgresBuyingTestStores = (engine: TestEngine, document: unknown) 
     Layer.provideMerge(seededPostgresStores(engine.layer, document))
   )
 
-const importedCoupons = (document: unknown) => {
-  const decoded = decodeImportDocument(document)
-  if (Result.isFailure(decoded)) throw new Error(`invalid test document: ${JSON.stringify(decoded.failure)}`)
-  return couponsOfImport(toCatalogImportData(decoded.success))
-}
-
 export const memoryBuyingTestStores = (document: unknown) =>
   Layer.effectDiscard(Effect.orDie(importCatalog(document))).pipe(
     Layer.provideMerge(
-      Layer.mergeAll(memoryBuyingStores(importedCoupons(document)), memoryAccountStores(noNotificationsFile), MemoryStoreHealth)
-        .pipe(Layer.provideMerge(MemoryCatalogStoreLayer))
+      Layer.mergeAll(memoryBuyingStores, MemoryStoreHealth).pipe(
+        Layer.provideMerge(MemoryCatalogStoreLayer),
+        Layer.provideMerge(memoryAccountStores(noNotificationsFile))
+      )
     ),
     Layer.provideMerge(CryptoIdGeneratorLayer)
   )
