@@ -8,8 +8,9 @@
  * the change cursor is a counter stamped on every record an import inserts or changes (a
  * product also counts as changed when its variants or links change).
  *
- * An import builds a new state and swaps it in at the end, so readers never see half an import;
- * imports are serialised by a semaphore.
+ * An import builds a new state and swaps it in at the end, so catalog readers never see half an
+ * import (its customers reach the CustomerRepository as it goes); imports are serialised by a
+ * semaphore.
  */
 import { Clock, Context, Effect, Layer, Option, Semaphore } from "effect"
 import { CouponRepository } from "../../application/cart/coupon-repository.ts"
@@ -154,7 +155,7 @@ export const makeMemoryCatalogStore = Effect.gen(function*() {
       }
     }
     return countsOf(documentCustomers.length, inserted, renamed)
-  }, Effect.orDie)
+  }, Effect.orDie) // a store failure or a contact taken meanwhile has no place in an import's result: a defect
 
   const writeCoupons = Effect.fn(function*(target: Map<string, StoredCoupon>, coupons: ReadonlyArray<ImportCouponData>) {
     const entries: Array<readonly [string, StoredCoupon]> = []
