@@ -17,10 +17,11 @@ import { CouponRepository } from "../../application/cart/coupon-repository.ts"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import type { CatalogReferenceData, ChangeCursor, ProductPage } from "../../application/catalog/catalog-snapshot.ts"
 import type { ShippingMethodRecord } from "../../application/catalog/shipping-method-record.ts"
-import type {
-  CatalogImportData,
-  ImportCouponData,
-  ImportCustomerData
+import {
+  type CatalogImportData,
+  fromBasisPoints,
+  type ImportCouponData,
+  type ImportCustomerData
 } from "../../application/catalog-import/catalog-import-data.ts"
 import { CatalogImportWriter, type ImportProgress } from "../../application/catalog-import/catalog-import-writer.ts"
 import type { ExistingReferences } from "../../application/catalog-import/existing-references.ts"
@@ -42,8 +43,6 @@ interface Stamped<A> {
 interface StoredCoupon extends ImportCouponData {
   readonly id: string
 }
-
-const BASIS_POINTS_PER_PERCENT = 100
 
 interface CatalogState {
   readonly version: number
@@ -404,7 +403,7 @@ export const makeMemoryCatalogStore = Effect.gen(function*() {
     code: stored.code,
     shopId: stored.shopId,
     type: stored.type,
-    value: stored.type === "percentage" ? stored.value / BASIS_POINTS_PER_PERCENT : stored.value,
+    value: stored.type === "percentage" ? fromBasisPoints(stored.value) : stored.value,
     minSubtotal: stored.minSubtotal,
     startsAt: stored.startsAt,
     endsAt: stored.endsAt,

@@ -6,10 +6,9 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { CouponRepository } from "../../application/cart/coupon-repository.ts"
+import { fromBasisPoints } from "../../application/catalog-import/catalog-import-data.ts"
 import { type Coupon, CouponType, normalizeCouponCode } from "../../domain/cart/coupon.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
-
-const BASIS_POINTS_PER_PERCENT = 100
 
 const CouponRow = Schema.Struct({
   code: Schema.String,
@@ -28,7 +27,7 @@ const decodeRow = Schema.decodeUnknownSync(CouponRow)
 
 const toCoupon = (row: unknown): Coupon => {
   const stored = decodeRow(row)
-  return { ...stored, value: stored.type === "percentage" ? stored.value / BASIS_POINTS_PER_PERCENT : stored.value }
+  return { ...stored, value: stored.type === "percentage" ? fromBasisPoints(stored.value) : stored.value }
 }
 
 export const makePostgresCouponRepository = Effect.gen(function*() {

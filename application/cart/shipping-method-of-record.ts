@@ -6,9 +6,9 @@
  */
 import type { ShippingMethod } from "../../domain/shipping/shipping-method.ts"
 import type { ShippingMethodRecord } from "../catalog/shipping-method-record.ts"
+import { fromBasisPoints } from "../catalog-import/catalog-import-data.ts"
 
 const GRAMS_PER_KILOGRAM = 1000
-const BASIS_POINTS_PER_PERCENT = 100
 
 export const toShippingMethod = (record: ShippingMethodRecord): ShippingMethod => ({
   id: record.id,
@@ -24,7 +24,7 @@ export const toShippingMethod = (record: ShippingMethodRecord): ShippingMethod =
   codSurchargeValue: record.codSurchargeValue === null
     ? null
     : record.codSurchargeType === "percentage"
-    ? record.codSurchargeValue / BASIS_POINTS_PER_PERCENT
+    ? fromBasisPoints(record.codSurchargeValue)
     : record.codSurchargeValue,
   zones: record.zones.map((zone) => ({
     type: zone.type,

@@ -96,6 +96,9 @@ const toGrams = (kilograms: number): number => Math.round(kilograms * 1000)
 /** A percent with up to two decimals (12.5) in basis points (1250). */
 export const toBasisPoints = (percent: number): number => Math.round(percent * 100)
 
+/** The percent a stored basis-point value stands for (1250 → 12.5). */
+export const fromBasisPoints = (basisPoints: number): number => basisPoints / 100
+
 const toDate = (timestamp: string | null): Date | null => timestamp === null ? null : new Date(timestamp)
 
 const toProductData = (product: ImportProduct): ImportProductData => ({
