@@ -28,7 +28,7 @@ import { CryptoSecureRandom } from "../adapters/security/crypto-secure-random.ts
 import { HmacTokenHasher } from "../adapters/security/hmac-token-hasher.ts"
 import { joseAccessTokenSignerLayer } from "../adapters/security/jose-access-token-signer.ts"
 import { ZxcvbnCommonPasswordsLive } from "../adapters/security/zxcvbn-common-passwords.ts"
-import { ClientIpPolicy } from "../adapters/http/middleware/client-ip.ts"
+import { ClientIpPolicy } from "../adapters/http/request/client-ip.ts"
 import { AccountSettings } from "../application/auth/account-settings.ts"
 import { defaultAuthLifetimes } from "../domain/auth/lifetimes.ts"
 import type { AppConfig } from "./app-config.ts"

@@ -5,7 +5,7 @@
  * password-less customer; it is what "prior orders" (CONTRACT §3) are measured against.
  */
 import { Result, Schema } from "effect"
-import { EmailVerificationRequired } from "../auth/errors/email-verification-required.ts"
+import { EmailVerificationRequired } from "./errors/email-verification-required.ts"
 import { NormalisedEmail } from "./email.ts"
 import { EmailAlreadyRegistered } from "./errors/email-already-registered.ts"
 

@@ -1,6 +1,6 @@
 /** The client IP the rate limits count against (TRUST_PROXY hops over X-Forwarded-For). */
 import { describe, expect, it } from "@effect/vitest"
-import { resolveClientIp } from "../../adapters/http/middleware/client-ip.ts"
+import { resolveClientIp } from "../../adapters/http/request/client-ip.ts"
 
 describe("client IP", () => {
   it("is the socket address when no proxy is trusted, whatever X-Forwarded-For says", () => {

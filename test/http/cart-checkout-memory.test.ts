@@ -5,7 +5,7 @@
  */
 import { expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { ClientIpPolicy } from "../../adapters/http/middleware/client-ip.ts"
+import { ClientIpPolicy } from "../../adapters/http/request/client-ip.ts"
 import { registerCustomer } from "../support/account-http.ts"
 import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
 import { memoryBuyingTestStores } from "../support/buying-stores.ts"

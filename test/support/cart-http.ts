@@ -6,7 +6,7 @@
 import { expect } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import type { HttpClient } from "effect/http"
-import { ClientIpPolicy } from "../../adapters/http/middleware/client-ip.ts"
+import { ClientIpPolicy } from "../../adapters/http/request/client-ip.ts"
 import { buyingFixture } from "./buying-fixture.ts"
 import { postgresBuyingTestStores } from "./buying-stores.ts"
 import { testEngines } from "./test-database.ts"

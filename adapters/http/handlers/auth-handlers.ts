@@ -8,7 +8,7 @@ import { registerCustomer } from "../../../application/auth/register-customer.ts
 import { requestPasswordReset } from "../../../application/auth/request-password-reset.ts"
 import { resetPasswordWithCode, resetPasswordWithToken } from "../../../application/auth/reset-password.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
-import { clientIpOf } from "../middleware/client-ip.ts"
+import { clientIpOf } from "../request/client-ip.ts"
 import {
   EmailAlreadyRegisteredProblem,
   InvalidCredentialsProblem,

@@ -16,7 +16,7 @@ import type { Transactions } from "../../../application/shared/transactions.ts"
 import type { TokenHasher } from "../../../domain/auth/token-hasher.ts"
 import type { CommonPasswords } from "../../../domain/customer/common-passwords.ts"
 import type { IdGenerator } from "../../../domain/shared/id-generator.ts"
-import { ClientIpPolicy, type ClientIpPolicyShape } from "../middleware/client-ip.ts"
+import { ClientIpPolicy, type ClientIpPolicyShape } from "../request/client-ip.ts"
 
 export type AccountPorts =
   | CustomerRepository

@@ -7,7 +7,7 @@ import type { CustomerRepository } from "../../../application/customer/customer-
 import { getCustomerOrder } from "../../../application/orders/get-customer-order.ts"
 import { DEFAULT_ORDERS_PAGE_SIZE, listCustomerOrders } from "../../../application/orders/list-customer-orders.ts"
 import type { OrderRepository } from "../../../application/orders/order-repository.ts"
-import type { EmailVerificationRequired } from "../../../domain/auth/errors/email-verification-required.ts"
+import type { EmailVerificationRequired } from "../../../domain/customer/errors/email-verification-required.ts"
 import type { OrderNotFound } from "../../../domain/order/errors/order-not-found.ts"
 import { CurrentCustomer } from "../api/customer-auth.ts"
 import { StoreScope } from "../api/store-scope.ts"
