@@ -6,6 +6,4 @@ import { Schema } from "effect"
 
 export class InvalidOtp extends Schema.TaggedError<InvalidOtp>()("InvalidOtp", {
   attemptsRemaining: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
-}) {
-  static readonly code = "invalid_otp"
-}
+}) {}

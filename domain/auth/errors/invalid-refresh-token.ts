@@ -4,6 +4,4 @@
  */
 import { Schema } from "effect"
 
-export class InvalidRefreshToken extends Schema.TaggedError<InvalidRefreshToken>()("InvalidRefreshToken", {}) {
-  static readonly code = "invalid_refresh_token"
-}
+export class InvalidRefreshToken extends Schema.TaggedError<InvalidRefreshToken>()("InvalidRefreshToken", {}) {}

@@ -1,6 +1,4 @@
 /** A password-reset token that is unknown, expired, used or voided (401 `invalid_reset_credential`). */
 import { Schema } from "effect"
 
-export class InvalidResetCredential extends Schema.TaggedError<InvalidResetCredential>()("InvalidResetCredential", {}) {
-  static readonly code = "invalid_reset_credential"
-}
+export class InvalidResetCredential extends Schema.TaggedError<InvalidResetCredential>()("InvalidResetCredential", {}) {}

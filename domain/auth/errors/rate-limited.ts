@@ -3,6 +3,4 @@ import { Schema } from "effect"
 
 export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
   retryAfterSeconds: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
-}) {
-  static readonly code = "rate_limited"
-}
+}) {}

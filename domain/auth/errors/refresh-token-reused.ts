@@ -7,6 +7,4 @@ import { Schema } from "effect"
 
 export class RefreshTokenReused extends Schema.TaggedError<RefreshTokenReused>()("RefreshTokenReused", {
   sessionId: Schema.String
-}) {
-  static readonly code = "invalid_refresh_token"
-}
+}) {}

@@ -4,6 +4,4 @@
  */
 import { Schema } from "effect"
 
-export class VerificationNotFound extends Schema.TaggedError<VerificationNotFound>()("VerificationNotFound", {}) {
-  static readonly code = "verification_not_found"
-}
+export class VerificationNotFound extends Schema.TaggedError<VerificationNotFound>()("VerificationNotFound", {}) {}

@@ -4,6 +4,4 @@
  */
 import { Schema } from "effect"
 
-export class EmailAlreadyRegistered extends Schema.TaggedError<EmailAlreadyRegistered>()("EmailAlreadyRegistered", {}) {
-  static readonly code = "email_already_registered"
-}
+export class EmailAlreadyRegistered extends Schema.TaggedError<EmailAlreadyRegistered>()("EmailAlreadyRegistered", {}) {}

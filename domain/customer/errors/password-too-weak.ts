@@ -9,6 +9,4 @@ export type PasswordWeakness = typeof PasswordWeakness.Type
 
 export class PasswordTooWeak extends Schema.TaggedError<PasswordTooWeak>()("PasswordTooWeak", {
   reason: PasswordWeakness
-}) {
-  static readonly code = "password_too_weak"
-}
+}) {}

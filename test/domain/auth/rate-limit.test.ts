@@ -96,7 +96,6 @@ describe("rate-limit rules (CONTRACT §3)", () => {
     expect(err).toBeInstanceOf(RateLimited)
     expect(err?.retryAfterSeconds).toBe(900)
     expect(rateLimitedError({ _tag: "Allowed" })).toBeUndefined()
-    expect(RateLimited.code).toBe("rate_limited")
   })
 
   const Offsets = Schema.Array(Schema.Int.check(Schema.isBetween({ minimum: -1_000, maximum: 4_000_000 }))).check(Schema.isMaxLength(60))
