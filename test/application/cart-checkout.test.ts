@@ -1,0 +1,132 @@
+/**
+ * The cart and checkout use cases over the memory adapters, without HTTP: what a Node service
+ * embedding the domain gets. A guest cart from creation to an order (totals, stock, the cart
+ * completed), the ownership and version rules, stock limits, and checkout's refusals, each on
+ * the use case's own error.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect, Exit, Layer } from "effect"
+import { Inventory } from "../../application/cart/inventory.ts"
+import { addCartItem } from "../../application/cart/add-cart-item.ts"
+import { applyCartCoupon } from "../../application/cart/cart-coupon.ts"
+import type { CartChangeRequest } from "../../application/cart/change-cart.ts"
+import type { CartRequester } from "../../application/cart/cart-requester.ts"
+import { createCart } from "../../application/cart/create-cart.ts"
+import { getCart } from "../../application/cart/get-cart.ts"
+import { setCartShippingAddress } from "../../application/cart/set-cart-addresses.ts"
+import { setCartShippingMethod } from "../../application/cart/set-cart-shipping-method.ts"
+import { updateCartItem } from "../../application/cart/update-cart-item.ts"
+import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
+import { checkout } from "../../application/checkout/checkout.ts"
+import type { Address } from "../../domain/shipping/address.ts"
+import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
+import { memoryBuyingTestStores } from "../support/buying-stores.ts"
+
+const SHOP_A = ["shop_a"]
+const guest: CartRequester = { shopIds: SHOP_A, customerId: null }
+const ADDRESS: Address = {
+  name: "Rahim Uddin", phone: "01711000000", house: "12", road: "Lake Road", thana: "Gulshan", district: "Dhaka",
+  division: "Dhaka", city: "Dhaka", postcode: "1212", country: "BD", note: "", email: ""
+}
+
+const services = CatalogReadModel.layer({ pollInterval: "1 second" }).pipe(
+  Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
+)
+
+const change = (cartId: string, requester: CartRequester = guest): CartChangeRequest => ({ cartId, requester, expectedVersions: null })
+
+const stockOf = (variantId: string) =>
+  Effect.map((Effect.flatMap(Inventory, (inventory) => inventory.variantsForShop("shop_a", [variantId]))), (found) => found.get(variantId)?.stock)
+
+/** A guest cart of `quantity` of the variant, with address and standard shipping. */
+const readyCart = (sku: string, quantity: number) =>
+  Effect.gen(function*() {
+    const { variant } = yield* fixtureVariant(sku)
+    const created = yield* createCart({ shopId: "shop_a", customerId: null, items: [{ variantId: variant.id, quantity }] })
+    yield* setCartShippingAddress({ ...change(created.cart.id), address: ADDRESS })
+    yield* setCartShippingMethod({ ...change(created.cart.id), shippingMethodId: "sm_a_standard" })
+    return created.cart.id
+  })
+
+layer(services, { excludeTestServices: true })("cart and checkout use cases (memory adapters)", (it) => {
+  describe("cart", () => {
+    it.effect("adding a variant already in the cart adds to its line; the totals follow the lines", () =>
+      Effect.gen(function*() {
+        const { variant } = yield* fixtureVariant("FIX-6-1")
+        const created = yield* createCart({ shopId: "shop_a", customerId: null, items: [{ variantId: variant.id, quantity: 1 }] })
+        expect(created.totals.subtotal).toBe(150_000)
+        const added = yield* addCartItem({ ...change(created.cart.id), variantId: variant.id, quantity: 2 })
+        expect(added.cart.lines).toHaveLength(1)
+        expect(added.cart.lines[0]!.quantity).toBe(3)
+        expect(added.totals.subtotal).toBe(450_000)
+        expect(added.cart.version).toBe(created.cart.version + 1)
+      }))
+
+    it.effect("a line may not ask for more than the stock: InsufficientStock, and the cart is unchanged", () =>
+      Effect.gen(function*() {
+        const { variant } = yield* fixtureVariant("FIX-LAMP-1")
+        const created = yield* createCart({ shopId: "shop_a", customerId: null, items: [{ variantId: variant.id, quantity: 1 }] })
+        const failure = yield* Effect.flip(updateCartItem({ ...change(created.cart.id), itemId: created.cart.lines[0]!.id, quantity: 2 }))
+        expect(failure._tag).toBe("InsufficientStock")
+        const after = yield* getCart(created.cart.id, guest)
+        expect(after.cart.lines[0]!.quantity).toBe(1)
+        expect(after.cart.version).toBe(created.cart.version)
+      }))
+
+    it.effect("a stale expected version is CartVersionMismatch; another customer's or shop's cart does not exist", () =>
+      Effect.gen(function*() {
+        const { variant } = yield* fixtureVariant("FIX-6-1")
+        const mine = yield* createCart({ shopId: "shop_a", customerId: "cus_owner", items: [] })
+        const owner = { shopIds: SHOP_A, customerId: "cus_owner" }
+        const stale = yield* Effect.flip(addCartItem({ ...change(mine.cart.id, owner), expectedVersions: [mine.cart.version + 5], variantId: variant.id, quantity: 1 }))
+        expect(stale._tag).toBe("CartVersionMismatch")
+        const stranger = yield* Effect.flip(getCart(mine.cart.id, { shopIds: SHOP_A, customerId: "cus_other" }))
+        expect(stranger._tag).toBe("CartNotFound")
+        const otherShop = yield* Effect.flip(getCart(mine.cart.id, { shopIds: ["shop_b"], customerId: "cus_owner" }))
+        expect(otherShop._tag).toBe("CartNotFound")
+      }))
+  })
+
+  describe("checkout", () => {
+    it.effect("a ready guest cart becomes a pending order with the cart's totals; stock is taken and the cart completed", () =>
+      Effect.gen(function*() {
+        const { variant } = yield* fixtureVariant("FIX-6-1")
+        const before = yield* stockOf(variant.id)
+        const cartId = yield* readyCart("FIX-6-1", 2)
+        const priced = yield* applyCartCoupon({ ...change(cartId), code: "save10" })
+        const order = yield* checkout(change(cartId))
+        expect(order.status).toBe("pending")
+        expect(order.paymentStatus).toBe("unpaid")
+        expect(order.total).toBe(priced.totals.total)
+        expect(order.discountTotal).toBe(30_000)
+        expect(order.lines.map((line) => [line.variantId, line.quantity])).toEqual([[variant.id, 2]])
+        expect(order.shippingAddress).toEqual(ADDRESS)
+        expect(yield* stockOf(variant.id)).toBe(before! - 2)
+        expect((yield* getCart(cartId, guest)).cart.status).toBe("completed")
+        expect((yield* Effect.flip(checkout(change(cartId))))._tag).toBe("CartCompleted")
+      }))
+
+    it.effect("refusals: an empty cart, no address, no shipping method", () =>
+      Effect.gen(function*() {
+        const { variant } = yield* fixtureVariant("FIX-6-1")
+        const empty = yield* createCart({ shopId: "shop_a", customerId: null, items: [] })
+        expect((yield* Effect.flip(checkout(change(empty.cart.id))))._tag).toBe("CartEmpty")
+        const bare = yield* createCart({ shopId: "shop_a", customerId: null, items: [{ variantId: variant.id, quantity: 1 }] })
+        expect((yield* Effect.flip(checkout(change(bare.cart.id))))._tag).toBe("ShippingAddressRequired")
+        yield* setCartShippingAddress({ ...change(bare.cart.id), address: ADDRESS })
+        expect((yield* Effect.flip(checkout(change(bare.cart.id))))._tag).toBe("ShippingMethodRequired")
+      }))
+
+    it.effect("the last unit checked out by two carts at once: one order, the other InsufficientStock, stock 0", () =>
+      Effect.gen(function*() {
+        const { variant } = yield* fixtureVariant("FIX-LAMP-1")
+        const first = yield* readyCart("FIX-LAMP-1", 1)
+        const second = yield* readyCart("FIX-LAMP-1", 1)
+        const exits = yield* Effect.all([checkout(change(first)), checkout(change(second))].map(Effect.exit), { concurrency: "unbounded" })
+        expect(exits.filter(Exit.isSuccess)).toHaveLength(1)
+        const failed = exits.find(Exit.isFailure)!
+        expect(Exit.isFailure(failed) && JSON.stringify(failed.cause)).toContain("InsufficientStock")
+        expect(yield* stockOf(variant.id)).toBe(0)
+      }))
+  })
+})
