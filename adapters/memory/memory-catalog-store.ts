@@ -19,7 +19,6 @@ import type { CatalogReferenceData, ChangeCursor, ProductPage } from "../../appl
 import type { ShippingMethodRecord } from "../../application/catalog/shipping-method-record.ts"
 import {
   type CatalogImportData,
-  fromBasisPoints,
   type ImportCouponData,
   type ImportCustomerData
 } from "../../application/catalog-import/catalog-import-data.ts"
@@ -398,12 +397,12 @@ export const makeMemoryCatalogStore = Effect.gen(function*() {
     write: (data, onProgress) => writeLock.withPermits(1)(writeAll(data, onProgress))
   })
 
-  /** As the SQL adapter reads it: percentages in percent (stored in basis points), with its uses. */
+  /** As the SQL adapter reads it, with its uses. */
   const couponOf = (key: string, stored: StoredCoupon): Coupon => ({
     code: stored.code,
     shopId: stored.shopId,
     type: stored.type,
-    value: stored.type === "percentage" ? fromBasisPoints(stored.value) : stored.value,
+    value: stored.value,
     minSubtotal: stored.minSubtotal,
     startsAt: stored.startsAt,
     endsAt: stored.endsAt,

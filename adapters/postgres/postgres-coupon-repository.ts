@@ -6,7 +6,6 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { CouponRepository } from "../../application/cart/coupon-repository.ts"
-import { fromBasisPoints } from "../../application/catalog-import/catalog-import-data.ts"
 import { type Coupon, CouponType, normalizeCouponCode } from "../../domain/cart/coupon.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
@@ -23,12 +22,7 @@ const CouponRow = Schema.Struct({
 })
 
 /** Rows that do not match mean the database holds something we never write: a defect. */
-const decodeRow = Schema.decodeUnknownSync(CouponRow)
-
-const toCoupon = (row: unknown): Coupon => {
-  const stored = decodeRow(row)
-  return { ...stored, value: stored.type === "percentage" ? fromBasisPoints(stored.value) : stored.value }
-}
+const toCoupon: (row: unknown) => Coupon = Schema.decodeUnknownSync(CouponRow)
 
 export const makePostgresCouponRepository = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

@@ -6,7 +6,6 @@ import { Effect } from "effect"
 import type { ShippingMethod } from "../../domain/shipping/shipping-method.ts"
 import type { ShopZoneRules } from "../../domain/shipping/zone-rules.ts"
 import { CatalogReadModel } from "../catalog/catalog-read-model.ts"
-import { toShippingMethod } from "./shipping-method-of-record.ts"
 
 export interface ShippingOptions {
   /** The method with this id when it belongs to the shop. */
@@ -18,8 +17,8 @@ export const currentShippingOptions = Effect.map(CatalogReadModel, (readModel): 
   const { reference } = readModel.state()
   return {
     methodOfShop: (shopId, methodId) => {
-      const record = reference.shippingMethods.find((method) => method.id === methodId && method.shopId === shopId)
-      return record === undefined ? undefined : toShippingMethod(record)
+      // the stored record is in the domain's units (minor units, grams, basis points): no conversion
+      return reference.shippingMethods.find((method) => method.id === methodId && method.shopId === shopId)
     },
     zoneRulesOf: (shopId) => {
       const shop = reference.shops.find((candidate) => candidate.id === shopId)

@@ -8,7 +8,8 @@ import type { CategorySeo } from "../../domain/catalog/category.ts"
 import type { ProductAttribute, ProductSeo, SizeGuide, VariantOption } from "../../domain/catalog/catalog-product.ts"
 import type { PublishableKey, Shop } from "../../domain/catalog/shop.ts"
 import { normaliseEmail } from "../../domain/customer/email.ts"
-import { toMinor } from "../../domain/shared/money.ts"
+import { toBasisPoints, toMinor } from "../../domain/shared/money.ts"
+import { toGrams } from "../../domain/shared/weight.ts"
 import type { ShippingMethodRecord } from "../catalog/shipping-method-record.ts"
 import type { ImportDocument, ImportProduct, ImportShippingMethod } from "./import-document.ts"
 
@@ -91,13 +92,6 @@ export interface CatalogImportData {
 
 const unique = (values: ReadonlyArray<string>): Array<string> => [...new Set(values)]
 
-const toGrams = (kilograms: number): number => Math.round(kilograms * 1000)
-
-/** A percent with up to two decimals (12.5) in basis points (1250). */
-export const toBasisPoints = (percent: number): number => Math.round(percent * 100)
-
-/** The percent a stored basis-point value stands for (1250 → 12.5). */
-export const fromBasisPoints = (basisPoints: number): number => basisPoints / 100
 
 const toDate = (timestamp: string | null): Date | null => timestamp === null ? null : new Date(timestamp)
 

@@ -2,23 +2,22 @@
  * Coupons (CONTRACT §6): eligibility and the discount they give, in integer minor units.
  */
 import { Result, Schema } from "effect"
-import { percentageOf } from "../shared/money.ts"
+import { BasisPoints, basisPointsOf, MinorUnits } from "../shared/money.ts"
 import { CouponInvalid } from "./errors/coupon-invalid.ts"
 
 export const CouponType = Schema.Literals(["percentage", "fixed"])
 export type CouponType = typeof CouponType.Type
 
-const MinorAmount = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 export const Coupon = Schema.Struct({
   code: Schema.String,
   shopId: Schema.String,
   type: CouponType,
-  /** `percentage`: a percent number (0..100, up to 2 decimals); `fixed`: minor units. */
-  value: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0)),
+  /** `percentage`: basis points (0..10,000; 1250 is 12.5 %); `fixed`: minor units. */
+  value: MinorUnits,
   /** The subtotal (minor units) the cart must reach. */
-  minSubtotal: MinorAmount,
+  minSubtotal: MinorUnits,
   /** Start of the validity window (inclusive); `null` = no start. */
   startsAt: Schema.NullOr(Schema.Date),
   /** End of the validity window (exclusive); `null` = never ends. */
@@ -28,11 +27,8 @@ export const Coupon = Schema.Struct({
   usageCount: Count
 }).check(
   Schema.makeFilter((coupon: { readonly type: CouponType; readonly value: number }) => {
-    if (coupon.type === "fixed" && !Number.isSafeInteger(coupon.value)) {
-      return { path: ["value"], issue: "Expected a fixed discount in whole minor units" }
-    }
-    if (coupon.type === "percentage" && coupon.value > 100) {
-      return { path: ["value"], issue: "Expected a percentage of at most 100" }
+    if (coupon.type === "percentage" && !Schema.is(BasisPoints)(coupon.value)) {
+      return { path: ["value"], issue: "Expected a percentage of at most 100 % (10,000 basis points)" }
     }
     return undefined
   })
@@ -76,11 +72,11 @@ export const checkCouponEligibility = (
 }
 
 /**
- * `percentage` → value % of the subtotal, rounded half-up; `fixed` → min(value, subtotal).
+ * `percentage` → value basis points of the subtotal, rounded half-up; `fixed` → min(value, subtotal).
  * Never more than the subtotal.
  */
 export const couponDiscount = (coupon: Pick<Coupon, "type" | "value">, subtotal: number): number => {
-  const discount = coupon.type === "percentage" ? percentageOf(subtotal, coupon.value) : coupon.value
+  const discount = coupon.type === "percentage" ? basisPointsOf(subtotal, coupon.value) : coupon.value
   return Math.min(Math.max(0, discount), Math.max(0, subtotal))
 }
 

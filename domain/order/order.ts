@@ -8,6 +8,7 @@ import type { Cart } from "../cart/cart.ts"
 import type { CartTotals } from "../cart/cart-totals.ts"
 import { Address } from "../shipping/address.ts"
 import { PaymentMethod } from "../shipping/cod-fee.ts"
+import { MinorUnits } from "../shared/money.ts"
 
 /** A new order waits for the shop to process it. */
 export const INITIAL_ORDER_STATUS = "pending"
@@ -15,8 +16,6 @@ export const INITIAL_ORDER_STATUS = "pending"
 export const INITIAL_PAYMENT_STATUS = "unpaid"
 /** Tracking before the shop hands the parcel to a courier. */
 export const INITIAL_TRACKING_STATUS = "pending"
-
-const MinorAmount = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 export const OrderLine = Schema.Struct({
   id: Schema.String,
@@ -28,9 +27,9 @@ export const OrderLine = Schema.Struct({
   images: Schema.Array(Schema.String),
   optionValues: Schema.Record(Schema.String, Schema.String),
   quantity: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
-  unitPrice: MinorAmount,
-  compareAtPrice: MinorAmount,
-  lineTotal: MinorAmount
+  unitPrice: MinorUnits,
+  compareAtPrice: MinorUnits,
+  lineTotal: MinorUnits
 })
 export type OrderLine = typeof OrderLine.Type
 
@@ -56,12 +55,12 @@ export const Order = Schema.Struct({
   customerNotes: Schema.NullOr(Schema.String),
   /** The coupon's stored code, `""` when none was used. */
   couponCode: Schema.String,
-  subtotal: MinorAmount,
-  discountTotal: MinorAmount,
-  shippingFee: MinorAmount,
-  codFee: MinorAmount,
-  total: MinorAmount,
-  amountPaid: MinorAmount,
+  subtotal: MinorUnits,
+  discountTotal: MinorUnits,
+  shippingFee: MinorUnits,
+  codFee: MinorUnits,
+  total: MinorUnits,
+  amountPaid: MinorUnits,
   shippingAddress: Address,
   billingAddress: Schema.NullOr(Address),
   /** `""` when nothing ships. */

@@ -5,9 +5,19 @@
  */
 import { Schema } from "effect"
 
-/** An amount in minor units: a safe, non-negative integer. */
-export const MinorUnits = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).pipe(Schema.brand("MinorUnits"))
+/** An amount in minor units: a safe, non-negative integer. The one money schema inside the service. */
+export const MinorUnits = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 export type MinorUnits = typeof MinorUnits.Type
+
+/** A rate in basis points (1/100 of a percent: 1250 is 12.5 %), 0..10,000. The one rate unit inside. */
+export const BasisPoints = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000 }))
+export type BasisPoints = typeof BasisPoints.Type
+
+/** A percent with up to two decimals, as the edges write it (12.5), in basis points (1250). */
+export const toBasisPoints = (percent: number): number => Math.round(percent * 100)
+
+/** The percent a basis-point rate stands for, for the edges (1250 → 12.5). */
+export const fromBasisPoints = (basisPoints: number): number => basisPoints / 100
 
 export const MINOR_PER_MAJOR = 100
 
@@ -26,11 +36,6 @@ export const toMinor = (major: number): number => Math.round(major * MINOR_PER_M
 /** Minor units (125050) to the JSON major-unit number (1250.5). */
 export const toMajor = (minor: number): number => minor / MINOR_PER_MAJOR
 
-/**
- * `percent` % of `amount` (minor units), rounded half-up to the minor unit.
- * `percent` may carry up to two decimals (e.g. 1.25 %); the arithmetic is exact in integers.
- */
-export const percentageOf = (amount: number, percent: number): number => {
-  const basisPoints = Math.round(percent * 100)
-  return Math.floor((amount * basisPoints + 5_000) / 10_000)
-}
+/** `basisPoints` of `amount` (minor units), rounded half-up to the minor unit; exact in integers. */
+export const basisPointsOf = (amount: number, basisPoints: number): number =>
+  Math.floor((amount * basisPoints + 5_000) / 10_000)

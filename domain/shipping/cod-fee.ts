@@ -2,7 +2,7 @@
  * Cash-on-delivery surcharge (CONTRACT §5), in integer minor units.
  */
 import { Schema } from "effect"
-import { percentageOf } from "../shared/money.ts"
+import { basisPointsOf } from "../shared/money.ts"
 import type { ShippingMethod } from "./shipping-method.ts"
 
 export const PaymentMethod = Schema.Literals(["cod", "prepaid"])
@@ -18,7 +18,7 @@ export interface CodFeeInput {
 }
 
 /**
- * `fixed` → the value; `percentage` → value % of (subtotal − discountTotal + shippingFee),
+ * `fixed` → the value; `percentage` → value basis points of (subtotal − discountTotal + shippingFee),
  * rounded half-up; 0 unless paying cash on delivery with a surcharge-enabled method.
  */
 export const codFee = (input: CodFeeInput): number => {
@@ -29,7 +29,7 @@ export const codFee = (input: CodFeeInput): number => {
     case "fixed":
       return method.codSurchargeValue
     case "percentage":
-      return percentageOf(Math.max(0, input.subtotal - input.discountTotal + input.shippingFee), method.codSurchargeValue)
+      return basisPointsOf(Math.max(0, input.subtotal - input.discountTotal + input.shippingFee), method.codSurchargeValue)
     case null:
       return 0
   }

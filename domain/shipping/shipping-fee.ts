@@ -1,15 +1,11 @@
 /**
- * Shipping fee (CONTRACT §5). Weights are summed in integer grams so that e.g. 3 × 0.1 kg is
+ * Shipping fee (CONTRACT §5). Weights are summed in integer grams so that e.g. 3 × 100 g is
  * exactly 300 g; every amount is in integer minor units.
  */
 import { Result, Schema } from "effect"
+import { GRAMS_PER_KILOGRAM } from "../shared/weight.ts"
 import { ShippingUnavailableForZone } from "./errors/shipping-unavailable-for-zone.ts"
 import type { ShippingMethod, ShippingZone } from "./shipping-method.ts"
-
-export const GRAMS_PER_KILOGRAM = 1000
-
-/** Kilograms (as configured, possibly fractional) to whole grams. */
-export const kilogramsToGrams = (kilograms: number): number => Math.round(kilograms * GRAMS_PER_KILOGRAM)
 
 /** One cart line as shipping sees it. `weightGrams` is the weight of one unit (0 when unknown). */
 export const ShippingItem = Schema.Struct({
@@ -35,12 +31,12 @@ export const zoneForType = (
 }
 
 /**
- * `baseRate + ceil(max(0, weight − baseWeightKg)) × additionalWeightPricePerKg` when both weight
- * settings are present, else `baseRate`. Every started kilogram over the base weight is charged.
+ * `baseRate + ceil(max(0, weight − baseWeight) in kg) × additionalWeightPricePerKg` when both
+ * weight settings are present, else `baseRate`. Every started kilogram over the base weight is charged.
  */
 export const zoneRate = (zone: ShippingZone, weightGrams: number): number => {
-  if (zone.baseWeightKg === null || zone.additionalWeightPricePerKg === null) return zone.baseRate
-  const extraGrams = Math.max(0, weightGrams - kilogramsToGrams(zone.baseWeightKg))
+  if (zone.baseWeightGrams === null || zone.additionalWeightPricePerKg === null) return zone.baseRate
+  const extraGrams = Math.max(0, weightGrams - zone.baseWeightGrams)
   const extraStartedKilograms = Math.ceil(extraGrams / GRAMS_PER_KILOGRAM)
   return zone.baseRate + extraStartedKilograms * zone.additionalWeightPricePerKg
 }

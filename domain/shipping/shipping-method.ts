@@ -1,23 +1,22 @@
 /**
- * A shop's shipping method and its zones (CONTRACT §5, interface `ShippingMethod`/`Zone`).
- * Money is in integer minor units; weights in kilograms as configured by the shop.
+ * A shop's shipping method and its zones (CONTRACT §5, interface `ShippingMethod`/`Zone`), in the
+ * service's units: money in minor units, weights in grams, percentages in basis points.
  */
 import { Schema } from "effect"
+import { MinorUnits } from "../shared/money.ts"
+import { Grams } from "../shared/weight.ts"
 import { ZoneType } from "./zone-rules.ts"
 
-/** An amount in minor units (a safe, non-negative integer). */
-const MinorAmount = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
-const NonNegativeNumber = Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0))
 const Days = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 /** The price of delivering to one zone type. */
 export const ShippingZone = Schema.Struct({
   type: ZoneType,
-  baseRate: MinorAmount,
+  baseRate: MinorUnits,
   /** Weight included in `baseRate`; `null` means a flat rate. */
-  baseWeightKg: Schema.NullOr(NonNegativeNumber),
-  /** Price of each started kilogram over `baseWeightKg`; `null` means a flat rate. */
-  additionalWeightPricePerKg: Schema.NullOr(MinorAmount)
+  baseWeightGrams: Schema.NullOr(Grams),
+  /** Price of each started kilogram over `baseWeightGrams`; `null` means a flat rate. */
+  additionalWeightPricePerKg: Schema.NullOr(MinorUnits)
 })
 export type ShippingZone = typeof ShippingZone.Type
 
@@ -33,18 +32,11 @@ export const ShippingMethod = Schema.Struct({
   slaMinDays: Schema.NullOr(Days),
   slaMaxDays: Schema.NullOr(Days),
   /** Shipping is free when subtotal − discountTotal reaches this; `null` = never free. */
-  minOrderValueForFreeShipping: Schema.NullOr(MinorAmount),
+  minOrderValueForFreeShipping: Schema.NullOr(MinorUnits),
   codSurchargeEnabled: Schema.Boolean,
   codSurchargeType: Schema.NullOr(CodSurchargeType),
-  /** `fixed`: minor units (integer); `percentage`: a percent number, e.g. 1.5 for 1.5 %. */
-  codSurchargeValue: Schema.NullOr(NonNegativeNumber),
+  /** `fixed`: minor units; `percentage`: basis points (150 for 1.5 %). */
+  codSurchargeValue: Schema.NullOr(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
   zones: Schema.Array(ShippingZone)
-}).check(
-  Schema.makeFilter((method: { readonly codSurchargeType: CodSurchargeType | null; readonly codSurchargeValue: number | null }) =>
-    method.codSurchargeType !== "fixed" || method.codSurchargeValue === null ||
-      Number.isSafeInteger(method.codSurchargeValue)
-      ? undefined
-      : { path: ["codSurchargeValue"], issue: "Expected a fixed COD surcharge in whole minor units" }
-  )
-)
+})
 export type ShippingMethod = typeof ShippingMethod.Type

@@ -373,7 +373,7 @@ export const catalogStoreContract = (
           code: `Save-${tag}`,
           shopId,
           type: "percentage",
-          value: 12.5,
+          value: 1_250,
           minSubtotal: 0,
           startsAt: null,
           endsAt: null,

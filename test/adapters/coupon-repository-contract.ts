@@ -1,6 +1,6 @@
 /**
  * The contract of every CouponRepository: codes match case-insensitively within a shop, values
- * come back in the domain's units, and usage is counted within the limit, also under concurrency.
+ * come back in the domain's units (basis points, minor units), and usage is counted within the limit, also under concurrency.
  */
 import { describe, expect } from "@effect/vitest"
 import type { Vitest } from "@effect/vitest"
@@ -18,7 +18,7 @@ export const couponRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresS
           code: "SAVE10",
           shopId: "shop_a",
           type: "percentage",
-          value: 10,
+          value: 1_000,
           minSubtotal: 100_000,
           startsAt: new Date("2025-01-01T00:00:00.000Z"),
           endsAt: new Date("2030-01-01T00:00:00.000Z"),

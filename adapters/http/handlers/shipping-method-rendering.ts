@@ -1,6 +1,7 @@
 /** A stored shipping method (minor units, grams, basis points) as the storefront shows it. */
 import type { ShippingMethodRecord } from "../../../application/catalog/shipping-method-record.ts"
-import { toMajor } from "../../../domain/shared/money.ts"
+import { fromBasisPoints, toMajor } from "../../../domain/shared/money.ts"
+import { toKilograms } from "../../../domain/shared/weight.ts"
 import type { ShippingMethodView } from "../api/shipping-method-view.ts"
 
 export const toShippingMethodView = (method: ShippingMethodRecord): ShippingMethodView => ({
@@ -19,12 +20,12 @@ export const toShippingMethodView = (method: ShippingMethodRecord): ShippingMeth
   codSurchargeValue: method.codSurchargeValue === null
     ? null
     : method.codSurchargeType === "percentage"
-    ? method.codSurchargeValue / 100
+    ? fromBasisPoints(method.codSurchargeValue)
     : toMajor(method.codSurchargeValue),
   zones: method.zones.map((zone) => ({
     type: zone.type,
     baseRate: toMajor(zone.baseRate),
-    baseWeightKg: zone.baseWeightGrams === null ? null : zone.baseWeightGrams / 1000,
+    baseWeightKg: zone.baseWeightGrams === null ? null : toKilograms(zone.baseWeightGrams),
     additionalWeightPricePerKg: zone.additionalWeightPricePerKg === null ? null : toMajor(zone.additionalWeightPricePerKg)
   }))
 })

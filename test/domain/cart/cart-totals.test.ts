@@ -14,7 +14,7 @@ const Line = Schema.Struct({
   requiresShipping: Schema.Boolean
 })
 const Lines = Schema.Array(Line).check(Schema.isMaxLength(8))
-/** A coupon as totals see it; percentages have up to two decimals (basis points / 100). */
+/** A coupon as totals see it; percentages in basis points. */
 const CouponShape = Arbitrary.all({
   present: Arbitrary.schema(Schema.Boolean),
   percentage: Arbitrary.schema(Schema.Boolean),
@@ -25,13 +25,13 @@ const CouponShape = Arbitrary.all({
   !present
     ? null
     : percentage
-    ? { type: "percentage", value: basisPoints / 100, minSubtotal }
+    ? { type: "percentage", value: basisPoints, minSubtotal }
     : { type: "fixed", value: amount, minSubtotal }
 ))
 const Cod = Schema.Struct({
   codSurchargeEnabled: Schema.Boolean,
   codSurchargeType: Schema.NullOr(Schema.Literals(["fixed", "percentage"])),
-  codSurchargeValue: Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100 })))
+  codSurchargeValue: Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000 })))
 })
 const Threshold = Schema.NullOr(Amount)
 
@@ -90,9 +90,9 @@ describe("computeCartTotals", () => {
         { unitPrice: 120_050, quantity: 2, weightGrams: 800, requiresShipping: true },
         { unitPrice: 9_999, quantity: 1, weightGrams: 0, requiresShipping: false }
       ],
-      coupon: { type: "percentage", value: 12.5, minSubtotal: 100_000 },
+      coupon: { type: "percentage", value: 1_250, minSubtotal: 100_000 },
       shipping: {
-        method: makeShippingMethod({ codSurchargeEnabled: true, codSurchargeType: "percentage", codSurchargeValue: 1 }),
+        method: makeShippingMethod({ codSurchargeEnabled: true, codSurchargeType: "percentage", codSurchargeValue: 100 }),
         zoneType: "inside_city"
       },
       paymentMethod: "cod"

@@ -20,7 +20,7 @@ const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
   code: "WINTER10",
   shopId: "shop_1",
   type: "percentage",
-  value: 10,
+  value: 1_000,
   minSubtotal: 50_000,
   startsAt: at(-86_400_000),
   endsAt: at(86_400_000),
@@ -79,7 +79,7 @@ describe("checkCouponEligibility", () => {
 
 describe("couponDiscount", () => {
   it.prop("percentage: value % of the subtotal, half-up, never above the subtotal", [Amount, BasisPoints], ([subtotal, bp]) => {
-    const discount = couponDiscount({ type: "percentage", value: bp / 100 }, subtotal)
+    const discount = couponDiscount({ type: "percentage", value: bp }, subtotal)
     expect(Number.isInteger(discount)).toBe(true)
     expect(discount).toBeGreaterThanOrEqual(0)
     expect(discount).toBeLessThanOrEqual(subtotal)
@@ -93,10 +93,10 @@ describe("couponDiscount", () => {
   })
 
   it("rounds an exact half up", () => {
-    expect(couponDiscount({ type: "percentage", value: 12.5 }, 1_004)).toBe(126) // 125.5 → 126
-    expect(couponDiscount({ type: "percentage", value: 15 }, 1_003)).toBe(150) // 150.45 → 150
-    expect(couponDiscount({ type: "percentage", value: 10 }, 5)).toBe(1) // 0.5 → 1
-    expect(couponDiscount({ type: "percentage", value: 100 }, 12_345)).toBe(12_345)
+    expect(couponDiscount({ type: "percentage", value: 1_250 }, 1_004)).toBe(126) // 125.5 → 126
+    expect(couponDiscount({ type: "percentage", value: 1_500 }, 1_003)).toBe(150) // 150.45 → 150
+    expect(couponDiscount({ type: "percentage", value: 1_000 }, 5)).toBe(1) // 0.5 → 1
+    expect(couponDiscount({ type: "percentage", value: 10_000 }, 12_345)).toBe(12_345)
     expect(couponDiscount({ type: "fixed", value: 20_000 }, 15_000)).toBe(15_000)
   })
 

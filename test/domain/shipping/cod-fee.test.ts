@@ -5,8 +5,8 @@ import { codFee, PaymentMethod } from "../../../domain/shipping/cod-fee.ts"
 const Amount = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000_000 }))
 const BasisPoints = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000 }))
 
-const percentageMethod = (percent: number) => ({
-  codSurchargeEnabled: true, codSurchargeType: "percentage" as const, codSurchargeValue: percent
+const percentageMethod = (basisPoints: number) => ({
+  codSurchargeEnabled: true, codSurchargeType: "percentage" as const, codSurchargeValue: basisPoints
 })
 const fixedMethod = (amount: number) => ({ codSurchargeEnabled: true, codSurchargeType: "fixed" as const, codSurchargeValue: amount })
 
@@ -18,7 +18,7 @@ describe("codFee", () => {
       const discountTotal = Math.min(discountSeed, subtotal)
       const base = subtotal - discountTotal + shipping
       const fee = codFee({
-        paymentMethod: "cod", method: percentageMethod(basisPoints / 100), subtotal, discountTotal, shippingFee: shipping
+        paymentMethod: "cod", method: percentageMethod(basisPoints), subtotal, discountTotal, shippingFee: shipping
       })
       const exactTimes10k = base * basisPoints
       expect(Number.isInteger(fee)).toBe(true)
@@ -36,7 +36,7 @@ describe("codFee", () => {
   it.prop("is 0 when prepaid, disabled or without a method", [Amount, PaymentMethod, BasisPoints], ([value, paymentMethod, bp]) => {
     const order = { subtotal: 100_000, discountTotal: 0, shippingFee: 6_000 }
     expect(codFee({ ...order, paymentMethod: "prepaid", method: fixedMethod(value) })).toBe(0)
-    expect(codFee({ ...order, paymentMethod: "prepaid", method: percentageMethod(bp / 100) })).toBe(0)
+    expect(codFee({ ...order, paymentMethod: "prepaid", method: percentageMethod(bp) })).toBe(0)
     expect(codFee({ ...order, paymentMethod, method: { ...fixedMethod(value), codSurchargeEnabled: false } })).toBe(0)
     expect(codFee({ ...order, paymentMethod, method: null })).toBe(0)
     expect(codFee({ ...order, paymentMethod, method: { codSurchargeEnabled: true, codSurchargeType: null, codSurchargeValue: value } }))
@@ -45,10 +45,10 @@ describe("codFee", () => {
 
   it("rounds an exact half up", () => {
     // 2.5 % of (1000 − 0 + 20) = 25.5 → 26
-    expect(codFee({ paymentMethod: "cod", method: percentageMethod(2.5), subtotal: 1_000, discountTotal: 0, shippingFee: 20 }))
+    expect(codFee({ paymentMethod: "cod", method: percentageMethod(250), subtotal: 1_000, discountTotal: 0, shippingFee: 20 }))
       .toBe(26)
     // 1 % of (1000 − 100 + 49) = 9.49 → 9
-    expect(codFee({ paymentMethod: "cod", method: percentageMethod(1), subtotal: 1_000, discountTotal: 100, shippingFee: 49 }))
+    expect(codFee({ paymentMethod: "cod", method: percentageMethod(100), subtotal: 1_000, discountTotal: 100, shippingFee: 49 }))
       .toBe(9)
     expect(codFee({ paymentMethod: "cod", method: fixedMethod(2_500), subtotal: 1_000, discountTotal: 0, shippingFee: 0 }))
       .toBe(2_500)

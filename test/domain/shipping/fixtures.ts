@@ -1,10 +1,10 @@
 import type { ShippingMethod, ShippingZone } from "../../../domain/shipping/shipping-method.ts"
 
 export const insideCityZone: ShippingZone = {
-  type: "inside_city", baseRate: 6_000, baseWeightKg: 1, additionalWeightPricePerKg: 2_000
+  type: "inside_city", baseRate: 6_000, baseWeightGrams: 1_000, additionalWeightPricePerKg: 2_000
 }
 export const outsideCityZone: ShippingZone = {
-  type: "outside_city", baseRate: 12_000, baseWeightKg: null, additionalWeightPricePerKg: null
+  type: "outside_city", baseRate: 12_000, baseWeightGrams: null, additionalWeightPricePerKg: null
 }
 
 export const makeShippingMethod = (overrides: Partial<ShippingMethod> = {}): ShippingMethod => ({

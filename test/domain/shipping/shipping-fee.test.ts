@@ -1,7 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Result, Schema } from "effect"
 import {
-  kilogramsToGrams,
   ShippingItem,
   shippingFee,
   shippingWeightGrams,
@@ -9,6 +8,7 @@ import {
   zoneRate
 } from "../../../domain/shipping/shipping-fee.ts"
 import { ShippingMethod, ShippingZone } from "../../../domain/shipping/shipping-method.ts"
+import { toGrams } from "../../../domain/shared/weight.ts"
 import { insideCityZone, makeShippingMethod, outsideCityZone } from "./fixtures.ts"
 
 const Grams = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 200_000 }))
@@ -20,7 +20,7 @@ const WeightPricedZone = Arbitrary.all([Arbitrary.schema(Amount), Arbitrary.sche
   Arbitrary.map(([baseRate, baseGrams, additionalWeightPricePerKg]) => ({
     type: "inside_city",
     baseRate,
-    baseWeightKg: baseGrams / 1000,
+    baseWeightGrams: baseGrams,
     additionalWeightPricePerKg
   }))
 )
@@ -40,7 +40,7 @@ describe("zoneRate", () => {
   })
 
   it.prop("charges baseRate plus every started kilogram over the base weight", [WeightPricedZone, Grams], ([zone, grams]) => {
-    const extraGrams = Math.max(0, grams - kilogramsToGrams(zone.baseWeightKg))
+    const extraGrams = Math.max(0, grams - zone.baseWeightGrams)
     const rate = zoneRate(zone, grams)
     expect(rate).toBeGreaterThanOrEqual(zone.baseRate)
     expect((rate - zone.baseRate) % Math.max(1, zone.additionalWeightPricePerKg)).toBe(0)
@@ -52,7 +52,7 @@ describe("zoneRate", () => {
   })
 
   it.prop("is the flat baseRate when either weight setting is missing", [ShippingZone, Grams], ([zone, grams]) => {
-    expect(zoneRate({ ...zone, baseWeightKg: null }, grams)).toBe(zone.baseRate)
+    expect(zoneRate({ ...zone, baseWeightGrams: null }, grams)).toBe(zone.baseRate)
     expect(zoneRate({ ...zone, additionalWeightPricePerKg: null }, grams)).toBe(zone.baseRate)
   })
 
@@ -62,7 +62,7 @@ describe("zoneRate", () => {
     expect(zoneRate(insideCityZone, 1_001)).toBe(8_000)
     expect(zoneRate(insideCityZone, 2_000)).toBe(8_000)
     expect(zoneRate(insideCityZone, 2_500)).toBe(10_000)
-    expect(zoneRate({ ...insideCityZone, baseWeightKg: 0.3 }, 300)).toBe(6_000)
+    expect(zoneRate({ ...insideCityZone, baseWeightGrams: 300 }, 300)).toBe(6_000)
     expect(zoneRate(outsideCityZone, 50_000)).toBe(12_000)
   })
 })
@@ -76,9 +76,9 @@ describe("shippingWeightGrams", () => {
   })
 
   it("adds in whole grams, so 3 × 0.1 kg is exactly 0.3 kg", () => {
-    const items: ReadonlyArray<ShippingItem> = [{ weightGrams: kilogramsToGrams(0.1), quantity: 3, requiresShipping: true }]
+    const items: ReadonlyArray<ShippingItem> = [{ weightGrams: toGrams(0.1), quantity: 3, requiresShipping: true }]
     expect(shippingWeightGrams(items)).toBe(300)
-    const method = makeShippingMethod({ zones: [{ ...insideCityZone, baseWeightKg: 0.3 }] })
+    const method = makeShippingMethod({ zones: [{ ...insideCityZone, baseWeightGrams: 300 }] })
     expect(fee({ method, zoneType: "inside_city", items, subtotal: 0, discountTotal: 0 })).toBe(6_000)
   })
 })
