@@ -15,7 +15,7 @@ import { Effect, Layer, Schema, Struct } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import type { CatalogReferenceData, ChangeCursor, ProductPage } from "../../application/catalog/catalog-snapshot.ts"
-import { ShippingZoneRecord } from "../../application/catalog/shipping-method-record.ts"
+import { ShippingMethodRecord, ShippingZoneRecord } from "../../application/catalog/shipping-method-record.ts"
 import { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import { ShopZoneRule } from "../../domain/catalog/shop.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
@@ -64,20 +64,10 @@ const SizeGuideRow = Schema.Struct({
   imageUrl: Schema.String
 })
 
+const { zones: _zones, ...shippingMethodColumns } = ShippingMethodRecord.fields
 const ShippingMethodRow = Schema.Struct({
-  id: Schema.String,
-  shopId: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  slaText: Schema.NullOr(Schema.String),
-  slaMinDays: Schema.NullOr(Schema.Int),
-  slaMaxDays: Schema.NullOr(Schema.Int),
-  minOrderValueForFreeShipping: Schema.NullOr(Schema.Int),
-  codSurchargeEnabled: Schema.Boolean,
-  codSurchargeType: Schema.NullOr(Schema.Literals(["fixed", "percentage"])),
-  codSurchargeValue: Schema.NullOr(Schema.Int),
-  zonesJson: Schema.fromJsonString(Schema.Array(ShippingZoneRecord)),
-  position: Schema.Int
+  ...shippingMethodColumns,
+  zonesJson: Schema.fromJsonString(Schema.Array(ShippingZoneRecord))
 })
 
 /** Rows that do not match the schema mean the database holds something we never write: a defect. */
