@@ -4,10 +4,13 @@
  * response is recorded exactly when the work committed. For 24 hours a retry with the same key
  * and the same request gets that response again; with a different request it is
  * IdempotencyKeyReused; while the first is still running, IdempotencyKeyInProgress. A failed
- * attempt records nothing and gives the key up, so the client can fix the problem and retry
- * with the same key.
+ * attempt (an error, a defect, an interruption such as the client going away) records nothing
+ * and gives the key up, so the client can fix the problem and retry with the same key. When the
+ * database itself is what failed, giving the key up fails too: it is then retried in the
+ * background until the database answers again (at most for the lease), so a client that
+ * retries after the 503's Retry-After finds the key free instead of "in progress".
  */
-import { Clock, Effect, Random } from "effect"
+import { Clock, Duration, Effect, Random, Schedule } from "effect"
 import { Transactions } from "../shared/transactions.ts"
 import { IdempotencyKeyInProgress } from "./errors/idempotency-key-in-progress.ts"
 import { IdempotencyKeyReused } from "./errors/idempotency-key-reused.ts"
@@ -26,6 +29,12 @@ export interface IdempotentRequest {
   readonly key: string
   readonly fingerprint: string
 }
+
+/** Retries of a release that failed because the store was unavailable: fast at first, within the lease. */
+const releaseRetries = Schedule.exponential("100 millis", 2).pipe(
+  Schedule.modifyDelay((meta) => Effect.succeed(Duration.min(meta.duration, Duration.seconds(2)))),
+  Schedule.upTo({ duration: Duration.millis(IDEMPOTENCY_LEASE_MILLIS) })
+)
 
 const attemptId = Effect.gen(function*() {
   const now = yield* Clock.currentTimeMillis
@@ -70,5 +79,23 @@ export const runIdempotently = <E, R>(
       // Lost the key (our lease ran out and a retry took it over): undo our work, the retry does it.
       if (!(yield* store.finish(held, response))) return yield* new IdempotencyKeyInProgress({ key: request.key })
       return response
-    })).pipe(Effect.onError(() => Effect.ignore(store.release(held))))
+    })).pipe(Effect.onError(() => releaseInBackground(store, held)))
   })
+
+/**
+ * Gives the key up without holding the response: at once when the store answers, else retried
+ * in a background fiber (one warning when it gives up; the lease frees the key then anyway).
+ */
+const releaseInBackground = (
+  store: IdempotencyStore["Service"],
+  held: { readonly scope: string; readonly key: string; readonly owner: string }
+) =>
+  store.release(held).pipe(
+    Effect.catchTag("StoreUnavailable", () =>
+      store.release(held).pipe(
+        Effect.retry(releaseRetries),
+        Effect.catch(() => Effect.logWarning("idempotency key not released; it frees itself when its lease ends", held.key)),
+        Effect.forkDetach,
+        Effect.asVoid
+      ))
+  )
