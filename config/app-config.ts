@@ -38,6 +38,11 @@ export const AppConfigDescriptor = Config.all({
   logLevel: Config.Literals(["trace", "debug", "info", "warn", "error", "fatal", "none"], "LOG_LEVEL").pipe(
     Config.withDefault("info" as const)
   ),
+  /**
+   * How cart creation and changes commit: "durable" (default) survives a database crash;
+   * "relaxed" skips waiting for the WAL flush and may lose the last moment of cart changes then.
+   */
+  cartCommit: Config.Literals(["durable", "relaxed"], "CART_COMMIT").pipe(Config.withDefault("durable" as const)),
   /** How often the catalog read model looks for changes written by other processes. */
   catalogPollMillis: positiveInt("CATALOG_POLL_MILLIS", 1000)
 })

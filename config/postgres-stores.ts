@@ -6,6 +6,7 @@ import { Layer, Option } from "effect"
 import { databaseLayer } from "../adapters/postgres/database-layer.ts"
 import { MigrationsLayer } from "../adapters/postgres/migrations.ts"
 import { PostgresCatalogImportWriterLayer } from "../adapters/postgres/postgres-catalog-import-writer.ts"
+import { CartCommit } from "../adapters/postgres/postgres-cart-repository.ts"
 import { PostgresCatalogSourceLayer } from "../adapters/postgres/postgres-catalog-source.ts"
 import { PostgresStoreHealth } from "../adapters/postgres/postgres-store-health.ts"
 import { CryptoIdGeneratorLayer } from "../adapters/security/crypto-id-generator.ts"
@@ -22,7 +23,7 @@ export const postgresStores = (settings: AppConfig) =>
       notificationsFile: settings.notificationsFile,
       sharedDatabase: Option.isSome(settings.databaseUrl)
     }),
-    postgresBuyingStores
+    postgresBuyingStores.pipe(Layer.provide(Layer.succeed(CartCommit, settings.cartCommit)))
   ).pipe(
     Layer.provideMerge(CryptoIdGeneratorLayer),
     Layer.provideMerge(MigrationsLayer),

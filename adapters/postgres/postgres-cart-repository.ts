@@ -8,14 +8,16 @@
  * PostgreSQL (a concurrent writer's row lock makes it wait and then re-check the version).
  * JSON travels as text in both directions: the client's name transforms must not touch its keys.
  *
- * Durability: creating a cart and changing it commit asynchronously (`synchronous_commit = off`
- * for that transaction only, set by the statement itself so an autocommit write needs no extra
- * round trip). The write is visible at once and atomic as ever; only a crash of the database
- * server may lose the last fraction of a second of cart changes, never an order: checkout's
- * `update` commits durably, and its WAL flush also makes every earlier cart change durable.
- * Waiting for the WAL flush was the largest share of an add-to-cart's latency.
+ * Durability (`CartCommit`, the CART_COMMIT setting): by default every write commits durably,
+ * so a change the client saw succeed survives a crash of the database server. With "relaxed",
+ * creating a cart and changing it commit asynchronously (`synchronous_commit = off` for that
+ * transaction only, set by the statement itself so an autocommit write needs no extra round
+ * trip): the write is visible at once and atomic as ever, but a crash of the database server
+ * may lose the last fraction of a second of cart changes (never an order: checkout's `update`
+ * commits durably, and its WAL flush also makes every earlier cart change durable). Waiting for
+ * the WAL flush is the largest share of an add-to-cart's latency.
  */
-import { Effect, Layer, Option, Schema, Struct } from "effect"
+import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient } from "effect/sql"
 import { CartRepository, type CartReadMode } from "../../application/cart/cart-repository.ts"
 import { Cart, CartLine } from "../../domain/cart/cart.ts"
@@ -62,6 +64,9 @@ const FIND_FOR_CHANGE_LOCKED = `${FIND_FOR_CHANGE_SNAPSHOT} FOR UPDATE OF c`
  * wait for the WAL flush. RETURNING runs only when a row was written.
  */
 type CommitDurability = "durable" | "relaxed"
+
+/** How cart creation and changes commit (CART_COMMIT); checkout's completion is always durable. */
+export const CartCommit = Context.Reference<CommitDurability>("storefront/CartCommit", { defaultValue: () => "durable" })
 const RETURNING: Record<CommitDurability, string> = {
   durable: "RETURNING id",
   relaxed: "RETURNING id, set_config('synchronous_commit', 'off', true) AS relaxed_commit"
@@ -69,6 +74,7 @@ const RETURNING: Record<CommitDurability, string> = {
 
 export const makePostgresCartRepository = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const cartCommit = yield* CartCommit
   const columns = sql.literal(CART_COLUMNS)
 
   const select = (cartId: string, lock: boolean) =>
@@ -119,12 +125,12 @@ export const makePostgresCartRepository = Effect.gen(function*() {
           ${linesJson(cart)}::jsonb, ${cart.customerNote}, ${addressJson(cart.shippingAddress)}::jsonb,
           ${addressJson(cart.billingAddress)}::jsonb, ${cart.shippingMethodId}, ${cart.paymentMethod}, ${cart.couponCode},
           ${cart.version}, ${cart.createdAt}, ${cart.updatedAt}, ${cart.expiresAt})
-        ${sql.literal(RETURNING.relaxed)}`).pipe(Effect.asVoid),
+        ${sql.literal(RETURNING[cartCommit])}`).pipe(Effect.asVoid),
     update: (cart) =>
       replace(cart, null, "durable").pipe(
         Effect.flatMap((replaced) => replaced ? Effect.void : Effect.die(new Error(`cart ${cart.id} does not exist`)))
       ),
-    updateIfVersion: (cart, expectedVersion) => replace(cart, expectedVersion, "relaxed")
+    updateIfVersion: (cart, expectedVersion) => replace(cart, expectedVersion, cartCommit)
   })
 })
 

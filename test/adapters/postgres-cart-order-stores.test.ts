@@ -8,6 +8,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { CartRepository } from "../../application/cart/cart-repository.ts"
+import { CartCommit, makePostgresCartRepository } from "../../adapters/postgres/postgres-cart-repository.ts"
 import { Inventory } from "../../application/cart/inventory.ts"
 import { Transactions } from "../../application/shared/transactions.ts"
 import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
@@ -41,9 +42,19 @@ for (const engine of testEngines()) {
             return rows[0]?.setting
           })
 
-        it.effect("creating and changing a cart commit asynchronously; completing it at checkout commits durably", () =>
+        it.effect("by default (CART_COMMIT=durable) creating and changing a cart commit durably", () =>
           Effect.gen(function*() {
             const carts = yield* CartRepository
+            const cart = yield* newCart
+            expect(yield* commitSettingAfter(carts.insert(cart))).toBe("on")
+            const changed = { ...cart, customerNote: "leave at the door", version: cart.version + 1 }
+            expect(yield* commitSettingAfter(carts.updateIfVersion(changed, cart.version))).toBe("on")
+            expect(Option.getOrThrow(yield* carts.findById(cart.id))).toEqual(changed)
+          }))
+
+        it.effect("CART_COMMIT=relaxed: creating and changing a cart commit asynchronously; completing it at checkout commits durably", () =>
+          Effect.gen(function*() {
+            const carts = yield* makePostgresCartRepository.pipe(Effect.provideService(CartCommit, "relaxed"))
             const cart = yield* newCart
             expect(yield* commitSettingAfter(Effect.void)).toBe("on")
             expect(yield* commitSettingAfter(carts.insert(cart))).toBe("off")
