@@ -2,53 +2,12 @@
  * The server as a process: a bad setting stops it at start with a message naming the variable;
  * a good start serves the demo catalog, and SIGTERM stops it (draining, at most 10 s) with exit 0.
  */
-import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "@effect/vitest"
-
-const MAIN = join(import.meta.dirname, "../../config/main.ts")
-
-interface Finished {
-  readonly code: number | null
-  readonly output: string
-}
-
-const startServer = (env: Record<string, string>) => {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"]
-  })
-  let output = ""
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  const finished = new Promise<Finished>((resolve) => child.on("exit", (code) => resolve({ code, output })))
-  return { child, finished, output: () => output }
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
-    })
-  })
-
-const waitUntilReady = async (port: number, deadline: number) => {
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/ready`, { signal: AbortSignal.timeout(2_000) })
-      if (response.status === 200) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error("server did not become ready")
-}
+import { startServerProcess as startServer, waitUntilReady } from "../support/server-process.ts"
+import { freePort } from "../support/throwaway-postgres.ts"
 
 const dataDirs: Array<string> = []
 afterAll(() => {
@@ -71,9 +30,9 @@ describe("server process", () => {
     const port = await freePort()
     const server = startServer({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir })
     // a first start creates the embedded database and loads the demo catalog: slow on a busy machine
-    await waitUntilReady(port, Date.now() + 180_000).catch((error: unknown) => {
+    await waitUntilReady(server, port, 180_000).catch((error: unknown) => {
       server.child.kill("SIGKILL")
-      throw new Error(`${String(error)}\n--- server output ---\n${server.output()}`)
+      throw error
     })
     expect(server.output()).toContain(`http://127.0.0.1:${port}`)
     expect(server.output()).toContain("x-publishable-api-key: pk_demo_main_storefront")

@@ -6,7 +6,7 @@
  * The binaries come from `pg_config --bindir`. Nothing here is Effect: the fault suites drive
  * the cluster from plain async code around the service under test.
  */
-import { execFileSync, spawnSync } from "node:child_process"
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process"
 import { chmodSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
@@ -26,6 +26,8 @@ export interface ThrowawayPostgres {
   readonly crashRestart: () => void
   /** Runs one SQL statement with psql and returns its unaligned output. */
   readonly psql: (statement: string, database?: string) => string
+  /** Runs SQL with psql in the background (e.g. a transaction that holds a lock while it sleeps). */
+  readonly psqlInBackground: (statement: string, database?: string) => ChildProcess
   /** Stops the cluster (if running) and deletes its folder. */
   readonly destroy: () => void
 }
@@ -84,9 +86,12 @@ export const startThrowawayPostgres = async (): Promise<ThrowawayPostgres> => {
   const running = () => spawnSync(isRoot() ? "runuser" : join(bin, "pg_ctl"),
     isRoot() ? ["-u", "postgres", "--", join(bin, "pg_ctl"), "-D", dataDir, "status"] : ["-D", dataDir, "status"]).status === 0
   start()
+  const psqlArgs = (statement: string, database: string) =>
+    ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1", "-qAt", "-c", statement]
   const psql = (statement: string, database = "postgres") =>
-    execFileSync(join(bin, "psql"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database,
-      "-v", "ON_ERROR_STOP=1", "-qAt", "-c", statement], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim()
+    execFileSync(join(bin, "psql"), psqlArgs(statement, database), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim()
+  const psqlInBackground = (statement: string, database = "postgres") =>
+    spawn(join(bin, "psql"), psqlArgs(statement, database), { stdio: "ignore" })
   return {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -95,6 +100,7 @@ export const startThrowawayPostgres = async (): Promise<ThrowawayPostgres> => {
     start,
     crashRestart: () => { pgCtl("restart", "-w", "-t", "60", "-m", "immediate", "-l", join(root, "server.log"), "-o", options) },
     psql,
+    psqlInBackground,
     destroy: () => {
       try {
         if (running()) stopWith("immediate")()
