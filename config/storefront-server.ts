@@ -10,6 +10,7 @@ import { HttpRouter, HttpServer } from "effect/http"
 import { deflateDocumentCodecTrainer } from "../adapters/compression/deflate-document-codec.ts"
 import { storefrontHttpApp } from "../adapters/http/storefront-http-app.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
+import { BackgroundLoops } from "../application/shared/background-loops.ts"
 import { accountConfiguration, accountSecurity } from "./account-stores.ts"
 import { type AppConfig, AppConfigDescriptor } from "./app-config.ts"
 import { cartSettings } from "./buying-stores.ts"
@@ -68,6 +69,8 @@ export const storefrontServer = (settings: AppConfig) => {
       host: settings.host,
       gracefulShutdownTimeout: "10 seconds"
     })),
+    // one supervisor for every background loop, whose health /ready reports
+    Layer.provide(BackgroundLoops.layer),
     Layer.provide(Layer.succeed(References.MinimumLogLevel, LOG_LEVELS[settings.logLevel]))
   )
 }

@@ -5,8 +5,9 @@
  * - when this instance writes the session (`update`: refresh, logout, reuse revocation) or
  *   revokes all of a customer's sessions (`revokeAllOfCustomer`: password reset);
  * - when another instance does, through the revocation feed (PostgreSQL LISTEN/NOTIFY: the
- *   store announces each revocation in the transaction that makes it). While the feed is down
- *   the cache is emptied and bypassed, and it is used again once the feed is back;
+ *   store announces each revocation in the transaction that makes it). The feed runs under
+ *   the BackgroundLoops supervisor ("session-revocations"); while it is down the cache is
+ *   emptied and bypassed, and it is used again once the feed is back;
  * - after `entryTtl` in any case.
  * A single instance (the embedded database) needs no feed: every write goes through it.
  *
@@ -16,7 +17,8 @@
  * cached. Emptying the whole cache (feed lost, too many marks) bumps an epoch instead, and a
  * read stores what it found only if the epoch did not move while it ran.
  */
-import { Duration, Effect, Layer, Option, Queue, Schedule, type Scope } from "effect"
+import { Duration, Effect, Layer, Option, Queue, type Scope } from "effect"
+import { BackgroundLoops, makeBackgroundLoops } from "../../application/shared/background-loops.ts"
 import { SessionRepository } from "../../application/auth/session-repository.ts"
 import type { Session } from "../../domain/auth/session.ts"
 import { makeBoundedCache } from "./bounded-cache.ts"
@@ -36,15 +38,12 @@ export interface SessionCacheOptions {
   readonly entryTtl: Duration.Duration
   /** None: this instance is the only writer (embedded database). */
   readonly revocationFeed: Option.Option<SessionRevocationFeed>
-  /** Pause before subscribing again after the feed broke. */
-  readonly resubscribeAfter: Duration.Duration
 }
 
 export const defaultSessionCacheOptions = (revocationFeed: Option.Option<SessionRevocationFeed>): SessionCacheOptions => ({
   capacity: 50_000,
   entryTtl: Duration.seconds(60),
-  revocationFeed,
-  resubscribeAfter: Duration.seconds(1)
+  revocationFeed
 })
 
 export const cachingSessionRepository = (options: SessionCacheOptions) =>
@@ -93,29 +92,20 @@ export const cachingSessionRepository = (options: SessionCacheOptions) =>
 
       if (Option.isSome(options.revocationFeed)) {
         const feed = options.revocationFeed.value
-        // one warning per outage, not one per resubscription attempt
-        let lossReported = false
-        const follow = Effect.scoped(Effect.gen(function*() {
-          const revocations = yield* feed.subscribe
-          // what was cached before the subscription may have missed revocations
-          distrust()
-          trusted = true
-          lossReported = false
-          while (true) {
-            const revocation = yield* Queue.take(revocations)
-            if (revocation._tag === "Session") sessionWritten(revocation.sessionId)
-            else customerWritten(revocation.customerId)
-          }
-        })).pipe(
-          Effect.ensuring(Effect.sync(distrust)),
-          Effect.catchCause((cause) => {
-            if (lossReported) return Effect.logDebug("session revocation feed still down; resubscribing", cause)
-            lossReported = true
-            return Effect.logWarning("session revocation feed lost; reading sessions from the store until it is back", cause)
-          }),
-          Effect.repeat(Schedule.spaced(options.resubscribeAfter))
-        )
-        yield* Effect.forkScoped(follow)
+        const loops = Option.getOrElse(yield* Effect.serviceOption(BackgroundLoops), makeBackgroundLoops)
+        yield* loops.supervise("session-revocations", ({ healthy }) =>
+          Effect.scoped(Effect.gen(function*() {
+            const revocations = yield* feed.subscribe
+            // what was cached before the subscription may have missed revocations
+            distrust()
+            trusted = true
+            yield* healthy
+            while (true) {
+              const revocation = yield* Queue.take(revocations)
+              if (revocation._tag === "Session") sessionWritten(revocation.sessionId)
+              else customerWritten(revocation.customerId)
+            }
+          })).pipe(Effect.ensuring(Effect.sync(distrust))))
       }
 
       return SessionRepository.of({

@@ -5,6 +5,8 @@
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApiScalar } from "effect/http-api"
+import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
+import { BackgroundLoops } from "../../application/shared/background-loops.ts"
 import { StoreHealth } from "../../application/shared/store-health.ts"
 import { StorefrontApi } from "./api/storefront-api.ts"
 import {
@@ -22,19 +24,32 @@ export const SYSTEM_ROUTES = [
 
 const health = HttpRouter.add("GET", "/health", HttpServerResponse.jsonUnsafe({ status: "ok" }))
 
+/** Beyond this the catalog read model counts as stale and the instance as not ready. */
+export const MAX_CATALOG_LAG_MILLIS = 30_000
+
+/**
+ * Ready when the database answers and the catalog is at most 30 s behind it; the body reports
+ * the catalog's lag and every background loop's health either way (503 problem+json with
+ * Retry-After, and the same members, when not ready).
+ */
 const ready = Layer.unwrap(Effect.gen(function*() {
   const store = yield* StoreHealth
+  const readModel = yield* CatalogReadModel
+  const loops = yield* BackgroundLoops
   return HttpRouter.add(
     "GET",
     "/ready",
-    store.ping.pipe(
-      Effect.as(HttpServerResponse.jsonUnsafe({ status: "ready" })),
-      Effect.catchTag("StoreUnavailable", () =>
-        Effect.succeed(problemResponse(ServiceUnavailable, {
-          detail: "The database does not answer",
-          headers: { "retry-after": String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) }
-        })))
-    )
+    Effect.gen(function*() {
+      const lagMs = yield* readModel.lagMillis
+      const report = { catalog: { lagMs }, loops: yield* loops.health }
+      const database = yield* store.ping.pipe(Effect.as("ok" as const), Effect.catchTag("StoreUnavailable", () => Effect.succeed("unavailable" as const)))
+      if (database === "ok" && lagMs <= MAX_CATALOG_LAG_MILLIS) return HttpServerResponse.jsonUnsafe({ status: "ready", ...report })
+      return problemResponse(ServiceUnavailable, {
+        detail: database === "unavailable" ? "The database does not answer" : `The catalog is ${lagMs} ms behind the database`,
+        headers: { "retry-after": String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) },
+        extensions: report
+      })
+    })
   )
 }))
 

@@ -2,9 +2,12 @@
  * The in-memory catalog read model. Built from the CatalogSource at start, then kept in step
  * with the store by polling its change stream: changed products are re-applied to the index in
  * place; a change to reference data (categories, shops, keys, size guides, shipping methods)
- * rebuilds the whole state in the background and swaps it in.
+ * rebuilds the whole state in the background and swaps it in. The poll runs under the
+ * BackgroundLoops supervisor (restarted after any failure), and the model knows how far behind
+ * the store it may be: the time since the start of its last successful refresh.
  */
-import { Context, type Duration, Effect, Layer, Schedule, Semaphore } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option, Semaphore } from "effect"
+import { BackgroundLoops, makeBackgroundLoops } from "../shared/background-loops.ts"
 import { CatalogIndex } from "../../domain/catalog/catalog-index.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
@@ -24,6 +27,8 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
   readonly state: () => CatalogState
   /** Applies every change committed so far (the poller calls it; tests call it to avoid waiting). */
   readonly refresh: Effect.Effect<void, StoreUnavailable>
+  /** How far behind the store the model may be: milliseconds since its last successful refresh began. */
+  readonly lagMillis: Effect.Effect<number>
 }>()("storefront/CatalogReadModel") {
   /**
    * Builds the model and follows changes every `pollInterval` until the scope closes.
@@ -61,6 +66,7 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
         } satisfies CatalogState
       })
 
+      let confirmedAt = yield* Clock.currentTimeMillis
       let cursor = yield* source.currentCursor
       let current = yield* buildState
       yield* Effect.logInfo("catalog read model loaded").pipe(
@@ -68,6 +74,7 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
       )
 
       const refresh = Effect.gen(function*() {
+        const startedAt = yield* Clock.currentTimeMillis
         const next = yield* source.currentCursor
         if (yield* source.referenceChangedSince(cursor)) {
           current = yield* buildState
@@ -75,21 +82,21 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
           yield* loadProductsInto(current.index, cursor)
         }
         cursor = next
+        confirmedAt = startedAt
       }).pipe(Effect.withSpan("CatalogReadModel.refresh"))
 
       // Serialise refreshes: the poller and explicit callers never interleave.
       const semaphore = yield* Semaphore.make(1)
       const serialisedRefresh = semaphore.withPermits(1)(refresh)
 
-      yield* serialisedRefresh.pipe(
-        Effect.catchTag("StoreUnavailable", (error) =>
-          Effect.logWarning("catalog refresh skipped: store unavailable").pipe(
-            Effect.annotateLogs({ reason: error.reason })
-          )),
-        Effect.repeat(Schedule.spaced(options.pollInterval)),
-        Effect.forkScoped
-      )
+      const loops = Option.getOrElse(yield* Effect.serviceOption(BackgroundLoops), makeBackgroundLoops)
+      yield* loops.supervise("catalog-poll", ({ healthy }) =>
+        Effect.forever(serialisedRefresh.pipe(Effect.andThen(healthy), Effect.andThen(Effect.sleep(options.pollInterval)))))
 
-      return CatalogReadModel.of({ state: () => current, refresh: serialisedRefresh })
+      return CatalogReadModel.of({
+        state: () => current,
+        refresh: serialisedRefresh,
+        lagMillis: Effect.map(Clock.currentTimeMillis, (now) => Math.max(0, now - confirmedAt))
+      })
     }))
 }

@@ -48,7 +48,7 @@ const makeStore = () => {
 }
 
 const cached = (store: SessionRepository["Service"], feed: Option.Option<SessionRevocationFeed>) =>
-  cachingSessionRepository({ ...defaultSessionCacheOptions(feed), resubscribeAfter: Duration.millis(10) }).pipe(
+  cachingSessionRepository(defaultSessionCacheOptions(feed)).pipe(
     Layer.provide(Layer.succeed(SessionRepository, store))
   )
 

@@ -61,6 +61,19 @@ const readyCart = async (variantId: string): Promise<string> => {
   return cartId
 }
 
+/** Retries an assertion for up to 10 s (the catalog follows the database within a poll). */
+const eventually = async (assertion: () => Promise<void>) => {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    try {
+      return await assertion()
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      await sleep(200)
+    }
+  }
+}
+
 const ordersOfCart = (cartId: string) => Number(cluster.psql(`SELECT count(*) FROM orders WHERE cart_id = '${cartId}'`, "storefront"))
 
 const available = throwawayPostgresAvailable()
@@ -141,6 +154,17 @@ describe.runIf(available)("database faults (throwaway PostgreSQL cluster)", () =
     const retried = await call("POST", `/v1/store/cart/${cartId}/checkout`, {}, { "idempotency-key": key })
     expect(retried.status, JSON.stringify(retried.body)).toBe(201)
     expect(ordersOfCart(cartId)).toBe(1)
+  }, 120_000)
+
+  it("after an immediate crash and restart the catalog follows the database again: a new key works, a revoked one stops", async () => {
+    cluster.crashRestart()
+    await waitUntilReady(server, Number(new URL(base).port), 60_000)
+    cluster.psql(`INSERT INTO publishable_keys (key, title, shop_ids)
+      SELECT 'pk_after_crash', 'after the crash', shop_ids FROM publishable_keys WHERE key = '${KEY}'`, "storefront")
+    const withKey = (key: string) => fetch(`${base}/v1/store/products?limit=1`, { headers: { "x-publishable-api-key": key } })
+    await eventually(async () => expect((await withKey("pk_after_crash")).status).toBe(200))
+    cluster.psql("UPDATE publishable_keys SET revoked_at = now() WHERE key = 'pk_after_crash'", "storefront")
+    await eventually(async () => expect((await withKey("pk_after_crash")).status).toBe(401))
   }, 120_000)
 
   it("under load through an immediate crash and restart: only 2xx/4xx/503 answers, and no confirmed cart change is lost", async () => {

@@ -10,13 +10,28 @@ import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-st
 import { makeMemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
 import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
+import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import { StoreUnavailable } from "../../application/shared/store-unavailable.ts"
 import { catalogFixture, FIXTURE_KEYS } from "../support/catalog-fixture.ts"
 import { rawRequest, testServer } from "../support/test-server.ts"
 
 const storeAvailable = Ref.makeUnsafe(true)
 
-const memoryStores = Layer.effectDiscard(Effect.orDie(importCatalog(catalogFixture()))).pipe(
+/** The catalog source fails like the store while the switch is off (the read model's poll then fails). */
+const switchedCatalogSource = Layer.effect(CatalogSource, Effect.gen(function*() {
+  const inner = yield* CatalogSource
+  const guard = <A>(effect: Effect.Effect<A, StoreUnavailable>) =>
+    Effect.flatMap(Ref.get(storeAvailable), (up) => up ? effect : Effect.fail(new StoreUnavailable({ reason: "ConnectionError" })))
+  return CatalogSource.of({
+    currentCursor: guard(inner.currentCursor),
+    loadReferenceData: guard(inner.loadReferenceData),
+    referenceChangedSince: (cursor) => guard(inner.referenceChangedSince(cursor)),
+    loadProducts: (options) => guard(inner.loadProducts(options))
+  })
+}))
+
+const memoryStores = switchedCatalogSource.pipe(
+  Layer.provideMerge(Layer.effectDiscard(Effect.orDie(importCatalog(catalogFixture())))),
   Layer.provideMerge(Layer.mergeAll(MemoryCatalogStoreLayer, makeMemoryStoreHealth(storeAvailable))),
   Layer.provide(CryptoIdGeneratorLayer)
 )
@@ -48,19 +63,26 @@ layer(testServer(memoryStores, failingRoutes), { excludeTestServices: true })("f
         expect(response.text).not.toContain("ConnectionError")
       }))
 
-    it.effect("/ready follows the store; the catalog keeps answering from memory meanwhile", () =>
+    it.effect("/ready follows the store and reports the catalog's lag and each loop's health; the catalog keeps answering from memory meanwhile", () =>
       Effect.gen(function*() {
-        expect((yield* rawRequest("GET", "/ready")).status).toBe(200)
+        const up = yield* rawRequest("GET", "/ready")
+        expect(up.status).toBe(200)
+        expect(up.body).toMatchObject({ status: "ready", catalog: { lagMs: expect.any(Number) }, loops: { "catalog-poll": { status: "ok" } } })
         yield* Ref.set(storeAvailable, false)
+        yield* Effect.sleep("400 millis") // a few polls of the read model fail meanwhile
         const down = yield* rawRequest("GET", "/ready")
         expect(down.status).toBe(503)
-        expect(down.body).toMatchObject({ code: "service_unavailable" })
+        expect(down.body).toMatchObject({ code: "service_unavailable", loops: { "catalog-poll": { status: "failing" } } })
+        expect((down.body as { catalog: { lagMs: number } }).catalog.lagMs).toBeGreaterThanOrEqual(300)
         expect(Number(down.headers["retry-after"])).toBeGreaterThan(0)
         expect((yield* rawRequest("GET", "/health")).status).toBe(200)
         const listing = yield* rawRequest("GET", "/v1/store/products", { headers: { "x-publishable-api-key": FIXTURE_KEYS.shopA } })
         expect(listing.status).toBe(200)
         yield* Ref.set(storeAvailable, true)
-        expect((yield* rawRequest("GET", "/ready")).status).toBe(200)
+        yield* Effect.sleep("1 second") // the poll is restarted within its backoff
+        const back = yield* rawRequest("GET", "/ready")
+        expect(back.status).toBe(200)
+        expect(back.body).toMatchObject({ loops: { "catalog-poll": { status: "ok", restarts: expect.any(Number) } } })
       }))
   })
 

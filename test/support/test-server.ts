@@ -10,6 +10,7 @@ import { HttpApiClient } from "effect/http-api"
 import { StorefrontApi } from "../../adapters/http/api/storefront-api.ts"
 import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
+import { BackgroundLoops } from "../../application/shared/background-loops.ts"
 import { accountStoresFallback, testAccountSecurity } from "./account-test-layers.ts"
 import { buyingStoresFallback } from "./buying-test-layers.ts"
 
@@ -28,7 +29,8 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
     Layer.provide(testAccountSecurity),
     Layer.provideMerge(stores),
     Layer.provide(accountStoresFallback),
-    Layer.provide(buyingStoresFallback)
+    Layer.provide(buyingStoresFallback),
+    Layer.provide(BackgroundLoops.layer)
   )
   return HttpRouter.serve(app, { disableListenLog: true, disableLogger: true }).pipe(
     Layer.provideMerge(NodeHttpServer.layerTest)

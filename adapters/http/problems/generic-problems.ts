@@ -32,7 +32,12 @@ export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5
 
 export const problemResponse = (
   problem: GenericProblem,
-  options: { readonly detail?: string; readonly headers?: Record<string, string> } = {}
+  options: {
+    readonly detail?: string
+    readonly headers?: Record<string, string>
+    /** Extension members of the problem (RFC 9457 §3.2). */
+    readonly extensions?: Record<string, unknown>
+  } = {}
 ): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.jsonUnsafe(
     {
@@ -40,7 +45,8 @@ export const problemResponse = (
       title: problem.title,
       status: problem.status,
       code: problem.code,
-      ...(options.detail === undefined ? {} : { detail: options.detail })
+      ...(options.detail === undefined ? {} : { detail: options.detail }),
+      ...options.extensions
     },
     {
       status: problem.status,
