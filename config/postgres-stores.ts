@@ -7,6 +7,7 @@ import { databaseLayer } from "../adapters/postgres/database-layer.ts"
 import { MigrationsLayer } from "../adapters/postgres/migrations.ts"
 import { PostgresCatalogImportWriterLayer } from "../adapters/postgres/postgres-catalog-import-writer.ts"
 import { CartCommit } from "../adapters/postgres/postgres-cart-repository.ts"
+import { PostgresCatalogChangeFeed } from "../adapters/postgres/postgres-catalog-change-feed.ts"
 import { PostgresCatalogSourceLayer } from "../adapters/postgres/postgres-catalog-source.ts"
 import { PostgresStoreHealth } from "../adapters/postgres/postgres-store-health.ts"
 import { CryptoIdGeneratorLayer } from "../adapters/security/crypto-id-generator.ts"
@@ -23,7 +24,9 @@ export const postgresStores = (settings: AppConfig) =>
       notificationsFile: settings.notificationsFile,
       sharedDatabase: Option.isSome(settings.databaseUrl)
     }),
-    postgresBuyingStores.pipe(Layer.provide(Layer.succeed(CartCommit, settings.cartCommit)))
+    postgresBuyingStores.pipe(Layer.provide(Layer.succeed(CartCommit, settings.cartCommit))),
+    // instances sharing a PostgreSQL hear each other's catalog changes at once (LISTEN/NOTIFY)
+    Option.isSome(settings.databaseUrl) ? PostgresCatalogChangeFeed : Layer.empty
   ).pipe(
     Layer.provideMerge(CryptoIdGeneratorLayer),
     Layer.provideMerge(MigrationsLayer),

@@ -8,12 +8,14 @@ import catalog from "./migrations/0001_catalog.ts"
 import changeTracking from "./migrations/0002_change_tracking.ts"
 import accounts from "./migrations/0003_accounts.ts"
 import cartsOrders from "./migrations/0004_carts_orders.ts"
+import catalogNotify from "./migrations/0007_catalog_notify.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
   "0002_change_tracking": changeTracking,
   "0003_accounts": accounts,
-  "0004_carts_orders": cartsOrders
+  "0004_carts_orders": cartsOrders,
+  "0007_catalog_notify": catalogNotify
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

@@ -2,11 +2,14 @@
  * The in-memory catalog read model. Built from the CatalogSource at start, then kept in step
  * with the store by polling its change stream: changed products are re-applied to the index in
  * place; a change to reference data (categories, shops, keys, size guides, shipping methods)
- * rebuilds the whole state in the background and swaps it in. The poll runs under the
- * BackgroundLoops supervisor (restarted after any failure), and the model knows how far behind
- * the store it may be: the time since the start of its last successful refresh.
+ * rebuilds the whole state in the background and swaps it in. With a CatalogChangeFeed (shared
+ * PostgreSQL) every committed change also triggers a refresh at once; the poll stays as the
+ * fallback. Both run under the BackgroundLoops supervisor (restarted after any failure), and the
+ * model knows how far behind the store it may be: the time since the start of its last
+ * successful refresh.
  */
-import { Clock, Context, Duration, Effect, Layer, Option, Semaphore } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option, Queue, Semaphore } from "effect"
+import { CatalogChangeFeed } from "./catalog-change-feed.ts"
 import { BackgroundLoops, makeBackgroundLoops } from "../shared/background-loops.ts"
 import { CatalogIndex } from "../../domain/catalog/catalog-index.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
@@ -21,6 +24,9 @@ import type { ChangeCursor, ProductPage } from "./catalog-snapshot.ts"
  * after loading 100k products, for no faster a load.
  */
 const PRODUCT_PAGE_SIZE = 500
+
+/** The least time between two refreshes the change feed triggers (commits within it fold into one). */
+const FEED_REFRESH_GAP = Duration.millis(50)
 
 export class CatalogReadModel extends Context.Service<CatalogReadModel, {
   /** The current state; synchronous and consistent for the duration of a request. */
@@ -92,11 +98,30 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
       const loops = Option.getOrElse(yield* Effect.serviceOption(BackgroundLoops), makeBackgroundLoops)
       yield* loops.supervise("catalog-poll", ({ healthy }) =>
         Effect.forever(serialisedRefresh.pipe(Effect.andThen(healthy), Effect.andThen(Effect.sleep(options.pollInterval)))))
+      // While the feed is subscribed and caught up, every change reaches the model at once: no lag.
+      let feedLive = false
+      const feed = yield* Effect.serviceOption(CatalogChangeFeed)
+      if (Option.isSome(feed)) {
+        yield* loops.supervise("catalog-feed", ({ healthy }) =>
+          Effect.scoped(Effect.gen(function*() {
+            const changes = yield* feed.value.subscribe
+            // changes made before the subscription: caught up by this first refresh
+            yield* serialisedRefresh
+            feedLive = true
+            yield* healthy
+            while (true) {
+              yield* Queue.take(changes)
+              yield* serialisedRefresh
+              // at most one feed refresh per FEED_REFRESH_GAP: a burst of commits costs a few refreshes
+              yield* Effect.sleep(FEED_REFRESH_GAP)
+            }
+          })).pipe(Effect.ensuring(Effect.sync(() => void (feedLive = false)))))
+      }
 
       return CatalogReadModel.of({
         state: () => current,
         refresh: serialisedRefresh,
-        lagMillis: Effect.map(Clock.currentTimeMillis, (now) => Math.max(0, now - confirmedAt))
+        lagMillis: Effect.map(Clock.currentTimeMillis, (now) => feedLive ? 0 : Math.max(0, now - confirmedAt))
       })
     }))
 }

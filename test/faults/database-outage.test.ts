@@ -88,7 +88,9 @@ describe.runIf(available)("database faults (throwaway PostgreSQL cluster)", () =
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: cluster.url.replace(/\/postgres$/, "/storefront"),
-      DATABASE_MAX_CONNECTIONS: "4"
+      DATABASE_MAX_CONNECTIONS: "4",
+      // no poll within the test: what the service sees of the catalog comes from the push feed
+      CATALOG_POLL_MILLIS: "600000"
     })
     await waitUntilReady(server, port, 180_000)
   }, 240_000)
