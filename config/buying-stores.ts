@@ -8,12 +8,12 @@ import { Layer } from "effect"
 import { MemoryCartRepository } from "../adapters/memory/memory-cart-repository.ts"
 import { MemoryIdempotencyStore } from "../adapters/memory/memory-idempotency-store.ts"
 import { MemoryInventory } from "../adapters/memory/memory-inventory.ts"
-import { MemoryOrderStores } from "../adapters/memory/memory-order-repository.ts"
+import { MemoryOrderRepository } from "../adapters/memory/memory-order-repository.ts"
 import { PostgresCartRepository } from "../adapters/postgres/postgres-cart-repository.ts"
 import { PostgresCouponRepository } from "../adapters/postgres/postgres-coupon-repository.ts"
 import { PostgresIdempotencyStore } from "../adapters/postgres/postgres-idempotency-store.ts"
 import { PostgresInventory } from "../adapters/postgres/postgres-inventory.ts"
-import { PostgresOrderStores } from "../adapters/postgres/postgres-order-repository.ts"
+import { PostgresOrderRepository } from "../adapters/postgres/postgres-order-repository.ts"
 import { CartSettings } from "../application/cart/cart-settings.ts"
 import type { AppConfig } from "./app-config.ts"
 
@@ -22,7 +22,7 @@ export const postgresBuyingStores = Layer.mergeAll(
   PostgresCartRepository,
   PostgresInventory,
   PostgresCouponRepository,
-  PostgresOrderStores,
+  PostgresOrderRepository,
   PostgresIdempotencyStore
 )
 
@@ -32,7 +32,7 @@ export const postgresBuyingStores = Layer.mergeAll(
  */
 export const memoryBuyingStores = Layer.mergeAll(
   MemoryCartRepository.pipe(Layer.provideMerge(MemoryInventory)),
-  MemoryOrderStores,
+  MemoryOrderRepository,
   MemoryIdempotencyStore
 )
 

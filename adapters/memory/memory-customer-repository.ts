@@ -67,8 +67,9 @@ export const makeMemoryCustomerRepository = () => {
           avatarUrl: null,
           defaultShippingAddressId: null,
           passwordHash: null,
-          emailVerified: false,
-          phoneVerified: false,
+          verifiedEmail: null,
+          verifiedPhone: null,
+          linkedName: null,
           createdAt: now,
           registeredAt: null
         }

@@ -8,6 +8,7 @@ import catalog from "./migrations/0001_catalog.ts"
 import changeTracking from "./migrations/0002_change_tracking.ts"
 import accounts from "./migrations/0003_accounts.ts"
 import cartsOrders from "./migrations/0004_carts_orders.ts"
+import orderPrivacy from "./migrations/0005_order_privacy.ts"
 import catalogNotify from "./migrations/0007_catalog_notify.ts"
 
 export const migrations = Migrator.fromRecord({
@@ -15,6 +16,7 @@ export const migrations = Migrator.fromRecord({
   "0002_change_tracking": changeTracking,
   "0003_accounts": accounts,
   "0004_carts_orders": cartsOrders,
+  "0005_order_privacy": orderPrivacy,
   "0007_catalog_notify": catalogNotify
 })
 

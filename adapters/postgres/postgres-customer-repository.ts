@@ -13,7 +13,7 @@ import { Customer } from "../../domain/customer/customer.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
 const COLUMNS = "id, name, email, phone, avatar_url, default_shipping_address_id, password_hash, " +
-  "email_verified, phone_verified, created_at, registered_at"
+  "verified_email, verified_phone, linked_name, created_at, registered_at"
 
 const decodeCustomer = Schema.decodeUnknownSync(Customer)
 
@@ -79,10 +79,10 @@ export const PostgresCustomerRepository = Layer.effect(
       insert: (customer) =>
         orStoreUnavailable(contactTakenOnViolation(sql`
           INSERT INTO customers (id, name, email, phone, avatar_url, default_shipping_address_id, password_hash,
-            email_verified, phone_verified, source, created_at, registered_at, updated_at)
+            verified_email, verified_phone, linked_name, source, created_at, registered_at, updated_at)
           VALUES (${customer.id}, ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.avatarUrl},
-            ${customer.defaultShippingAddressId}, ${customer.passwordHash}, ${customer.emailVerified},
-            ${customer.phoneVerified}, 'storefront', ${customer.createdAt}, ${customer.registeredAt}, now())`)).pipe(
+            ${customer.defaultShippingAddressId}, ${customer.passwordHash}, ${customer.verifiedEmail},
+            ${customer.verifiedPhone}, ${customer.linkedName}, 'storefront', ${customer.createdAt}, ${customer.registeredAt}, now())`)).pipe(
           Effect.asVoid
         ),
       update: (customer) =>
@@ -94,8 +94,9 @@ export const PostgresCustomerRepository = Layer.effect(
             avatar_url = ${customer.avatarUrl},
             default_shipping_address_id = ${customer.defaultShippingAddressId},
             password_hash = ${customer.passwordHash},
-            email_verified = ${customer.emailVerified},
-            phone_verified = ${customer.phoneVerified},
+            verified_email = ${customer.verifiedEmail},
+            verified_phone = ${customer.verifiedPhone},
+            linked_name = ${customer.linkedName},
             registered_at = ${customer.registeredAt},
             updated_at = now()
           WHERE id = ${customer.id}

@@ -1,16 +1,16 @@
 /**
- * OrderRepository over `orders` and `order_items` (migration 0004), and the accounts side's
- * CustomerOrderHistory over the same table. An order and its lines are written by one
+ * OrderRepository over `orders` and `order_items` (migrations 0004, 0005). What a customer sees
+ * is domain/order/order-visibility.ts as a WHERE clause. An order and its lines are written by one
  * statement; a page of orders is read with its lines gathered as JSON text (the client's name
  * transforms must not touch option keys). Order numbers come from `order_number_seq`.
  * Money columns are bigint (quantities multiply prices) and are read as float8, exact for any
  * amount a shop can reach.
  */
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { CustomerOrderHistory } from "../../application/customer/customer-order-history.ts"
 import { OrderRepository } from "../../application/orders/order-repository.ts"
 import { type Order, OrderLine } from "../../domain/order/order.ts"
+import type { OrderViewer } from "../../domain/order/order-visibility.ts"
 import { Address } from "../../domain/shipping/address.ts"
 import { PaymentMethod } from "../../domain/shipping/cod-fee.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
@@ -41,6 +41,8 @@ const OrderRow = Schema.Struct({
   trackingNumber: Schema.String,
   trackingUrl: Schema.String,
   lines: Schema.fromJsonString(Schema.Array(OrderLine)),
+  guestEmail: Schema.NullOr(Schema.String),
+  guestPhone: Schema.NullOr(Schema.String),
   createdAt: Schema.Date
 })
 
@@ -48,9 +50,10 @@ const OrderRow = Schema.Struct({
 const decodeRows = Schema.decodeUnknownSync(Schema.Array(OrderRow))
 
 const toOrders = (rows: ReadonlyArray<unknown>): ReadonlyArray<Order> =>
-  decodeRows(rows).map(({ courierName, trackingStatus, trackingNumber, trackingUrl, ...order }) => ({
+  decodeRows(rows).map(({ courierName, trackingStatus, trackingNumber, trackingUrl, guestEmail, guestPhone, ...order }) => ({
     ...order,
-    tracking: { courierName, status: trackingStatus, trackingNumber, trackingUrl }
+    tracking: { courierName, status: trackingStatus, trackingNumber, trackingUrl },
+    guestContact: guestPhone === null ? null : { email: guestEmail, phone: guestPhone }
   }))
 
 const lineRowsJson = (order: Order): string =>
@@ -70,8 +73,13 @@ const lineRowsJson = (order: Order): string =>
     line_total: line.lineTotal
   })))
 
-export const makePostgresOrderStores = Effect.gen(function*() {
+export const makePostgresOrderRepository = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+
+  /** isOrderVisibleTo (domain/order/order-visibility.ts) in SQL; a NULL contact matches nothing. */
+  const visibleTo = (viewer: OrderViewer) =>
+    sql`o.customer_id = ${viewer.customerId} AND (o.guest_phone IS NULL
+      OR o.guest_email = ${viewer.verifiedEmail} OR o.guest_phone = ${viewer.verifiedPhone})`
 
   const selectOrders = sql.literal(`
     SELECT o.id, o.order_number::text AS order_number, o.shop_id, o.customer_id, o.cart_id, o.status,
@@ -80,7 +88,7 @@ export const makePostgresOrderStores = Effect.gen(function*() {
       o.shipping_fee::float8 AS shipping_fee, o.cod_fee::float8 AS cod_fee, o.total::float8 AS total,
       o.amount_paid::float8 AS amount_paid, o.shipping_address::text AS shipping_address,
       o.billing_address::text AS billing_address, o.shipping_method_id, o.shipping_method_name,
-      o.courier_name, o.tracking_status, o.tracking_number, o.tracking_url, o.created_at,
+      o.courier_name, o.tracking_status, o.tracking_number, o.tracking_url, o.guest_email, o.guest_phone, o.created_at,
       (SELECT coalesce(json_agg(json_build_object(
           'id', i.id, 'variantId', i.variant_id, 'productId', i.product_id, 'productName', i.product_name,
           'productSku', i.product_sku, 'variantSku', i.variant_sku, 'images', i.images,
@@ -96,14 +104,15 @@ export const makePostgresOrderStores = Effect.gen(function*() {
         INSERT INTO orders (id, order_number, shop_id, customer_id, cart_id, status, payment_status, payment_method,
           customer_notes, coupon_code, subtotal, discount_total, shipping_fee, cod_fee, total, amount_paid,
           shipping_address, billing_address, shipping_method_id, shipping_method_name,
-          courier_name, tracking_status, tracking_number, tracking_url, created_at)
+          courier_name, tracking_status, tracking_number, tracking_url, guest_email, guest_phone, created_at)
         VALUES (${order.id}, ${order.orderNumber}::bigint, ${order.shopId}, ${order.customerId}, ${order.cartId},
           ${order.status}, ${order.paymentStatus}, ${order.paymentMethod}, ${order.customerNotes}, ${order.couponCode},
           ${order.subtotal}, ${order.discountTotal}, ${order.shippingFee}, ${order.codFee}, ${order.total},
           ${order.amountPaid}, ${JSON.stringify(order.shippingAddress)}::jsonb,
           ${order.billingAddress === null ? null : JSON.stringify(order.billingAddress)}::jsonb,
           ${order.shippingMethodId}, ${order.shippingMethodName}, ${order.tracking.courierName},
-          ${order.tracking.status}, ${order.tracking.trackingNumber}, ${order.tracking.trackingUrl}, ${order.createdAt})
+          ${order.tracking.status}, ${order.tracking.trackingNumber}, ${order.tracking.trackingUrl},
+          ${order.guestContact?.email ?? null}, ${order.guestContact?.phone ?? null}, ${order.createdAt})
         RETURNING id)
       INSERT INTO order_items (id, order_id, position, variant_id, product_id, product_name, product_sku, variant_sku,
         images, option_values, quantity, unit_price, compare_at_price, line_total)
@@ -113,12 +122,6 @@ export const makePostgresOrderStores = Effect.gen(function*() {
         id text, position integer, variant_id text, product_id text, product_name text, product_sku text,
         variant_sku text, images jsonb, option_values jsonb, quantity integer, unit_price bigint,
         compare_at_price bigint, line_total bigint)`).pipe(Effect.asVoid)
-
-  const existsBefore = (customerId: string, instant: Date) =>
-    orStoreUnavailable(sql<{ exists: boolean }>`
-      SELECT EXISTS (SELECT 1 FROM orders WHERE customer_id = ${customerId} AND created_at < ${instant}) AS exists`).pipe(
-      Effect.map((rows) => rows[0]?.exists === true)
-    )
 
   const orders = OrderRepository.of({
     nextOrderNumber: orStoreUnavailable(sql<{ number: string }>`SELECT nextval('order_number_seq')::text AS number`).pipe(
@@ -130,27 +133,23 @@ export const makePostgresOrderStores = Effect.gen(function*() {
     listForCustomer: (query) =>
       Effect.gen(function*() {
         const counted = yield* orStoreUnavailable(sql<{ total: number }>`
-          SELECT count(*)::int AS total FROM orders
-          WHERE customer_id = ${query.customerId} AND shop_id = ANY(${[...query.shopIds]}::text[])`)
+          SELECT count(*)::int AS total FROM orders o
+          WHERE ${visibleTo(query.viewer)} AND o.shop_id = ANY(${[...query.shopIds]}::text[])`)
         const rows = yield* orStoreUnavailable(sql`
           ${selectOrders}
-          WHERE o.customer_id = ${query.customerId} AND o.shop_id = ANY(${[...query.shopIds]}::text[])
+          WHERE ${visibleTo(query.viewer)} AND o.shop_id = ANY(${[...query.shopIds]}::text[])
           ORDER BY o.created_at DESC, o.order_number DESC
           LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`)
         return { orders: toOrders(rows), total: counted[0]?.total ?? 0 }
       }),
-    findForCustomer: (orderId, customerId, shopIds) =>
+    findForCustomer: (orderId, viewer, shopIds) =>
       orStoreUnavailable(sql`
         ${selectOrders}
-        WHERE o.id = ${orderId} AND o.customer_id = ${customerId} AND o.shop_id = ANY(${[...shopIds]}::text[])`).pipe(
+        WHERE o.id = ${orderId} AND ${visibleTo(viewer)} AND o.shop_id = ANY(${[...shopIds]}::text[])`).pipe(
         Effect.map((rows) => Option.fromNullishOr(toOrders(rows)[0]))
-      ),
-    existsBefore
+      )
   })
-  return Context.make(OrderRepository, orders).pipe(
-    Context.add(CustomerOrderHistory, CustomerOrderHistory.of({ hasOrdersBefore: existsBefore }))
-  )
+  return orders
 })
 
-/** OrderRepository and CustomerOrderHistory over one SQL client. */
-export const PostgresOrderStores = Layer.effectContext(makePostgresOrderStores)
+export const PostgresOrderRepository = Layer.effect(OrderRepository, makePostgresOrderRepository)

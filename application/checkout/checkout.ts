@@ -113,13 +113,10 @@ export const checkout = (request: CartChangeRequest) =>
       }
       yield* inventory.recordSales(lines.map(({ line }) => ({ productId: line.productId, quantity: line.quantity })))
 
-      const customerId = ready.customerId !== ""
+      const guest = ready.customerId === "" ? guestContactOf(shippingAddress) : null
+      const customerId = guest === null
         ? ready.customerId
-        : (yield* (yield* CustomerRepository).findOrCreatePasswordless(
-          guestContactOf(shippingAddress),
-          yield* ids.next("cus"),
-          change.now
-        )).id
+        : (yield* (yield* CustomerRepository).findOrCreatePasswordless(guest, yield* ids.next("cus"), change.now)).id
       const orderLines: Array<OrderLine> = []
       for (const { line, variant, unitPrice, compareAtPrice, lineTotal } of lines) {
         orderLines.push({
@@ -141,6 +138,7 @@ export const checkout = (request: CartChangeRequest) =>
         id: yield* ids.next("ord"),
         orderNumber: yield* orders.nextOrderNumber,
         customerId,
+        guestContact: guest === null ? null : { email: guest.email, phone: contactPhone(shippingAddress.phone) },
         cart: { ...ready, shippingAddress },
         lines: orderLines,
         totals,

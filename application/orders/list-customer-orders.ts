@@ -1,7 +1,7 @@
 /** Use case: GET /customers/me/orders: the customer's orders in the key's shops, newest first, one page. */
 import { Effect } from "effect"
 import type { Order } from "../../domain/order/order.ts"
-import { ensureOrdersAccess } from "../customer/customer-orders-access.ts"
+import { ordersViewer } from "../customer/customer-orders-access.ts"
 import { OrderRepository } from "./order-repository.ts"
 
 export const DEFAULT_ORDERS_PAGE_SIZE = 20
@@ -24,8 +24,13 @@ export interface CustomerOrdersPage {
 
 export const listCustomerOrders = (request: CustomerOrdersRequest) =>
   Effect.gen(function*() {
-    yield* ensureOrdersAccess(request.customerId)
-    const found = yield* (yield* OrderRepository).listForCustomer(request)
+    const viewer = yield* ordersViewer(request.customerId)
+    const found = yield* (yield* OrderRepository).listForCustomer({
+      viewer,
+      shopIds: request.shopIds,
+      page: request.page,
+      limit: request.limit
+    })
     const page: CustomerOrdersPage = {
       orders: found.orders,
       total: found.total,

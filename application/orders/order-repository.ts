@@ -1,13 +1,15 @@
 /**
  * Port: orders. Order numbers come from the store so that they are unique across processes.
+ * What a customer sees of them follows domain/order/order-visibility.ts.
  * Adapters: adapters/postgres/postgres-order-repository.ts, adapters/memory/memory-order-repository.ts.
  */
 import { Context, type Effect, type Option } from "effect"
 import type { Order } from "../../domain/order/order.ts"
+import type { OrderViewer } from "../../domain/order/order-visibility.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 
 export interface CustomerOrdersQuery {
-  readonly customerId: string
+  readonly viewer: OrderViewer
   /** Only orders placed in these shops. */
   readonly shopIds: ReadonlyArray<string>
   /** 1-based. */
@@ -24,14 +26,12 @@ export class OrderRepository extends Context.Service<OrderRepository, {
   /** A new unique, human-friendly order number (digits; numbers of failed checkouts are skipped). */
   readonly nextOrderNumber: Effect.Effect<string, StoreUnavailable>
   readonly insert: (order: Order) => Effect.Effect<void, StoreUnavailable>
-  /** The customer's orders in the shops, newest first. */
+  /** The orders the viewer may see (isOrderVisibleTo) in the shops, newest first. */
   readonly listForCustomer: (query: CustomerOrdersQuery) => Effect.Effect<OrderPage, StoreUnavailable>
-  /** The order, when it is the customer's and was placed in one of the shops. */
+  /** The order, when the viewer may see it and it was placed in one of the shops. */
   readonly findForCustomer: (
     orderId: string,
-    customerId: string,
+    viewer: OrderViewer,
     shopIds: ReadonlyArray<string>
   ) => Effect.Effect<Option.Option<Order>, StoreUnavailable>
-  /** Whether the customer has an order created before `instant` (CONTRACT §3 "prior orders"). */
-  readonly existsBefore: (customerId: string, instant: Date) => Effect.Effect<boolean, StoreUnavailable>
 }>()("storefront/OrderRepository") {}

@@ -2,7 +2,11 @@
  * The customer account. A customer may exist without a password (created through a chat channel
  * or a guest checkout); registering with its email later attaches a password ("linking").
  * `registeredAt` is when a password was first attached (registration or linking), `null` for a
- * password-less customer; it is what "prior orders" (CONTRACT §3) are measured against.
+ * password-less customer.
+ *
+ * Verification is kept as the exact contact that was proven (`verifiedEmail`, `verifiedPhone`),
+ * so a changed email or phone is unverified until the new value is proven, and a guest order is
+ * shown to a customer only through a contact they proved (application/orders).
  */
 import { Result, Schema } from "effect"
 import { EmailVerificationRequired } from "./errors/email-verification-required.ts"
@@ -29,14 +33,33 @@ export const Customer = Schema.Struct({
   defaultShippingAddressId: Schema.NullOr(Schema.String),
   /** argon2id PHC string of the NFKC-normalised password; `null` = password-less customer. */
   passwordHash: Schema.NullOr(Schema.String),
-  emailVerified: Schema.Boolean,
-  phoneVerified: Schema.Boolean,
+  /** The email as it was when a `verify_email` code proved it; `null` when never proven. */
+  verifiedEmail: Schema.NullOr(NormalisedEmail),
+  /** The phone as it was when a `verify_phone` code or an OTP login proved it; `null` when never proven. */
+  verifiedPhone: Schema.NullOr(Schema.String),
+  /**
+   * The name the registrant gave when linking a password to an existing customer; shown instead
+   * of the existing profile until the email is proven, then it becomes the name.
+   */
+  linkedName: Schema.NullOr(CustomerName),
   createdAt: Schema.Date,
   registeredAt: Schema.NullOr(Schema.Date)
 })
 export type Customer = typeof Customer.Type
 
 export const hasPassword = (customer: Customer): boolean => customer.passwordHash !== null
+
+/** Phones compare without spaces and dashes ("+880 1711-000000" is "+8801711000000"). */
+export const comparablePhone = (phone: string): string => phone.replace(/[\s-]/g, "")
+
+/** The customer's current email is the one they proved. */
+export const isEmailVerified = (customer: Customer): boolean =>
+  customer.email !== null && customer.verifiedEmail === customer.email
+
+/** The customer's current phone is the one they proved. */
+export const isPhoneVerified = (customer: Customer): boolean =>
+  customer.phone !== null && customer.verifiedPhone !== null &&
+  comparablePhone(customer.verifiedPhone) === comparablePhone(customer.phone)
 
 export interface NewCustomerInput {
   readonly id: CustomerId
@@ -56,35 +79,65 @@ export const newRegisteredCustomer = (input: NewCustomerInput): Customer => ({
   avatarUrl: null,
   defaultShippingAddressId: null,
   passwordHash: input.passwordHash,
-  emailVerified: false,
-  phoneVerified: false,
+  verifiedEmail: null,
+  verifiedPhone: null,
+  linkedName: null,
   createdAt: input.now,
   registeredAt: input.now
 })
 
 /**
- * Attach a password to a password-less customer (register over an existing email). Only the
- * password changes: name and phone stay as they were, so registering with someone else's email
- * cannot rewrite their profile. `emailVerified` is set to false: whoever attached the password
- * has not proven they own the address, whatever the flag said before.
+ * Attach a password to a password-less customer (register over an existing email). The stored
+ * profile stays as it was, so registering with someone else's email cannot rewrite it, and every
+ * verification is dropped: whoever attached the password has proven nothing yet. Until the email
+ * is proven the registrant sees only what they gave (`linkedName`, see {@link visibleProfile}).
  */
-export const linkPassword = (customer: Customer, passwordHash: string, now: Date): Customer => ({
+export const linkPassword = (customer: Customer, passwordHash: string, now: Date, registrantName: CustomerName): Customer => ({
   ...customer,
   passwordHash,
-  emailVerified: false,
+  verifiedEmail: null,
+  verifiedPhone: null,
+  linkedName: registrantName,
   registeredAt: customer.registeredAt ?? now
 })
 
 /** Replace the password (reset-password). Verification flags and `registeredAt` are unchanged. */
 export const setPassword = (customer: Customer, passwordHash: string): Customer => ({ ...customer, passwordHash })
 
-/** A `verify_email` OTP sent to `verifiedEmail` succeeded: verified only if it is still the customer's email. */
+/**
+ * A `verify_email` OTP sent to `verifiedEmail` succeeded: verified only if it is still the
+ * customer's email. The prover of a linked account's email owns it: the name they gave becomes
+ * the name.
+ */
 export const markEmailVerified = (customer: Customer, verifiedEmail: NormalisedEmail): Customer =>
-  customer.email !== null && customer.email === verifiedEmail ? { ...customer, emailVerified: true } : customer
+  customer.email !== null && customer.email === verifiedEmail
+    ? { ...customer, verifiedEmail, name: customer.linkedName ?? customer.name, linkedName: null }
+    : customer
 
-/** A `verify_phone` OTP sent to `verifiedPhone` succeeded: verified only if it is still the customer's phone. */
+/**
+ * A `verify_phone` OTP (or an OTP login) sent to `verifiedPhone` succeeded: verified only if it is
+ * still the customer's phone.
+ */
 export const markPhoneVerified = (customer: Customer, verifiedPhone: string): Customer =>
-  customer.phone !== null && customer.phone === verifiedPhone ? { ...customer, phoneVerified: true } : customer
+  customer.phone !== null && comparablePhone(customer.phone) === comparablePhone(verifiedPhone)
+    ? { ...customer, verifiedPhone: customer.phone }
+    : customer
+
+/**
+ * A linked account whose email is not proven yet: it sees nothing that was recorded before the
+ * linking (CONTRACT §3), and its orders answer 403 until the email is verified.
+ */
+export const isUnprovenLink = (customer: Customer): boolean => isLinkedAccount(customer) && !isEmailVerified(customer)
+
+/**
+ * The profile as the signed-in customer sees it: an unproven linked account shows only what the
+ * registrant gave (their name and the email they registered with), none of the earlier
+ * customer's phone, avatar or default address.
+ */
+export const visibleProfile = (customer: Customer): Customer =>
+  isUnprovenLink(customer)
+    ? { ...customer, name: customer.linkedName ?? customer.name, phone: null, avatarUrl: null, defaultShippingAddressId: null }
+    : customer
 
 export interface ProfilePatch {
   readonly name?: CustomerName
@@ -122,7 +175,7 @@ export const applyProfileUpdate = (
 ): Result.Result<Customer, EmailAlreadyRegistered | EmailVerificationRequired> => {
   const takenByOther = (ownerId: CustomerId | null) => ownerId !== null && ownerId !== customer.id
   const changesEmail = patch.email !== undefined && patch.email !== customer.email
-  if (changesEmail && isLinkedAccount(customer) && !customer.emailVerified) {
+  if (changesEmail && isUnprovenLink(customer)) {
     return Result.fail(new EmailVerificationRequired())
   }
   if (patch.email !== undefined && patch.email !== null && takenByOther(owners.emailOwnerId)) {
@@ -133,21 +186,14 @@ export const applyProfileUpdate = (
   }
   let next: Customer = customer
   if (patch.name !== undefined) next = { ...next, name: patch.name }
-  if (patch.email !== undefined && patch.email !== customer.email) next = { ...next, email: patch.email, emailVerified: false }
-  if (patch.phone !== undefined && patch.phone !== customer.phone) next = { ...next, phone: patch.phone, phoneVerified: false }
+  if (patch.email !== undefined && patch.email !== customer.email) next = { ...next, email: patch.email, verifiedEmail: null }
+  if (patch.phone !== undefined && patch.phone !== customer.phone) next = { ...next, phone: patch.phone, verifiedPhone: null }
   return Result.succeed(next)
 }
 
 /**
- * CONTRACT §3: until the email is verified, `/customers/me/orders*` answers 403 for a customer
- * that had orders before it got its password (a linked chat/guest customer). A customer with no
- * such prior orders (e.g. brand new) is not blocked, even while unverified.
- * `hasOrdersBeforeRegistration`: does an order of this customer exist with `createdAt < registeredAt`?
+ * CONTRACT §3: `/customers/me/orders*` answers 403 for a linked account until its email is
+ * verified, whatever orders exist.
  */
-export const checkOrdersAccess = (
-  customer: Customer,
-  hasOrdersBeforeRegistration: boolean
-): Result.Result<void, EmailVerificationRequired> =>
-  !customer.emailVerified && hasOrdersBeforeRegistration
-    ? Result.fail(new EmailVerificationRequired())
-    : Result.succeed(undefined)
+export const checkOrdersAccess = (customer: Customer): Result.Result<void, EmailVerificationRequired> =>
+  isUnprovenLink(customer) ? Result.fail(new EmailVerificationRequired()) : Result.succeed(undefined)

@@ -53,7 +53,7 @@ export const applyRegistration = (decision: RegistrationDecision, input: Registr
       }),
       created: true
     }
-    : { customer: linkPassword(decision.customer, input.passwordHash, input.now), created: false }
+    : { customer: linkPassword(decision.customer, input.passwordHash, input.now, input.name), created: false }
 
 /** {@link decideRegistration} then {@link applyRegistration}. */
 export const registerCustomer = (

@@ -41,6 +41,16 @@ export const OrderTracking = Schema.Struct({
 })
 export type OrderTracking = typeof OrderTracking.Type
 
+/**
+ * How a guest order was matched to its customer: the shipping email (normalised, when one was
+ * given) and phone (without spaces and dashes). `null` on an order placed while signed in.
+ */
+export const GuestContact = Schema.Struct({
+  email: Schema.NullOr(Schema.String),
+  phone: Schema.String
+})
+export type GuestContact = typeof GuestContact.Type
+
 export const Order = Schema.Struct({
   id: Schema.String,
   /** Unique, human-friendly (digits only, e.g. `100234`). */
@@ -68,6 +78,8 @@ export const Order = Schema.Struct({
   shippingMethodName: Schema.String,
   tracking: OrderTracking,
   lines: Schema.Array(OrderLine),
+  /** The contact a guest order was matched by; `null` when placed signed in. */
+  guestContact: Schema.NullOr(GuestContact),
   createdAt: Schema.Date
 })
 export type Order = typeof Order.Type
@@ -89,6 +101,8 @@ export interface OrderPlacement {
   readonly orderNumber: string
   /** The customer the order belongs to: the cart's owner, or the one found for a guest's contact. */
   readonly customerId: string
+  /** The contact a guest order was matched by; `null` when the cart's owner checks out signed in. */
+  readonly guestContact: GuestContact | null
   /** The cart being checked out, with its shipping address set. */
   readonly cart: Cart & { readonly shippingAddress: Address }
   readonly lines: ReadonlyArray<OrderLine>
@@ -125,6 +139,7 @@ export const placeOrder = (placement: OrderPlacement): Order => {
     shippingMethodName: cart.shippingMethodId === "" ? "" : placement.shippingMethodName,
     tracking: untracked,
     lines: placement.lines,
+    guestContact: placement.guestContact,
     createdAt: placement.now
   }
 }

@@ -33,8 +33,9 @@ export const sampleCustomer = (overrides: Partial<Customer> = {}): Customer => (
   avatarUrl: null,
   defaultShippingAddressId: null,
   passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g",
-  emailVerified: false,
-  phoneVerified: false,
+  verifiedEmail: null,
+  verifiedPhone: null,
+  linkedName: null,
   createdAt: T0,
   registeredAt: T0,
   ...overrides
@@ -45,7 +46,8 @@ export const customerRepositoryContract = <E>(name: string, store: Layer.Layer<C
     it.effect("a customer round-trips through insert and every lookup", () =>
       Effect.gen(function*() {
         const repository = yield* CustomerRepository
-        const customer = sampleCustomer({ avatarUrl: "https://img.example.com/a.png", emailVerified: true })
+        const email = testEmail("verified")
+        const customer = sampleCustomer({ avatarUrl: "https://img.example.com/a.png", email, verifiedEmail: email })
         yield* repository.insert(customer)
         expect(yield* repository.findById(customer.id)).toEqual(Option.some(customer))
         expect(yield* repository.findByIdForUpdate(customer.id)).toEqual(Option.some(customer))
@@ -104,8 +106,9 @@ export const customerRepositoryContract = <E>(name: string, store: Layer.Layer<C
           avatarUrl: "https://img.example.com/b.png",
           defaultShippingAddressId: "addr_1",
           passwordHash: "$argon2id$changed",
-          emailVerified: true,
-          phoneVerified: true,
+          verifiedEmail: testEmail("changed"),
+          verifiedPhone: "+880 1711-000000",
+          linkedName: "Ann the registrant",
           registeredAt: T1
         }
         yield* repository.update(changed)
@@ -124,8 +127,8 @@ export const customerRepositoryContract = <E>(name: string, store: Layer.Layer<C
           email,
           phone: null,
           passwordHash: null,
-          emailVerified: false,
-          phoneVerified: false,
+          verifiedEmail: null,
+          verifiedPhone: null,
           registeredAt: null,
           createdAt: T1
         })

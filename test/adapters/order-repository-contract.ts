@@ -1,15 +1,15 @@
 /**
- * The contract of every OrderRepository (and of CustomerOrderHistory over the same orders):
- * order numbers are unique digits from 100000 up; orders round-trip whole; a customer's orders
- * are listed newest first, a page at a time, only in the given shops; another customer's order,
- * or one of another shop, is not found.
+ * The contract of every OrderRepository: order numbers are unique digits from 100000 up; orders
+ * round-trip whole; a customer's orders are listed newest first, a page at a time, only in the
+ * given shops; another customer's order, or one of another shop, is not found; a guest order is
+ * shown only through a contact the viewer proved (domain/order/order-visibility.ts).
  */
 import { describe, expect } from "@effect/vitest"
 import type { Vitest } from "@effect/vitest"
 import { Effect, Option, Schema } from "effect"
-import { CustomerOrderHistory } from "../../application/customer/customer-order-history.ts"
 import { OrderRepository } from "../../application/orders/order-repository.ts"
-import { type Order, untracked } from "../../domain/order/order.ts"
+import { type GuestContact, type Order, untracked } from "../../domain/order/order.ts"
+import type { OrderViewer } from "../../domain/order/order-visibility.ts"
 import { IdGenerator } from "../../domain/shared/id-generator.ts"
 import { AddressInput } from "../../domain/shipping/address.ts"
 import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
@@ -18,7 +18,12 @@ const address = Schema.decodeUnknownSync(AddressInput)({
   name: "Karima Begum", phone: "01711000002", city: "Dhaka", note: "Call first"
 })
 
-const newOrder = (customerId: string, shopId: string, createdAt: string) =>
+/** A viewer who proved no contact: sees only the orders placed signed in. */
+const viewer = (customerId: string, proven: Partial<OrderViewer> = {}): OrderViewer => ({
+  customerId, verifiedEmail: null, verifiedPhone: null, ...proven
+})
+
+const newOrder = (customerId: string, shopId: string, createdAt: string, guestContact: GuestContact | null = null) =>
   Effect.gen(function*() {
     const ids = yield* IdGenerator
     const orders = yield* OrderRepository
@@ -44,6 +49,7 @@ const newOrder = (customerId: string, shopId: string, createdAt: string) =>
       shippingMethodId: "sm_a_standard",
       shippingMethodName: "Standard",
       tracking: untracked,
+      guestContact,
       lines: [
         {
           id: yield* ids.next("item"),
@@ -97,10 +103,10 @@ export const orderRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSe
         const orders = yield* OrderRepository
         const order = yield* newOrder("cus_roundtrip", "shop_a", "2026-03-01T10:00:00.000Z")
         yield* orders.insert(order)
-        expect(Option.getOrThrow(yield* orders.findForCustomer(order.id, "cus_roundtrip", ["shop_b", "shop_a"]))).toEqual(order)
-        expect(Option.isNone(yield* orders.findForCustomer(order.id, "cus_other", ["shop_a"]))).toBe(true)
-        expect(Option.isNone(yield* orders.findForCustomer(order.id, "cus_roundtrip", ["shop_b"]))).toBe(true)
-        expect(Option.isNone(yield* orders.findForCustomer("ord_unknown", "cus_roundtrip", ["shop_a"]))).toBe(true)
+        expect(Option.getOrThrow(yield* orders.findForCustomer(order.id, viewer("cus_roundtrip"), ["shop_b", "shop_a"]))).toEqual(order)
+        expect(Option.isNone(yield* orders.findForCustomer(order.id, viewer("cus_other"), ["shop_a"]))).toBe(true)
+        expect(Option.isNone(yield* orders.findForCustomer(order.id, viewer("cus_roundtrip"), ["shop_b"]))).toBe(true)
+        expect(Option.isNone(yield* orders.findForCustomer("ord_unknown", viewer("cus_roundtrip"), ["shop_a"]))).toBe(true)
       }))
 
     it.effect("a customer's orders are listed newest first, a page at a time, in the given shops", () =>
@@ -122,28 +128,39 @@ export const orderRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSe
         const inA = placed.filter((order) => order.shopId === "shop_a")
         // same instant: the later order number first
         const expected = [inA[3], inA[2], inA[1], inA[0]].map((order) => order?.id)
-        const first = yield* orders.listForCustomer({ customerId: "cus_lister", shopIds: ["shop_a"], page: 1, limit: 3 })
-        const second = yield* orders.listForCustomer({ customerId: "cus_lister", shopIds: ["shop_a"], page: 2, limit: 3 })
+        const first = yield* orders.listForCustomer({ viewer: viewer("cus_lister"), shopIds: ["shop_a"], page: 1, limit: 3 })
+        const second = yield* orders.listForCustomer({ viewer: viewer("cus_lister"), shopIds: ["shop_a"], page: 2, limit: 3 })
         expect(first.total).toBe(4)
         expect(second.total).toBe(4)
         expect([...first.orders, ...second.orders].map((order) => order.id)).toEqual(expected)
         expect(first.orders[0]).toEqual(inA[3])
-        const beyond = yield* orders.listForCustomer({ customerId: "cus_lister", shopIds: ["shop_a"], page: 9, limit: 3 })
+        const beyond = yield* orders.listForCustomer({ viewer: viewer("cus_lister"), shopIds: ["shop_a"], page: 9, limit: 3 })
         expect(beyond).toEqual({ orders: [], total: 4 })
-        const both = yield* orders.listForCustomer({ customerId: "cus_lister", shopIds: ["shop_a", "shop_b"], page: 1, limit: 50 })
+        const both = yield* orders.listForCustomer({ viewer: viewer("cus_lister"), shopIds: ["shop_a", "shop_b"], page: 1, limit: 50 })
         expect(both.total).toBe(5)
-        const none = yield* orders.listForCustomer({ customerId: "cus_nobody", shopIds: ["shop_a"], page: 1, limit: 50 })
+        const none = yield* orders.listForCustomer({ viewer: viewer("cus_nobody"), shopIds: ["shop_a"], page: 1, limit: 50 })
         expect(none).toEqual({ orders: [], total: 0 })
       }))
 
-    it.effect("whether a customer had orders before an instant", () =>
+    it.effect("a guest order is shown to its customer only through the contact they proved", () =>
       Effect.gen(function*() {
         const orders = yield* OrderRepository
-        const history = yield* CustomerOrderHistory
-        yield* orders.insert(yield* newOrder("cus_history", "shop_a", "2026-03-10T10:00:00.000Z"))
-        expect(yield* orders.existsBefore("cus_history", new Date("2026-03-10T10:00:00.000Z"))).toBe(false)
-        expect(yield* orders.existsBefore("cus_history", new Date("2026-03-10T10:00:00.001Z"))).toBe(true)
-        expect(yield* history.hasOrdersBefore("cus_history", new Date("2026-03-11T00:00:00.000Z"))).toBe(true)
-        expect(yield* history.hasOrdersBefore("cus_nobody", new Date("2030-01-01T00:00:00.000Z"))).toBe(false)
+        const contact = { email: "guest@example.com", phone: "+8801711000002" }
+        const guestOrder = yield* newOrder("cus_guest", "shop_a", "2026-03-10T10:00:00.000Z", contact)
+        const signedIn = yield* newOrder("cus_guest", "shop_a", "2026-03-11T10:00:00.000Z")
+        yield* orders.insert(guestOrder)
+        yield* orders.insert(signedIn)
+        const seen = (who: OrderViewer) =>
+          Effect.map(orders.listForCustomer({ viewer: who, shopIds: ["shop_a"], page: 1, limit: 50 }), (page) =>
+            [page.total, page.orders.map((order) => order.id)] as const)
+        expect(yield* seen(viewer("cus_guest"))).toEqual([1, [signedIn.id]])
+        expect(yield* seen(viewer("cus_guest", { verifiedEmail: "other@example.com", verifiedPhone: "+8801700000000" })))
+          .toEqual([1, [signedIn.id]])
+        expect(yield* seen(viewer("cus_guest", { verifiedEmail: "guest@example.com" }))).toEqual([2, [signedIn.id, guestOrder.id]])
+        expect(yield* seen(viewer("cus_guest", { verifiedPhone: "+8801711000002" }))).toEqual([2, [signedIn.id, guestOrder.id]])
+        expect(yield* seen(viewer("cus_stranger", { verifiedPhone: "+8801711000002" }))).toEqual([0, []])
+        expect(Option.isNone(yield* orders.findForCustomer(guestOrder.id, viewer("cus_guest"), ["shop_a"]))).toBe(true)
+        expect(Option.getOrThrow(yield* orders.findForCustomer(guestOrder.id, viewer("cus_guest", { verifiedPhone: "+8801711000002" }), ["shop_a"])))
+          .toEqual(guestOrder)
       }))
   })

@@ -81,10 +81,12 @@ for (const engine of accountTestEngines()) {
           const result = expectAuthResult(response, 201)
           expect(result.customerId).toBe(guest.id)
           const me = yield* getMe(result.tokens.accessToken)
-          // linking attaches the password only: the profile is not rewritten, the email stays unverified
-          expect(me.body).toMatchObject({ id: guest.id, name: "Guest Buyer", email: normalised, emailVerified: false })
+          // linking attaches the password only: the stored profile is not rewritten, the email stays
+          // unverified, and until it is proven the registrant sees only what they gave (issue 9)
+          expect(me.body).toMatchObject({ id: guest.id, name: "Someone Else", email: normalised, emailVerified: false, phone: null })
           const stored = yield* (yield* CustomerRepository).findById(guest.id)
           expect(Option.map(stored, (c) => c.registeredAt !== null && c.passwordHash !== null)).toEqual(Option.some(true))
+          expect(Option.map(stored, (c) => c.name)).toEqual(Option.some("Guest Buyer"))
           // now it has a password: a second registration is refused
           expectProblem(yield* post("/auth/register", registration({ email }), { ip: freshIp() }), 409, "email_already_registered")
           expectAuthResult(yield* post("/auth/login", { email, password: STRONG_PASSWORD }, { ip: freshIp() }))

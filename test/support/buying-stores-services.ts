@@ -3,7 +3,6 @@ import type { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import type { CartRepository } from "../../application/cart/cart-repository.ts"
 import type { CouponRepository } from "../../application/cart/coupon-repository.ts"
 import type { Inventory } from "../../application/cart/inventory.ts"
-import type { CustomerOrderHistory } from "../../application/customer/customer-order-history.ts"
 import type { CustomerRepository } from "../../application/customer/customer-repository.ts"
 import type { IdempotencyStore } from "../../application/idempotency/idempotency-store.ts"
 import type { OrderRepository } from "../../application/orders/order-repository.ts"
@@ -15,7 +14,6 @@ export type BuyingStoresServices =
   | Inventory
   | CouponRepository
   | OrderRepository
-  | CustomerOrderHistory
   | IdempotencyStore
   | Transactions
   | CustomerRepository

@@ -16,10 +16,14 @@ import { isSharedDatabase, type TestEngine } from "./test-database.ts"
 
 const noNotificationsFile = { notificationsFile: Option.none<string>() }
 
-export const postgresBuyingTestStores = (engine: TestEngine, document: unknown) =>
+/** With `notificationsFile`, codes and reset links are also written there (tests read them). */
+export const postgresBuyingTestStores = (engine: TestEngine, document: unknown, notificationsFile?: string) =>
   Layer.mergeAll(
     postgresBuyingStores,
-    postgresAccountStores({ ...noNotificationsFile, sharedDatabase: isSharedDatabase(engine) })
+    postgresAccountStores({
+      notificationsFile: notificationsFile === undefined ? Option.none() : Option.some(notificationsFile),
+      sharedDatabase: isSharedDatabase(engine)
+    })
   ).pipe(
     Layer.provideMerge(seededPostgresStores(engine.layer, document))
   )

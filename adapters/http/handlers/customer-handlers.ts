@@ -2,14 +2,17 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { getCustomerProfile, updateCustomerProfile } from "../../../application/customer/customer-profile.ts"
-import type { Customer } from "../../../domain/customer/customer.ts"
+import { type Customer, isEmailVerified, isPhoneVerified, visibleProfile } from "../../../domain/customer/customer.ts"
 import { CurrentCustomer } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { EmailAlreadyRegisteredProblem, EmailVerificationRequiredProblem } from "../problems/auth-problems.ts"
 import { AccountServices } from "./auth-services.ts"
 import { unavailableAsDefect } from "./unavailable-as-defect.ts"
 
-export const toCustomerView = (customer: Customer) => ({
+/** The profile as its owner may see it (an unproven linked account shows only what the registrant gave). */
+export const toCustomerView = (stored: Customer) => {
+  const customer = visibleProfile(stored)
+  return {
   id: customer.id,
   name: customer.name,
   email: customer.email,
@@ -17,9 +20,10 @@ export const toCustomerView = (customer: Customer) => ({
   avatarUrl: customer.avatarUrl,
   defaultShippingAddressId: customer.defaultShippingAddressId,
   createdAt: customer.createdAt.toISOString(),
-  emailVerified: customer.emailVerified,
-  phoneVerified: customer.phoneVerified
-})
+  emailVerified: isEmailVerified(customer),
+  phoneVerified: isPhoneVerified(customer)
+  }
+}
 
 export const CustomerHandlers = HttpApiBuilder.group(StorefrontApi, "customer", (handlers) =>
   Effect.gen(function*() {

@@ -2,7 +2,6 @@
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import type { CustomerOrderHistory } from "../../../application/customer/customer-order-history.ts"
 import type { CustomerRepository } from "../../../application/customer/customer-repository.ts"
 import { getCustomerOrder } from "../../../application/orders/get-customer-order.ts"
 import { DEFAULT_ORDERS_PAGE_SIZE, listCustomerOrders } from "../../../application/orders/list-customer-orders.ts"
@@ -21,7 +20,7 @@ const json = (value: unknown) => HttpServerResponse.text(JSON.stringify(value), 
 
 /** The accounts rule on orders: 403 until the email is verified (application/customer/customer-orders-access.ts). */
 const accessProblemOf = (_error: EmailVerificationRequired) =>
-  new EmailVerificationRequiredProblem({ detail: "Verify your email to see orders placed before you registered" })
+  new EmailVerificationRequiredProblem({ detail: "Verify your email (verify_email code) to see your orders" })
 
 const orderProblemOf = (error: EmailVerificationRequired | OrderNotFound) =>
   error._tag === "OrderNotFound"
@@ -31,7 +30,7 @@ const orderProblemOf = (error: EmailVerificationRequired | OrderNotFound) =>
 export const OrderHandlers = HttpApiBuilder.group(StorefrontApi, "orders", (handlers) =>
   Effect.gen(function*() {
     // the ports, taken from the app's layers once at start
-    const withPorts = Effect.provideContext(yield* Effect.context<OrderRepository | CustomerRepository | CustomerOrderHistory>())
+    const withPorts = Effect.provideContext(yield* Effect.context<OrderRepository | CustomerRepository>())
     return handlers
     .handle("listOrders", ({ query }) =>
       withPorts(Effect.gen(function*() {

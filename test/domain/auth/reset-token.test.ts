@@ -60,8 +60,9 @@ describe("completed password reset", () => {
     avatarUrl: null,
     defaultShippingAddressId: null,
     passwordHash: "old",
-    emailVerified: true,
-    phoneVerified: false,
+    verifiedEmail: NormalisedEmail.make("ann@example.com"),
+    verifiedPhone: null,
+    linkedName: null,
     createdAt: T0,
     registeredAt: T0
   }

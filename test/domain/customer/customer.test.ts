@@ -3,7 +3,9 @@ import { Result, Schema } from "effect"
 import {
   applyProfileUpdate,
   checkOrdersAccess,
+  isEmailVerified,
   isLinkedAccount,
+  isPhoneVerified,
   Customer,
   CustomerName,
   hasPassword,
@@ -11,7 +13,8 @@ import {
   markEmailVerified,
   markPhoneVerified,
   newRegisteredCustomer,
-  setPassword
+  setPassword,
+  visibleProfile
 } from "../../../domain/customer/customer.ts"
 import { NormalisedEmail } from "../../../domain/customer/email.ts"
 import { EmailAlreadyRegistered } from "../../../domain/customer/errors/email-already-registered.ts"
@@ -29,8 +32,9 @@ const base: Customer = {
   avatarUrl: null,
   defaultShippingAddressId: "addr_1",
   passwordHash: null,
-  emailVerified: false,
-  phoneVerified: true,
+  verifiedEmail: null,
+  verifiedPhone: "+15550001",
+  linkedName: null,
   createdAt: T0,
   registeredAt: null
 }
@@ -58,8 +62,9 @@ describe("registration decision", () => {
       avatarUrl: null,
       defaultShippingAddressId: null,
       passwordHash: "$argon2id$new",
-      emailVerified: false,
-      phoneVerified: false,
+      verifiedEmail: null,
+      verifiedPhone: null,
+      linkedName: null,
       createdAt: T1,
       registeredAt: T1
     })
@@ -70,12 +75,16 @@ describe("registration decision", () => {
     const r = registerCustomer(base, input)
     if (Result.isFailure(r)) throw new Error("expected success")
     expect(r.success.created).toBe(false)
-    expect(r.success.customer).toEqual({ ...base, passwordHash: "$argon2id$new", registeredAt: T1 })
+    // the stored profile stays; every verification is dropped; the registrant's name waits aside
+    expect(r.success.customer).toEqual({
+      ...base, passwordHash: "$argon2id$new", registeredAt: T1, verifiedEmail: null, verifiedPhone: null, linkedName: "Ann"
+    })
   })
 
-  it("linking clears a previously set emailVerified (the registrant has not proven the address)", () => {
-    const r = registerCustomer({ ...base, emailVerified: true }, input)
-    expect(Result.isSuccess(r) && r.success.customer.emailVerified).toBe(false)
+  it("linking clears a previously proven email and phone (the registrant has proven nothing)", () => {
+    const r = registerCustomer({ ...base, verifiedEmail: email("ann@example.com") }, input)
+    expect(Result.isSuccess(r) && isEmailVerified(r.success.customer)).toBe(false)
+    expect(Result.isSuccess(r) && isPhoneVerified(r.success.customer)).toBe(false)
   })
 
   it("customer with a password → EmailAlreadyRegistered", () => {
@@ -93,7 +102,7 @@ describe("registration decision", () => {
       expect(r.success.customer.id).toBe(existing.id)
       expect(r.success.customer.name).toBe(existing.name)
       expect(r.success.customer.passwordHash).toBe(input.passwordHash)
-      expect(r.success.customer.emailVerified).toBe(false)
+      expect(isEmailVerified(r.success.customer)).toBe(false)
       expect(hasPassword(r.success.customer)).toBe(true)
       // a second registration of the same email is now refused
       expect(Result.isFailure(registerCustomer(r.success.customer, input))).toBe(true)
@@ -103,31 +112,32 @@ describe("registration decision", () => {
 
 describe("customer state", () => {
   it("linking twice keeps the first registeredAt; setPassword only swaps the hash", () => {
-    const linked = linkPassword(base, "h1", T1)
-    const relinked = linkPassword(linked, "h2", new Date("2027-01-01T00:00:00.000Z"))
+    const linked = linkPassword(base, "h1", T1, "Ann")
+    const relinked = linkPassword(linked, "h2", new Date("2027-01-01T00:00:00.000Z"), "Ann")
     expect(relinked.registeredAt).toEqual(T1)
     expect(setPassword(linked, "h3")).toEqual({ ...linked, passwordHash: "h3" })
   })
 
   it("email/phone verification only applies to the address the code was sent to", () => {
-    expect(markEmailVerified(base, email("ann@example.com")).emailVerified).toBe(true)
-    expect(markEmailVerified(base, email("other@example.com")).emailVerified).toBe(false)
-    expect(markEmailVerified({ ...base, email: null }, email("ann@example.com")).emailVerified).toBe(false)
-    const unverifiedPhone = { ...base, phoneVerified: false }
-    expect(markPhoneVerified(unverifiedPhone, "+15550001").phoneVerified).toBe(true)
-    expect(markPhoneVerified(unverifiedPhone, "+15550002").phoneVerified).toBe(false)
+    expect(isEmailVerified(markEmailVerified(base, email("ann@example.com")))).toBe(true)
+    expect(isEmailVerified(markEmailVerified(base, email("other@example.com")))).toBe(false)
+    expect(isEmailVerified(markEmailVerified({ ...base, email: null }, email("ann@example.com")))).toBe(false)
+    const unverifiedPhone = { ...base, verifiedPhone: null }
+    expect(isPhoneVerified(markPhoneVerified(unverifiedPhone, "+15550001"))).toBe(true)
+    expect(isPhoneVerified(markPhoneVerified(unverifiedPhone, "+1 555-0001"))).toBe(true)
+    expect(isPhoneVerified(markPhoneVerified(unverifiedPhone, "+15550002"))).toBe(false)
   })
 
   it("profile update: changing email or phone marks it unverified, same value keeps the flag", () => {
-    const verified = { ...base, emailVerified: true, phoneVerified: true }
+    const verified = { ...base, verifiedEmail: email("ann@example.com"), verifiedPhone: "+15550001" }
     const noOwners = { emailOwnerId: null, phoneOwnerId: null }
     const changed = applyProfileUpdate(verified, { email: email("new@example.com"), phone: "+1999" }, noOwners)
     expect(Result.isSuccess(changed) && changed.success).toEqual({
       ...verified,
       email: "new@example.com",
       phone: "+1999",
-      emailVerified: false,
-      phoneVerified: false
+      verifiedEmail: null,
+      verifiedPhone: null
     })
     const same = applyProfileUpdate(verified, { email: email("ann@example.com"), name: "Ann B" }, { emailOwnerId: "cus_1", phoneOwnerId: null })
     expect(Result.isSuccess(same) && same.success).toEqual({ ...verified, name: "Ann B" })
@@ -144,7 +154,7 @@ describe("customer state", () => {
 
   it("profile update: a linked account cannot change its email until that email is verified", () => {
     const noOwners = { emailOwnerId: null, phoneOwnerId: null }
-    const linked = linkPassword(base, "h", T1)
+    const linked = linkPassword(base, "h", T1, "Ann")
     expect(isLinkedAccount(linked)).toBe(true)
     const swap = applyProfileUpdate(linked, { email: email("attacker@example.com") }, noOwners)
     expect(Result.isFailure(swap) && swap.failure._tag).toBe("EmailVerificationRequired")
@@ -163,12 +173,26 @@ describe("customer state", () => {
     expect(Result.isSuccess(fresh)).toBe(true)
   })
 
-  it("orders access: blocked only when unverified AND orders predate registration", () => {
-    const linked = linkPassword(base, "h", T1)
-    const blocked = checkOrdersAccess(linked, true)
+  it("orders access: a linked account is blocked until its email is verified, whatever orders exist; others never", () => {
+    const linked = linkPassword(base, "h", T1, "Ann")
+    const blocked = checkOrdersAccess(linked)
     expect(Result.isFailure(blocked) && blocked.failure._tag).toBe("EmailVerificationRequired")
-    expect(Result.isSuccess(checkOrdersAccess(linked, false))).toBe(true) // new customer, no prior orders
-    expect(Result.isSuccess(checkOrdersAccess(markEmailVerified(linked, email("ann@example.com")), true))).toBe(true)
+    expect(Result.isSuccess(checkOrdersAccess(markEmailVerified(linked, email("ann@example.com"))))).toBe(true)
+    const registered = registerCustomer(undefined, input)
+    if (Result.isFailure(registered)) return expect.unreachable()
+    expect(Result.isSuccess(checkOrdersAccess(registered.success.customer))).toBe(true) // brand new, unverified
+    expect(Result.isSuccess(checkOrdersAccess(base))).toBe(true) // password-less: signs in by a code to its contact
+  })
+
+  it("an unproven linked account sees only what the registrant gave; proving the email makes it the owner's", () => {
+    const linked = linkPassword(base, "h", T1, "Ann the registrant")
+    expect(visibleProfile(linked)).toMatchObject({
+      name: "Ann the registrant", email: "ann@example.com", phone: null, avatarUrl: null, defaultShippingAddressId: null
+    })
+    const proven = markEmailVerified(linked, email("ann@example.com"))
+    expect(proven.name).toBe("Ann the registrant")
+    expect(visibleProfile(proven)).toEqual(proven)
+    expect(visibleProfile(base)).toEqual(base)
   })
 
   it("customer name: 1..200 code points", () => {
@@ -182,6 +206,6 @@ describe("customer state", () => {
 
   it("newRegisteredCustomer starts unverified with no avatar or address", () => {
     const c = newRegisteredCustomer({ id: "cus_x", name: "X", email: email("x@example.com"), phone: null, passwordHash: "h", now: T0 })
-    expect([c.emailVerified, c.phoneVerified, c.avatarUrl, c.defaultShippingAddressId]).toEqual([false, false, null, null])
+    expect([isEmailVerified(c), isPhoneVerified(c), c.avatarUrl, c.defaultShippingAddressId]).toEqual([false, false, null, null])
   })
 })
