@@ -20,14 +20,14 @@ export const toOtpRequest = (payload: OtpRequestPayload): Result.Result<OtpReque
   const problems: Array<FieldProblem> = []
   const [needed, other] = payload.channel === "email" ? ["email", "phone"] as const : ["phone", "email"] as const
   if (payload[needed] === undefined) {
-    problems.push({ path: `payload.${needed}`, message: `Required when channel is ${payload.channel}` })
+    problems.push({ path: needed, message: `Required when channel is ${payload.channel}` })
   }
   if (payload[other] !== undefined) {
-    problems.push({ path: `payload.${other}`, message: `Not allowed when channel is ${payload.channel}` })
+    problems.push({ path: other, message: `Not allowed when channel is ${payload.channel}` })
   }
   if (!isChannelAllowed(payload.purpose, payload.channel)) {
     problems.push({
-      path: "payload.channel",
+      path: "channel",
       message: `${payload.purpose} codes are sent by ${payload.purpose === "verify_email" ? "email" : "sms"}`
     })
   }

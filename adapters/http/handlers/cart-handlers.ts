@@ -80,64 +80,64 @@ export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handler
           (priced) => cartResponse(priced, CREATED)
         )
         return httpResponseOf(yield* runIdempotently(idempotency, work))
-      })).pipe(asCartProblems("payload.items")))
+      })).pipe(asCartProblems("items")))
     .handle("getCart", ({ params }) =>
       withPorts(Effect.gen(function*() {
         const { requester } = yield* currentRequester
         return httpResponseOf(cartResponse(yield* getCart(params.cartId, requester)))
-      })).pipe(asCartProblems("payload.quantity")))
+      })).pipe(asCartProblems("quantity")))
     .handle("addCartItem", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* addCartItem({ ...request, ...payload })))
-      })).pipe(asCartProblems("payload.quantity")))
+      })).pipe(asCartProblems("quantity")))
     .handle("updateCartItem", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* updateCartItem({ ...request, itemId: params.itemId, quantity: payload.quantity })))
-      })).pipe(asCartProblems("payload.quantity")))
+      })).pipe(asCartProblems("quantity")))
     .handle("removeCartItem", ({ params, headers }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* removeCartItem({ ...request, itemId: params.itemId })))
-      })).pipe(asCartProblems("payload.quantity")))
+      })).pipe(asCartProblems("quantity")))
     .handle("setCartNote", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* setCartNote({ ...request, note: payload.note ?? "" })))
-      })).pipe(asCartProblems("payload.quantity")))
+      })).pipe(asCartProblems("quantity")))
     .handle("setShippingAddress", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* setCartShippingAddress({ ...request, address: payload })))
-      })).pipe(asCartProblems("payload.quantity")))
+      })).pipe(asCartProblems("quantity")))
     .handle("setBillingAddress", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* setCartBillingAddress({ ...request, address: payload })))
-      })).pipe(asCartProblems("payload.quantity")))
+      })).pipe(asCartProblems("quantity")))
     .handle("setShippingMethod", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(
           cartResponse(yield* setCartShippingMethod({ ...request, shippingMethodId: payload.shippingMethodId }))
         )
-      })).pipe(asCartProblems("payload.quantity")))
+      })).pipe(asCartProblems("quantity")))
     .handle("setPaymentMethod", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* setCartPaymentMethod({ ...request, paymentMethod: payload.paymentMethod })))
-      })).pipe(asCartProblems("payload.quantity")))
+      })).pipe(asCartProblems("quantity")))
     .handle("applyCoupon", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* applyCartCoupon({ ...request, code: payload.code })))
-      })).pipe(asCartProblems("payload.quantity")))
+      })).pipe(asCartProblems("quantity")))
     .handle("removeCoupon", ({ params, headers }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* removeCartCoupon(request)))
-      })).pipe(asCartProblems("payload.quantity")))
+      })).pipe(asCartProblems("quantity")))
     .handle("checkout", ({ params, headers, payload, request }) =>
       withPorts(Effect.gen(function*() {
         const change = yield* changeRequest(params.cartId, headers["if-match"])
@@ -157,5 +157,5 @@ export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handler
           body: JSON.stringify(orderDetailView(order))
         }))
         return httpResponseOf(yield* runIdempotently(idempotency, work))
-      })).pipe(asCartProblems("payload.quantity")))
+      })).pipe(asCartProblems("quantity")))
   }))

@@ -126,7 +126,7 @@ export const cartProblemOf = (error: CartFailure, quantityPath: string) => {
     case "ShopIdRequired":
       return new ValidationFailed({
         detail: "Invalid request payload",
-        errors: [{ path: "payload.shopId", message: `Required: the publishable key scopes ${error.shopCount} shops` }]
+        errors: [{ path: "shopId", message: `Required: the publishable key scopes ${error.shopCount} shops` }]
       })
     case "IdempotencyKeyInProgress":
       return new IdempotencyKeyInProgressProblem({ detail: "A request with this Idempotency-Key is still being processed" })

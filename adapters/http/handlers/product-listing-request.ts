@@ -20,12 +20,12 @@ export const toListingRequest = (
 ): Result.Result<ProductListingRequest, ReadonlyArray<FieldProblem>> => {
   const problems: Array<FieldProblem> = []
   if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
-    problems.push({ path: "query.minPrice", message: "Expected minPrice to be less than or equal to maxPrice" })
+    problems.push({ path: "minPrice", message: "Expected minPrice to be less than or equal to maxPrice" })
   }
   let attributes: ProductListingRequest["attributes"]
   if (query.attributes !== undefined) {
     const parsed = parseAttributeFilter(query.attributes)
-    if (Result.isFailure(parsed)) problems.push({ path: "query.attributes", message: parsed.failure })
+    if (Result.isFailure(parsed)) problems.push({ path: "attributes", message: parsed.failure })
     else attributes = parsed.success.length === 0 ? undefined : parsed.success
   }
   if (problems.length > 0) return Result.fail(problems)

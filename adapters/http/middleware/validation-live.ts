@@ -1,6 +1,7 @@
 /**
  * Request decoding failures → 400 `validation_failed` with `errors[{path, message}]`
- * (paths like `query.limit` or `payload.items.0.quantity`), or 400 `invalid_json` for a body
+ * (paths as CONTRACT §2 writes them, without a transport prefix: `limit`, `items.0.quantity`;
+ * a whole missing body is the path `""`), or 400 `invalid_json` for a body
  * that is not JSON. Failures to encode our own responses are defects (500).
  */
 import { Effect, SchemaIssue } from "effect"
@@ -21,7 +22,7 @@ export const ValidationLive = HttpApiMiddleware.layerSchemaErrorTransform(Valida
   return Effect.fail(new ValidationFailed({
     detail: `Invalid request ${slot}`,
     errors: issues.map((issue) => ({
-      path: [slot, ...(issue.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment))].join("."),
+      path: (issue.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment)).join("."),
       message: issue.message
     }))
   }))
