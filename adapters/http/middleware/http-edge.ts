@@ -3,6 +3,8 @@
  *
  * - `x-request-id` on every response (echoed when the client sent a sane one);
  * - the body limit (`MAX_BODY_BYTES`, chunked bodies too) and the JSON-only media type rule;
+ * - well-formed text only: NUL, lone surrogates or non-UTF-8 bytes anywhere in the path, the
+ *   query or a JSON body are 400 `validation_failed` listing every bad field (request/well-formed-text.ts);
  * - problem+json for everything the typed endpoints do not answer themselves: unknown route
  *   (404), wrong method (405 + Allow), body too large (413), media type (415), database
  *   unreachable (503 + Retry-After) and any unexpected failure (500, never with internals).
@@ -29,6 +31,7 @@ import {
   ServiceUnavailable,
   UnsupportedMediaType
 } from "../problems/generic-problems.ts"
+import { isUtf8, malformedJsonStrings, malformedUrlText, type TextProblem } from "../request/well-formed-text.ts"
 import { isStoreUnavailableCause } from "./store-unavailable-cause.ts"
 
 const REQUEST_ID_HEADER = "x-request-id"
@@ -59,12 +62,37 @@ const isJsonMediaType = (contentType: string | undefined): boolean => {
   return mediaType === "application/json" || (mediaType.startsWith("application/") && mediaType.endsWith("+json"))
 }
 
+const badText = (errors: ReadonlyArray<TextProblem>) =>
+  problemResponse(BadRequest, { detail: "The request contains text that cannot be stored", extensions: { errors } })
+
+/**
+ * NUL, lone surrogates and non-UTF-8 bytes in the URL or a JSON body; the body is read once here
+ * (the request caches it for the endpoint's own decoding). A body that is not JSON is left to
+ * the endpoint (400 `invalid_json`).
+ */
+const checkRequestText = (request: HttpServerRequest.HttpServerRequest, withBody: boolean) =>
+  Effect.gen(function*() {
+    const inUrl = malformedUrlText(request.url)
+    if (!withBody) return inUrl
+    const bytes = yield* request.arrayBuffer
+    if (!isUtf8(bytes)) return [...inUrl, { path: "", message: "Expected a UTF-8 body" }]
+    const text = new TextDecoder().decode(bytes)
+    let document: unknown
+    try {
+      document = JSON.parse(text)
+    } catch {
+      return inUrl
+    }
+    return [...inUrl, ...malformedJsonStrings(text, document)]
+  })
+
 /** Requests with a body must be JSON (415) and within the size limit (413, enforced while reading). */
 export const bodyRulesMiddleware = (maxBodyBytes: number) =>
   HttpRouter.middleware((httpEffect) =>
     Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
-      if (BODY_METHODS.has(request.method) && hasBody(request)) {
+      const withBody = BODY_METHODS.has(request.method) && hasBody(request)
+      if (withBody) {
         if (!isJsonMediaType(request.headers["content-type"])) {
           return problemResponse(UnsupportedMediaType, {
             detail: "Requests with a body must send Content-Type: application/json"
@@ -75,11 +103,13 @@ export const bodyRulesMiddleware = (maxBodyBytes: number) =>
           return problemResponse(PayloadTooLarge, { detail: `The body limit is ${maxBodyBytes} bytes` })
         }
       }
-      return yield* Effect.provideService(
-        httpEffect,
-        HttpServerRequest.MaxBodySize,
-        ByteSize.bytes(maxBodyBytes)
-      )
+      return yield* Effect.gen(function*() {
+        const problems = yield* checkRequestText(request, withBody).pipe(
+          // a body over the limit (or cut off) is the endpoint's to answer (413, 400)
+          Effect.catch(() => Effect.succeed([]))
+        )
+        return problems.length > 0 ? badText(problems) : yield* httpEffect
+      }).pipe(Effect.provideService(HttpServerRequest.MaxBodySize, ByteSize.bytes(maxBodyBytes)))
     }), { global: true })
 
 const STATUS_PROBLEMS: ReadonlyMap<number, GenericProblem> = new Map([
