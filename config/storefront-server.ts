@@ -3,11 +3,11 @@
  * catalog on first start) → catalog read model → HTTP app → Node HTTP server. In-flight
  * requests get up to 10 s to finish when the process is asked to stop.
  */
-import { createServer } from "node:http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Duration, Effect, Layer, References } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { deflateDocumentCodecTrainer } from "../adapters/compression/deflate-document-codec.ts"
+import { createStorefrontNodeServer } from "../adapters/http/node-server.ts"
 import { storefrontHttpApp } from "../adapters/http/storefront-http-app.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 import { BackgroundLoops } from "../application/shared/background-loops.ts"
@@ -64,7 +64,7 @@ export const storefrontServer = (settings: AppConfig) => {
   })
   // announce once the app (stores, migrations, read model) is up
   return announce.pipe(Layer.provideMerge(served)).pipe(
-    Layer.provide(NodeHttpServer.layer(createServer, {
+    Layer.provide(NodeHttpServer.layer(createStorefrontNodeServer, {
       port: settings.port,
       host: settings.host,
       gracefulShutdownTimeout: "10 seconds"
