@@ -2,13 +2,19 @@
  * Every setting of CONTRACT §8, read from the environment through Effect Config and validated
  * at start: a bad value stops the process with a message naming the variable.
  */
-import { Config, Context, Layer, Schema } from "effect"
+import { Config, Context, Layer, Option, Schema } from "effect"
+import { type CorsOrigins, parseCorsOrigins } from "../adapters/http/request/cors-origins.ts"
 
 const positiveInt = (name: string, fallback: number) =>
   Config.schema(Schema.Int.check(Schema.isGreaterThan(0)), name).pipe(Config.withDefault(fallback))
 
 const nonEmptyString = (name: string, fallback: string) =>
   Config.schema(Schema.NonEmptyString, name).pipe(Config.withDefault(fallback))
+
+const corsOriginsSchema = Schema.String.check(Schema.makeFilter((value: string) => {
+  const parsed = parseCorsOrigins(value)
+  return "error" in parsed ? parsed.error : true
+}))
 
 export const AppConfigDescriptor = Config.all({
   port: Config.Port("PORT").pipe(Config.withDefault(3000)),
@@ -43,11 +49,34 @@ export const AppConfigDescriptor = Config.all({
    * "relaxed" skips waiting for the WAL flush and may lose the last moment of cart changes then.
    */
   cartCommit: Config.Literals(["durable", "relaxed"], "CART_COMMIT").pipe(Config.withDefault("durable" as const)),
+  /** CORS_ORIGINS as given (validated); unset → the demo's default, see `corsOrigins`. */
+  corsOriginsSetting: Config.schema(corsOriginsSchema, "CORS_ORIGINS").pipe(Config.option),
+  /** How long a browser may cache a CORS preflight's answer. */
+  corsMaxAgeSeconds: positiveInt("CORS_MAX_AGE_SECONDS", 600),
   /** How often the catalog read model looks for changes written by other processes. */
   catalogPollMillis: positiveInt("CATALOG_POLL_MILLIS", 1000)
 })
 
 export type AppConfig = Config.Success<typeof AppConfigDescriptor>
+
+/** What the demo (the embedded database) allows when CORS_ORIGINS is unset: pages served from this machine. */
+export const DEMO_CORS_ORIGINS = "http://localhost:*,http://127.0.0.1:*"
+
+/**
+ * The origins allowed to call the API from a browser: CORS_ORIGINS when set (empty: none);
+ * unset, the demo on the embedded database allows pages on this machine and a deployment on
+ * PostgreSQL allows none.
+ */
+export const corsOrigins = (settings: AppConfig): CorsOrigins => {
+  const value = Option.getOrElse(
+    settings.corsOriginsSetting,
+    () => Option.isNone(settings.databaseUrl) ? DEMO_CORS_ORIGINS : ""
+  )
+  const parsed = parseCorsOrigins(value)
+  // the setting was validated when it was read, and the demo default is valid
+  if ("error" in parsed) throw new Error(`CORS_ORIGINS: ${parsed.error}`)
+  return parsed.origins
+}
 
 export class AppSettings extends Context.Service<AppSettings, AppConfig>()("storefront/AppSettings") {
   static readonly layer = Layer.effect(AppSettings, AppConfigDescriptor)

@@ -12,7 +12,7 @@ import { storefrontHttpApp } from "../adapters/http/storefront-http-app.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 import { BackgroundLoops } from "../application/shared/background-loops.ts"
 import { accountConfiguration, accountSecurity } from "./account-stores.ts"
-import { type AppConfig, AppConfigDescriptor } from "./app-config.ts"
+import { type AppConfig, AppConfigDescriptor, corsOrigins } from "./app-config.ts"
 import { cartSettings } from "./buying-stores.ts"
 import { DEMO_PUBLISHABLE_KEY } from "./demo-catalog.ts"
 import { DemoSeedLayer } from "./demo-seed.ts"
@@ -52,7 +52,10 @@ export const storefrontServer = (settings: AppConfig) => {
   }).pipe(
     Layer.provideMerge(stores)
   )
-  const app = storefrontHttpApp({ maxBodyBytes: settings.maxBodyBytes }).pipe(
+  const app = storefrontHttpApp({
+    maxBodyBytes: settings.maxBodyBytes,
+    cors: { origins: corsOrigins(settings), maxAgeSeconds: settings.corsMaxAgeSeconds }
+  }).pipe(
     Layer.provide(accountSecurity({ jwtPrivateKey: settings.jwtPrivateKey })),
     Layer.provideMerge(readModel),
     Layer.provide(accountConfiguration(settings)),

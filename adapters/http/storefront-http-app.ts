@@ -14,12 +14,20 @@ import { CatalogHandlers } from "./handlers/catalog-handlers.ts"
 import { CustomerHandlers } from "./handlers/customer-handlers.ts"
 import { OrderHandlers } from "./handlers/order-handlers.ts"
 import { CustomerAuthLive, OptionalCustomerAuthLive } from "./middleware/customer-auth-live.ts"
+import type { CorsOptions } from "./middleware/cors.ts"
 import { httpEdgeLayer } from "./middleware/http-edge.ts"
 import { PublishableKeyLive } from "./middleware/publishable-key-live.ts"
 import { ValidationLive } from "./middleware/validation-live.ts"
+import { noCorsOrigins } from "./request/cors-origins.ts"
 import { SYSTEM_ROUTES, SystemRoutes } from "./system-routes.ts"
 
-export const storefrontHttpApp = (options: { readonly maxBodyBytes: number }) =>
+export interface StorefrontHttpOptions {
+  readonly maxBodyBytes: number
+  /** CORS for browser storefronts; none by default. */
+  readonly cors?: CorsOptions
+}
+
+export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
   Layer.mergeAll(
     HttpApiBuilder.layer(StorefrontApi, { openapiPath: "/openapi.json" }).pipe(
       Layer.provide(CatalogHandlers),
@@ -29,5 +37,10 @@ export const storefrontHttpApp = (options: { readonly maxBodyBytes: number }) =>
       Layer.provide(AccountServices.layer)
     ),
     SystemRoutes,
-    httpEdgeLayer({ api: StorefrontApi, extraRoutes: SYSTEM_ROUTES, maxBodyBytes: options.maxBodyBytes })
+    httpEdgeLayer({
+      api: StorefrontApi,
+      extraRoutes: SYSTEM_ROUTES,
+      maxBodyBytes: options.maxBodyBytes,
+      cors: options.cors ?? { origins: noCorsOrigins, maxAgeSeconds: 0 }
+    })
   )

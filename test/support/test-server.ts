@@ -8,6 +8,7 @@ import { Effect, Layer } from "effect"
 import { HttpClient, HttpClientRequest, HttpRouter } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
 import { StorefrontApi } from "../../adapters/http/api/storefront-api.ts"
+import type { CorsOptions } from "../../adapters/http/middleware/cors.ts"
 import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
@@ -18,13 +19,18 @@ export const TEST_MAX_BODY_BYTES = 4 * 1024
 
 /**
  * Serves the app over the given stores (which must provide every port the app needs, e.g.
- * CatalogSource and StoreHealth); extra routes (e.g. a failing one) share the HTTP edge.
+ * CatalogSource and StoreHealth); extra routes (e.g. a failing one) share the HTTP edge;
+ * `cors` allows browser origins (none by default, as in production without CORS_ORIGINS).
  */
 export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter>(
   stores: Layer.Layer<ROut, E, R>,
-  extraRoutes: Layer.Layer<never, never, ExtraRequirements> = Layer.empty as Layer.Layer<never, never, ExtraRequirements>
+  extraRoutes: Layer.Layer<never, never, ExtraRequirements> = Layer.empty as Layer.Layer<never, never, ExtraRequirements>,
+  options: { readonly cors?: CorsOptions } = {}
 ) => {
-  const app = Layer.mergeAll(storefrontHttpApp({ maxBodyBytes: TEST_MAX_BODY_BYTES }), extraRoutes).pipe(
+  const httpOptions = options.cors === undefined
+    ? { maxBodyBytes: TEST_MAX_BODY_BYTES }
+    : { maxBodyBytes: TEST_MAX_BODY_BYTES, cors: options.cors }
+  const app = Layer.mergeAll(storefrontHttpApp(httpOptions), extraRoutes).pipe(
     Layer.provide(CatalogReadModel.layer({ pollInterval: "100 millis" })),
     Layer.provide(testAccountSecurity),
     Layer.provideMerge(stores),
@@ -50,7 +56,7 @@ export const storefrontClient = (publishableKey: string | undefined, accessToken
 
 /** A raw request returning status, headers, the text and (for JSON responses) the parsed body. */
 export const rawRequest = (
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS",
   path: string,
   options: { readonly headers?: Record<string, string>; readonly body?: string } = {}
 ) =>

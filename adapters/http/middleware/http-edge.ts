@@ -1,6 +1,7 @@
 /**
  * The global HTTP edge, wrapped around every route (the API and the system routes):
  *
+ * - CORS for browser storefronts on the allowed origins (cors.ts);
  * - `x-request-id` on every response (echoed when the client sent a sane one);
  * - the body limit (`MAX_BODY_BYTES`, chunked bodies too) and the JSON-only media type rule;
  * - well-formed text only: NUL, lone surrogates or non-UTF-8 bytes anywhere in the path, the
@@ -32,6 +33,7 @@ import {
   UnsupportedMediaType
 } from "../problems/generic-problems.ts"
 import { isUtf8, malformedJsonStrings, malformedUrlText, type TextProblem } from "../request/well-formed-text.ts"
+import { type CorsOptions, corsMiddleware } from "./cors.ts"
 import { isStoreUnavailableCause } from "./store-unavailable-cause.ts"
 
 const REQUEST_ID_HEADER = "x-request-id"
@@ -215,9 +217,11 @@ export const httpEdgeLayer = <Id extends string, Groups extends HttpApiGroup.Con
   readonly api: HttpApi.HttpApi<Id, Groups>
   readonly extraRoutes: ReadonlyArray<Route>
   readonly maxBodyBytes: number
+  readonly cors: CorsOptions
 }) =>
   Layer.mergeAll(
     problemJsonMiddleware(options.api, options.extraRoutes),
     requestIdMiddleware,
-    bodyRulesMiddleware(options.maxBodyBytes)
+    bodyRulesMiddleware(options.maxBodyBytes),
+    corsMiddleware(options.cors)
   )
