@@ -6,7 +6,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
-import { makeMemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
+import { MemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
 import type { CorsOptions } from "../../adapters/http/middleware/cors.ts"
 import { type CorsOrigins, parseCorsOrigins } from "../../adapters/http/request/cors-origins.ts"
 import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
@@ -15,7 +15,7 @@ import { catalogFixture, FIXTURE_KEYS } from "../support/catalog-fixture.ts"
 import { rawRequest, testServer } from "../support/test-server.ts"
 
 const memoryStores = Layer.effectDiscard(Effect.orDie(importCatalog(catalogFixture()))).pipe(
-  Layer.provideMerge(Layer.mergeAll(MemoryCatalogStoreLayer, makeMemoryStoreHealth())),
+  Layer.provideMerge(Layer.mergeAll(MemoryCatalogStoreLayer, MemoryStoreHealth)),
   Layer.provide(CryptoIdGeneratorLayer)
 )
 
