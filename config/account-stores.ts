@@ -6,6 +6,7 @@
  */
 import { Effect, Layer, Option, type Redacted } from "effect"
 import { cachingSessionRepository, defaultSessionCacheOptions } from "../adapters/caching/caching-session-repository.ts"
+import { MemoryAddressBook } from "../adapters/memory/memory-address-book.ts"
 import { MemoryCustomerRepository } from "../adapters/memory/memory-customer-repository.ts"
 import { memoryNotificationOutboxLayer } from "../adapters/memory/memory-notification-outbox.ts"
 import { MemoryRateLimiter } from "../adapters/memory/memory-rate-limiter.ts"
@@ -14,6 +15,7 @@ import { MemoryServerSecrets } from "../adapters/memory/memory-server-secrets.ts
 import { MemorySessionRepository } from "../adapters/memory/memory-session-repository.ts"
 import { MemoryTransactions } from "../adapters/memory/memory-transactions.ts"
 import { MemoryVerificationRepository } from "../adapters/memory/memory-verification-repository.ts"
+import { PostgresAddressBook } from "../adapters/postgres/postgres-address-book.ts"
 import { PostgresCustomerRepository } from "../adapters/postgres/postgres-customer-repository.ts"
 import { postgresNotificationOutboxLayer } from "../adapters/postgres/postgres-notification-outbox.ts"
 import { PostgresRateLimiter } from "../adapters/postgres/postgres-rate-limiter.ts"
@@ -60,6 +62,7 @@ const cachedPostgresSessions = (sharedDatabase: boolean) =>
 export const postgresAccountStores = (options: PostgresAccountStoreOptions) =>
   Layer.mergeAll(
     PostgresCustomerRepository,
+    PostgresAddressBook,
     cachedPostgresSessions(options.sharedDatabase),
     PostgresVerificationRepository,
     PostgresResetTokenRepository,
@@ -73,6 +76,7 @@ export const postgresAccountStores = (options: PostgresAccountStoreOptions) =>
 export const memoryAccountStores = (options: AccountStoreOptions) =>
   Layer.mergeAll(
     MemoryCustomerRepository,
+    MemoryAddressBook,
     MemorySessionRepository,
     MemoryVerificationRepository,
     MemoryResetTokenRepository,

@@ -10,6 +10,7 @@ import accounts from "./migrations/0003_accounts.ts"
 import cartsOrders from "./migrations/0004_carts_orders.ts"
 import orderPrivacy from "./migrations/0005_order_privacy.ts"
 import catalogNotify from "./migrations/0007_catalog_notify.ts"
+import addressBook from "./migrations/0008_address_book.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -17,7 +18,8 @@ export const migrations = Migrator.fromRecord({
   "0003_accounts": accounts,
   "0004_carts_orders": cartsOrders,
   "0005_order_privacy": orderPrivacy,
-  "0007_catalog_notify": catalogNotify
+  "0007_catalog_notify": catalogNotify,
+  "0008_address_book": addressBook
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

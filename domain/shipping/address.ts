@@ -38,24 +38,32 @@ export type Address = typeof Address.Type
 
 export const isBlank = (text: string): boolean => text.trim().length === 0
 
-const AddressName = Schema.String.check(
+export const AddressName = Schema.String.check(
   Schema.isBetweenLength(1, ADDRESS_FIELD_MAX_LENGTH),
   Schema.makeFilter((name: string) => !isBlank(name) || "Expected a name that is not blank")
 )
 
-const PhoneNumber = Schema.String.check(
+export const PhoneNumber = Schema.String.check(
   Schema.isPattern(PHONE_PATTERN, { message: "Expected 7 to 20 characters of digits, spaces, '+' or '-'" }),
   Schema.makeFilter((phone: string) => /[0-9]/.test(phone) || "Expected a phone number with digits")
 )
 
+/** A free-text field of at most `maxLength` characters. */
+export const AddressText = (maxLength: number) => Schema.String.check(Schema.isMaxLength(maxLength))
+
 /** An optional text field of the input: absent on the wire, `""` once decoded. */
-const optionalText = (maxLength: number) =>
-  Schema.String.check(Schema.isMaxLength(maxLength)).pipe(Schema.withDecodingDefaultKey(Effect.succeed("")))
+const optionalText = (maxLength: number) => AddressText(maxLength).pipe(Schema.withDecodingDefaultKey(Effect.succeed("")))
 
 /** `""` or an email address (stored as given; guest checkout normalises it to link the order). */
-const OptionalEmail = Schema.Union([Schema.Literal(""), Schema.String.check(isEmailFormat)]).pipe(
-  Schema.withDecodingDefaultKey(Effect.succeed(""))
-)
+export const AddressEmail = Schema.Union([Schema.Literal(""), Schema.String.check(isEmailFormat)])
+
+const OptionalEmail = AddressEmail.pipe(Schema.withDecodingDefaultKey(Effect.succeed("")))
+
+/** CONTRACT §6: at least one of `city` and `district` is given (not blank). */
+export const hasCityOrDistrict = (address: { readonly city: string; readonly district: string }): boolean =>
+  !isBlank(address.city) || !isBlank(address.district)
+
+export const CITY_OR_DISTRICT_MESSAGE = "Expected a city or a district"
 
 /** Request body of `PUT /cart/{id}/shipping-address` and `/billing-address`; decodes to `Address`. */
 export const AddressInput = Schema.Struct({
@@ -73,9 +81,7 @@ export const AddressInput = Schema.Struct({
   email: OptionalEmail
 }).check(
   Schema.makeFilter((address: { readonly city: string; readonly district: string }) =>
-    !isBlank(address.city) || !isBlank(address.district)
-      ? undefined
-      : { path: ["city"], issue: "Expected a city or a district" }
+    hasCityOrDistrict(address) ? undefined : { path: ["city"], issue: CITY_OR_DISTRICT_MESSAGE }
   )
 )
 /** What a client sends: only `name` and `phone` are required keys. */

@@ -1,0 +1,4 @@
+import { Schema } from "effect"
+
+/** No such address in the customer's address book, as this account may see it (404 `address_not_found`). */
+export class AddressNotFound extends Schema.TaggedError<AddressNotFound>()("AddressNotFound", { addressId: Schema.String }) {}
