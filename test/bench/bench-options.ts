@@ -4,6 +4,8 @@ import { parseArgs } from "node:util"
 
 export interface BenchOptions {
   readonly products: number
+  /** --slices: the generated catalog is imported in this many parts, one document each */
+  readonly slices: number
   /** --catalog: import this file instead of generating one */
   readonly catalogFile: string | null
   readonly durationSeconds: number
@@ -25,6 +27,8 @@ export interface BenchOptions {
 
 export const USAGE = `Usage: npm run bench -- [flags]
   --products N        products to generate (default 100000; ignored with --catalog)
+  --slices K          import the generated catalog as K documents of N/K products
+                      each, one import per document (default 1)
   --catalog FILE      import FILE instead of a generated catalog
   --duration S        measured seconds per shape (default 10)
   --warmup S          warm-up seconds per shape, not measured (default 3; 0 = none)
@@ -71,6 +75,7 @@ export const parseBenchOptions = (
       allowPositionals: false,
       options: {
         products: { type: "string" },
+        slices: { type: "string" },
         catalog: { type: "string" },
         duration: { type: "string" },
         warmup: { type: "string" },
@@ -97,6 +102,7 @@ export const parseBenchOptions = (
 
   return {
     products: integer("products", values.products, 100_000),
+    slices: integer("slices", values.slices, 1),
     catalogFile: values.catalog === undefined ? null : fromCaller(values.catalog),
     durationSeconds: positiveNumber("duration", values.duration, 10, 1),
     warmupSeconds: positiveNumber("warmup", values.warmup, 3, 0),

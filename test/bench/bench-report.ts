@@ -74,11 +74,18 @@ const loadRow = (label: string, r: LoadResult, rss: number | null): Array<string
 ]
 
 export const formatReport = (report: BenchReport): string => {
-  const rows = report.shapes.flatMap((s) => [
-    loadRow(s.name, s, s.maxRssMB),
-    ...s.alongside.map((a) => loadRow(`  + ${a.name} (alongside)`, a, null))
-  ])
-  const table = renderTable(["shape", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "max RSS MB", "status"], rows)
+  const rowsOf = (shapes: ReadonlyArray<ShapeResult>) =>
+    shapes.flatMap((s) => [
+      loadRow(s.name, s, s.maxRssMB),
+      ...s.alongside.map((a) => loadRow(`  + ${a.name} (alongside)`, a, null))
+    ])
+  const header = ["shape", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "max RSS MB", "status"]
+  const main = report.shapes.filter((s) => s.group === null)
+  const cached = report.shapes.filter((s) => s.group === "cached")
+  const table = [
+    ...(main.length > 0 ? [renderTable(header, rowsOf(main))] : []),
+    ...(cached.length > 0 ? ["", "cached (one query repeated):", renderTable(header, rowsOf(cached))] : [])
+  ].join("\n")
   const imp = report.import
   const importLine = imp.skipped
     ? "import: skipped (--skip-import)"

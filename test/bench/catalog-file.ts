@@ -14,24 +14,37 @@ export interface CatalogFile {
   readonly generateSeconds: number | null
 }
 
-export const generatedCatalog = async (generator: string, resultsDir: string, products: number): Promise<CatalogFile> => {
-  const file = join(resultsDir, `catalog-${products}.json`)
+/**
+ * The generated catalog of `products` products, or with `slice` only its products [from, to) (the
+ * rest of the document is the same), so a catalog can be imported in parts.
+ */
+export const generatedCatalog = async (
+  generator: string,
+  resultsDir: string,
+  products: number,
+  slice?: { readonly from: number; readonly to: number }
+): Promise<CatalogFile> => {
+  const part = slice === undefined ? "" : `-${slice.from}-${slice.to}`
+  const file = join(resultsDir, `catalog-${products}${part}.json`)
   if (existsSync(file)) {
     console.log(`[bench] reusing ${file}`)
-    return { file, products, generated: false, generateSeconds: null }
+    return { file, products: slice === undefined ? products : slice.to - slice.from, generated: false, generateSeconds: null }
   }
   await mkdir(dirname(file), { recursive: true })
   const partial = `${file}.partial`
-  console.log(`[bench] generating ${products} products into ${file}`)
+  const what = slice === undefined ? `${products} products` : `products ${slice.from}..${slice.to - 1} of ${products}`
+  console.log(`[bench] generating ${what} into ${file}`)
   const started = performance.now()
-  const child = spawn(process.execPath, [generator, "--products", String(products), "--out", partial], {
+  const sliceArgs = slice === undefined ? [] : ["--slice", `${slice.from}:${slice.to}`]
+  const child = spawn(process.execPath, [generator, "--products", String(products), ...sliceArgs, "--out", partial], {
     stdio: ["ignore", "pipe", "pipe"]
   })
   forwardOutput(child, "[make-catalog]")
   const exit = await childExit(child)
   if (exit.code !== 0) throw new Error(`${generator} failed (${describeExit(exit)})`)
   await rename(partial, file)
-  return { file, products, generated: true, generateSeconds: (performance.now() - started) / 1000 }
+  const count = slice === undefined ? products : slice.to - slice.from
+  return { file, products: count, generated: true, generateSeconds: (performance.now() - started) / 1000 }
 }
 
 export const givenCatalog = async (file: string): Promise<CatalogFile> => {

@@ -48,6 +48,8 @@ export interface LoadResult {
 }
 
 export interface ShapeResult extends LoadResult {
+  /** "cached" for one request repeated (reported apart), null for the main figures */
+  readonly group: "cached" | null
   /** highest VmRSS of the server during the measured run, MB */
   readonly maxRssMB: number | null
   readonly alongside: ReadonlyArray<LoadResult>
@@ -80,14 +82,17 @@ const toAutocannonRequest = (request: BenchRequest, defaultHeaders: Readonly<Rec
   return out
 }
 
-/** One autocannon request that, each time it is sent, becomes the next of `built` (shared cursor). */
-const rotatingRequest = (built: ReadonlyArray<AutocannonRequest>): AutocannonRequest => {
-  let cursor = 0
+/**
+ * One autocannon request that, each time it is sent, becomes the next of `built` (a cursor shared
+ * by all connections and kept from the warm-up to the measured run, so that a list of distinct
+ * requests is not replayed from its start after the warm-up).
+ */
+const rotatingRequest = (built: ReadonlyArray<AutocannonRequest>, cursor: { next: number }): AutocannonRequest => {
   const pickedFor = new WeakMap<AutocannonContext, AutocannonRequest>()
   const rotating: AutocannonRequest = {
     setupRequest: (raw, context) => {
-      const next = built[cursor % built.length]
-      cursor += 1
+      const next = built[cursor.next % built.length]
+      cursor.next += 1
       if (next === undefined) return null
       pickedFor.set(context, next)
       const request = { ...raw, method: next.method ?? "GET", path: next.path ?? "/", headers: next.headers ?? {} }
@@ -129,12 +134,13 @@ const prepareLoad = async (shape: Shape, settings: LoadSettings): Promise<Prepar
   const headers = { ...settings.api.defaultHeaders, ...shape.headers }
   const built = benchRequests.map((r) => toAutocannonRequest(r, headers))
   const sequence = shape.order === "sequence"
+  const cursor = { next: 0 }
   return {
     name: shape.name,
     connections,
     rate: shape.rate ?? null,
     distinctRequests: built.length,
-    requests: () => (sequence || built.length === 1 ? built.map((r) => ({ ...r })) : [rotatingRequest(built)])
+    requests: () => (sequence || built.length === 1 ? built.map((r) => ({ ...r })) : [rotatingRequest(built, cursor)])
   }
 }
 
@@ -227,6 +233,7 @@ export const runShape = async (shape: Shape, settings: LoadSettings): Promise<Sh
     console.error(`[bench] ${shape.name}: ${failure}`)
     return {
       ...notRun(shape, settings, failure),
+      group: shape.group ?? null,
       maxRssMB: null,
       alongside: (shape.alongside ?? []).map((a) => notRun(a, settings, "not run"))
     }
@@ -254,6 +261,7 @@ export const runShape = async (shape: Shape, settings: LoadSettings): Promise<Sh
     ...main,
     status: failed ? "FAILED" : "ok",
     failures: [...main.failures, ...alongside.flatMap((a) => a.failures.map((f) => `${a.name}: ${f}`))],
+    group: shape.group ?? null,
     maxRssMB: maxMB === null ? null : round(maxMB, 1),
     alongside
   }

@@ -9,6 +9,7 @@ import type { BenchOptions } from "./bench-options.ts"
 import { formatReport, machineInfo, writeReport } from "./bench-report.ts"
 import type { BenchReport, ImportFigures } from "./bench-report.ts"
 import { generatedCatalog, givenCatalog } from "./catalog-file.ts"
+import type { CatalogFile } from "./catalog-file.ts"
 import { discoverCatalog } from "./catalog-discovery.ts"
 import { runImport } from "./catalog-import.ts"
 import { cleanUpOnSignals, runCleanups } from "./cleanup-on-exit.ts"
@@ -35,21 +36,37 @@ const selectShapes = (all: ReadonlyArray<Shape>, names: ReadonlyArray<string> | 
   })
 }
 
+/** The generated catalog as one document, or as `slices` documents that together make it whole. */
+const generatedSlices = async (products: number, slices: number): Promise<Array<CatalogFile>> => {
+  if (slices <= 1) return [await generatedCatalog(catalogGenerator, resultsDir, products)]
+  const size = Math.ceil(products / slices)
+  const files: Array<CatalogFile> = []
+  for (let from = 0; from < products; from += size) {
+    files.push(await generatedCatalog(catalogGenerator, resultsDir, products, { from, to: Math.min(products, from + size) }))
+  }
+  return files
+}
+
 const importCatalog = async (options: BenchOptions, databaseUrl: string): Promise<ImportFigures> => {
   if (options.skipImport) {
     console.log("[bench] --skip-import: using the database as it is, vacuumed (VACUUM (ANALYZE))")
     vacuumDatabase(databaseUrl)
     return { skipped: true, catalogFile: null, products: options.products, seconds: null, productsPerSecond: null }
   }
-  const catalog =
-    options.catalogFile === null
-      ? await generatedCatalog(catalogGenerator, resultsDir, options.products)
-      : await givenCatalog(options.catalogFile)
-  console.log(`[bench] importing ${catalog.products} products from ${catalog.file} (${options.importEntry})`)
-  const seconds = await runImport({ entry: options.importEntry, cwd: repoRoot, catalogFile: catalog.file, databaseUrl })
-  const productsPerSecond = Math.round(catalog.products / seconds)
+  const catalogs =
+    options.catalogFile !== null
+      ? [await givenCatalog(options.catalogFile)]
+      : await generatedSlices(options.products, options.slices)
+  let seconds = 0
+  for (const catalog of catalogs) {
+    console.log(`[bench] importing ${catalog.products} products from ${catalog.file} (${options.importEntry})`)
+    seconds += await runImport({ entry: options.importEntry, cwd: repoRoot, catalogFile: catalog.file, databaseUrl })
+  }
+  const products = catalogs.reduce((sum, catalog) => sum + catalog.products, 0)
+  const productsPerSecond = Math.round(products / seconds)
   console.log(`[bench] import took ${seconds.toFixed(1)} s = ${productsPerSecond} products/s`)
-  return { skipped: false, catalogFile: catalog.file, products: catalog.products, seconds, productsPerSecond }
+  const catalogFile = catalogs.map((catalog) => catalog.file).join(",")
+  return { skipped: false, catalogFile, products, seconds, productsPerSecond }
 }
 
 const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>): Promise<number> => {

@@ -71,6 +71,11 @@ export interface Shape {
   readonly rate?: number
   /** overrides `--connections` for this load */
   readonly connections?: number
+  /**
+   * "cached": one request repeated, so after the first every answer may come from a cache;
+   * reported apart from the main figures.
+   */
+  readonly group?: "cached"
   /** loads run at the same time as this one (warm-up and measured run), reported as rows of their own */
   readonly alongside?: ReadonlyArray<Shape>
 }

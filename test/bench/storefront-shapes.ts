@@ -2,15 +2,34 @@
 // All requests carry the publishable key `pk_all_…` of the generated catalog.
 import { authShapes } from "./auth-shapes.ts"
 import { cartShapes } from "./cart-shapes.ts"
+import { listingPath, makeListingQueries, makeNewTermQueries, readListingVocabulary } from "./listing-queries.ts"
 import type { Shape } from "./shape.ts"
 
 const products = (query: Record<string, string>): string => `/v1/store/products?${new URLSearchParams(query).toString()}`
 
+/** Distinct queries at least, and enough that none repeats within a run at 5,000 req/s. */
+const distinctQueries = (loadSeconds: number): number => Math.max(10_000, Math.ceil(loadSeconds * 5_000))
+
 export const storefrontShapes: ReadonlyArray<Shape> = [
-  { name: "list-all", path: products({ includeFacets: "true" }) },
-  { name: "list-root-category", path: products({ categorySlug: "women", includeFacets: "true" }) },
+  {
+    name: "list-distinct",
+    setup: async ({ api, loadSeconds }) => {
+      const vocabulary = await readListingVocabulary(api)
+      return makeListingQueries(vocabulary, distinctQueries(loadSeconds)).map((spec) => ({ path: listingPath(spec) }))
+    }
+  },
+  {
+    name: "list-new-search-term",
+    setup: async ({ api, loadSeconds }) => {
+      const vocabulary = await readListingVocabulary(api)
+      return makeNewTermQueries(vocabulary, distinctQueries(loadSeconds)).map((spec) => ({ path: listingPath(spec) }))
+    }
+  },
+  { name: "list-all", group: "cached", path: products({ includeFacets: "true" }) },
+  { name: "list-root-category", group: "cached", path: products({ categorySlug: "women", includeFacets: "true" }) },
   {
     name: "list-category-attr-price",
+    group: "cached",
     path: products({
       categorySlug: "women",
       attributes: "brand:Aarong|Yellow",
@@ -19,8 +38,8 @@ export const storefrontShapes: ReadonlyArray<Shape> = [
       includeFacets: "true"
     })
   },
-  { name: "list-tag-instock", path: products({ tags: "sale", inStock: "true", includeFacets: "true" }) },
-  { name: "list-search", path: products({ search: "classic", includeFacets: "true" }) },
+  { name: "list-tag-instock", group: "cached", path: products({ tags: "sale", inStock: "true", includeFacets: "true" }) },
+  { name: "list-search", group: "cached", path: products({ search: "classic", includeFacets: "true" }) },
   {
     name: "product-by-slug",
     setup: async ({ discovered }) => {

@@ -1,0 +1,144 @@
+// `node test/bench/engine-bench.ts`: the catalog engine alone, in one process, without HTTP or a
+// database: builds the index the server builds (documents deflated) from the bench catalog and
+// answers the bench's distinct listing queries and new search terms, printing the time per query
+// and a digest of every answer (equal digests = equal answers, to compare two engines). With
+// `node --cpu-prof` it gives the engine's profile. Not a test.
+//   --products N   catalog size (default 100000); the products are read once through the memory
+//                  import and kept in bench-results/engine-snapshot-N.jsonl for later runs
+//   --queries Q    distinct listing queries (default 2000)
+//   --terms T      listing queries with a search term not seen before (default 200)
+import { createHash } from "node:crypto"
+import { existsSync } from "node:fs"
+import { readFile, writeFile } from "node:fs/promises"
+import { join, resolve } from "node:path"
+import { parseArgs } from "node:util"
+import { Effect, Layer } from "effect"
+import { deflateDocumentCodecTrainer } from "../../adapters/compression/deflate-document-codec.ts"
+import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
+import { MemoryCustomerRepository } from "../../adapters/memory/memory-customer-repository.ts"
+import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import type { ProductPage } from "../../application/catalog/catalog-snapshot.ts"
+import { CatalogSource } from "../../application/catalog/catalog-source.ts"
+import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
+import type { CatalogProduct, SizeGuide } from "../../domain/catalog/catalog-product.ts"
+import { CatalogIndex } from "../../domain/catalog/catalog-index.ts"
+import type { CategoryRecord } from "../../domain/catalog/category.ts"
+import type { ProductQuery } from "../../domain/catalog/product-query.ts"
+import { toMinor } from "../../domain/shared/money.ts"
+import { generatedCatalog } from "./catalog-file.ts"
+import { type ListingQuerySpec, makeListingQueries, makeNewTermQueries, vocabularyFrom } from "./listing-queries.ts"
+
+const repoRoot = resolve(import.meta.dirname, "../..")
+const resultsDir = join(repoRoot, "bench-results")
+
+interface Snapshot {
+  readonly categories: ReadonlyArray<CategoryRecord>
+  readonly sizeGuides: ReadonlyArray<SizeGuide>
+  readonly shopIds: ReadonlyArray<string>
+  readonly products: ReadonlyArray<CatalogProduct>
+}
+
+/** The products the read model would load, through the memory import of the bench catalog. */
+const importedSnapshot = async (products: number): Promise<Snapshot> => {
+  const catalog = await generatedCatalog(resolve(repoRoot, "../shared/bench/make-catalog.mjs"), resultsDir, products)
+  const document: unknown = JSON.parse(await readFile(catalog.file, "utf8"))
+  return Effect.runPromise(Effect.gen(function*() {
+    yield* importCatalog(document)
+    const source = yield* CatalogSource
+    const reference = yield* source.loadReferenceData
+    const loaded: Array<CatalogProduct> = []
+    let afterId: string | null = null
+    do {
+      const page: ProductPage = yield* source.loadProducts({ since: null, afterId, limit: 1000 })
+      loaded.push(...page.products)
+      afterId = page.nextAfterId
+    } while (afterId !== null)
+    return {
+      categories: reference.categories,
+      sizeGuides: reference.sizeGuides,
+      shopIds: reference.shops.map((shop) => shop.id),
+      products: loaded
+    }
+  }).pipe(Effect.provide(MemoryCatalogStoreLayer.pipe(
+    Layer.provideMerge(MemoryCustomerRepository),
+    Layer.provide(CryptoIdGeneratorLayer)
+  ))))
+}
+
+const loadSnapshot = async (products: number): Promise<Snapshot> => {
+  const file = join(resultsDir, `engine-snapshot-${products}.jsonl`)
+  if (!existsSync(file)) {
+    const snapshot = await importedSnapshot(products)
+    const { products: list, ...reference } = snapshot
+    await writeFile(file, [JSON.stringify(reference), ...list.map((product) => JSON.stringify(product))].join("\n"))
+  }
+  const [head, ...lines] = (await readFile(file, "utf8")).split("\n")
+  const reference = JSON.parse(head!) as Omit<Snapshot, "products">
+  const list = lines.map((line) => {
+    const product = JSON.parse(line) as CatalogProduct & { createdAt: string }
+    return { ...product, createdAt: new Date(product.createdAt) }
+  })
+  return { ...reference, products: list }
+}
+
+const toProductQuery = (spec: ListingQuerySpec, index: CatalogIndex): ProductQuery => ({
+  page: spec.page,
+  limit: spec.limit,
+  search: spec.search,
+  categoryIds: spec.categorySlug === undefined ? undefined : [index.categoryIdBySlug(spec.categorySlug) ?? "-"],
+  tags: spec.tags,
+  attributes: spec.attribute === undefined ? undefined : [spec.attribute],
+  minPrice: spec.minPrice === undefined ? undefined : toMinor(spec.minPrice),
+  maxPrice: spec.maxPrice === undefined ? undefined : toMinor(spec.maxPrice),
+  inStock: spec.inStock,
+  sortBy: spec.sortBy,
+  sortOrder: spec.sortOrder,
+  includeFacets: true
+})
+
+const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
+
+const run = (label: string, index: CatalogIndex, shopIds: ReadonlyArray<string>, specs: ReadonlyArray<ListingQuerySpec>) => {
+  const digest = createHash("sha256")
+  const times: Array<number> = []
+  const started = performance.now()
+  for (const spec of specs) {
+    const before = performance.now()
+    const result = index.list(toProductQuery(spec, index), shopIds)
+    times.push(performance.now() - before)
+    digest.update(`${result.total}\n${result.documents.join("\n")}\n${JSON.stringify(result.facets)}\n`)
+  }
+  const elapsed = performance.now() - started
+  times.sort((left, right) => left - right)
+  console.log(
+    `${label}: ${specs.length} queries in ${elapsed.toFixed(0)} ms = ${(specs.length / elapsed * 1000).toFixed(0)} /s, ` +
+      `mean ${(elapsed / specs.length).toFixed(2)} ms, p50 ${percentile(times, 0.5).toFixed(2)} ms, ` +
+      `p99 ${percentile(times, 0.99).toFixed(2)} ms, max ${percentile(times, 1).toFixed(2)} ms, digest ${digest.digest("hex").slice(0, 16)}`
+  )
+}
+
+const main = async () => {
+  const { values } = parseArgs({
+    options: { products: { type: "string" }, queries: { type: "string" }, terms: { type: "string" } }
+  })
+  const products = Number(values.products ?? 100_000)
+  const snapshot = await loadSnapshot(products)
+  const started = performance.now()
+  const index = new CatalogIndex(snapshot, { documentCodec: deflateDocumentCodecTrainer() })
+  for (const product of snapshot.products) index.upsertProduct(product)
+  console.log(`build: ${index.productCount} products in ${(performance.now() - started).toFixed(0)} ms, ` +
+    `heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`)
+
+  const first = index.list({ page: 1, limit: 100, includeFacets: true }, snapshot.shopIds)
+  const names = first.documents.map((document) => (JSON.parse(document) as { name: string }).name)
+  const vocabulary = vocabularyFrom(
+    { total: first.total, facets: first.facets },
+    snapshot.categories.map((category) => category.slug),
+    names
+  )
+  run("distinct", index, snapshot.shopIds, makeListingQueries(vocabulary, Number(values.queries ?? 2000)))
+  run("new-terms", index, snapshot.shopIds, makeNewTermQueries(vocabulary, Number(values.terms ?? 200)))
+}
+
+await main()
