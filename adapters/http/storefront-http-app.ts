@@ -1,7 +1,7 @@
 /**
  * Every route of the service as one router layer: the storefront API (with its handlers and
  * middleware, and /openapi.json generated from the same definition), the system routes and
- * the global HTTP edge (request ids, body rules, problem+json).
+ * the global HTTP edge (request ids, body rules, problem+json, response compression).
  */
 import { Layer } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
@@ -18,6 +18,7 @@ import type { CorsOptions } from "./middleware/cors.ts"
 import { httpEdgeLayer } from "./middleware/http-edge.ts"
 import { PublishableKeyLive } from "./middleware/publishable-key-live.ts"
 import { ValidationLive } from "./middleware/validation-live.ts"
+import { responseCompressionMiddleware } from "./representation/response-compression.ts"
 import { noCorsOrigins } from "./request/cors-origins.ts"
 import { SYSTEM_ROUTES, SystemRoutes } from "./system-routes.ts"
 
@@ -42,5 +43,6 @@ export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
       extraRoutes: SYSTEM_ROUTES,
       maxBodyBytes: options.maxBodyBytes,
       cors: options.cors ?? { origins: noCorsOrigins, maxAgeSeconds: 0 }
-    })
+    }),
+    responseCompressionMiddleware
   )

@@ -4,7 +4,8 @@
  * use cases cache their results per catalog generation (the same listing, tree or category
  * object comes back until the catalog changes), and the response bodies are cached here against
  * those objects, already UTF-8 encoded: a repeated listing or category request is a lookup and a
- * write of the same bytes, and a body is dropped with the result it was made from.
+ * write of the same bytes, and a body is dropped with the result it was made from. The cached
+ * bodies keep their brotli and gzip forms beside them (representation/compressed-bodies.ts).
  */
 import { Effect, Result, Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
@@ -16,6 +17,7 @@ import { findProductBySlug } from "../../../application/catalog/product-by-slug.
 import { listProducts, type ProductListing } from "../../../application/catalog/product-listing.ts"
 import { listShippingMethods } from "../../../application/catalog/shipping-method-listing.ts"
 import { StoreScope } from "../api/store-scope.ts"
+import { keepCompressedForms } from "../representation/compressed-bodies.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { CategoryNotFoundProblem, ProductNotFoundProblem, ShopNotFoundProblem } from "../problems/catalog-problems.ts"
 import { ValidationFailed } from "../problems/request-problems.ts"
@@ -25,13 +27,13 @@ import { toListingRequest } from "./product-listing-request.ts"
 const json = (body: string) => HttpServerResponse.text(body, { contentType: "application/json" })
 const jsonBytes = (body: Uint8Array) => HttpServerResponse.uint8Array(body, { contentType: "application/json" })
 
-/** The body made from `key` by `render`, made and encoded once while `key` is alive. */
+/** The body made from `key` by `render`, made and encoded once while `key` is alive (and compressed once per coding). */
 const bodyCache = <K extends object>(render: (key: K) => string) => {
   const bodies = new WeakMap<K, Uint8Array>()
   return (key: K): Uint8Array => {
     let body = bodies.get(key)
     if (body === undefined) {
-      body = Buffer.from(render(key), "utf8")
+      body = keepCompressedForms(Buffer.from(render(key), "utf8"))
       bodies.set(key, body)
     }
     return body
