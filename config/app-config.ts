@@ -44,6 +44,8 @@ export const AppConfigDescriptor = Config.all({
   logLevel: Config.Literals(["trace", "debug", "info", "warn", "error", "fatal", "none"], "LOG_LEVEL").pipe(
     Config.withDefault("info" as const)
   ),
+  /** `json` (one object per line) or `pretty`; unset: JSON unless stdout is a terminal (config/logging.ts). */
+  logFormat: Config.Literals(["json", "pretty"], "LOG_FORMAT").pipe(Config.option),
   /**
    * How cart creation and changes commit: "durable" (default) survives a database crash;
    * "relaxed" skips waiting for the WAL flush and may lose the last moment of cart changes then.

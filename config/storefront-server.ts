@@ -16,6 +16,7 @@ import { type AppConfig, AppConfigDescriptor, corsOrigins } from "./app-config.t
 import { cartSettings } from "./buying-stores.ts"
 import { DEMO_PUBLISHABLE_KEY } from "./demo-catalog.ts"
 import { DemoSeedLayer } from "./demo-seed.ts"
+import { type LogFormat, loggerLayer, resolveLogFormat } from "./logging.ts"
 import { postgresStores } from "./postgres-stores.ts"
 
 const LOG_LEVELS = {
@@ -28,18 +29,24 @@ const LOG_LEVELS = {
   none: "None"
 } as const
 
-const announce = Layer.effectDiscard(Effect.gen(function*() {
+const announce = (logFormat: LogFormat) => Layer.effectDiscard(Effect.gen(function*() {
   const readModel = yield* CatalogReadModel
   const demoLoaded = readModel.state().publishableKeys.has(DEMO_PUBLISHABLE_KEY)
   yield* HttpServer.addressFormattedWith((url) =>
-    Effect.sync(() => {
-      const base = url.replace("0.0.0.0", "localhost")
-      console.log(`Storefront API listening on ${base}`)
-      console.log(`  API reference:   ${base}/docs   (OpenAPI: ${base}/openapi.json)`)
-      if (!demoLoaded) return
-      console.log(`  Demo key:        x-publishable-api-key: ${DEMO_PUBLISHABLE_KEY}`)
-      console.log(`  Try:             curl -H 'x-publishable-api-key: ${DEMO_PUBLISHABLE_KEY}' '${base}/v1/store/products?limit=2&includeFacets=true'`)
-    })
+    // JSON logs stay parseable: the banner becomes one log line
+    logFormat === "json"
+      ? Effect.log("Storefront API listening").pipe(Effect.annotateLogs({
+        url: url.replace("0.0.0.0", "localhost"),
+        ...(demoLoaded ? { demoPublishableKey: DEMO_PUBLISHABLE_KEY } : {})
+      }))
+      : Effect.sync(() => {
+        const base = url.replace("0.0.0.0", "localhost")
+        console.log(`Storefront API listening on ${base}`)
+        console.log(`  API reference:   ${base}/docs   (OpenAPI: ${base}/openapi.json)`)
+        if (!demoLoaded) return
+        console.log(`  Demo key:        x-publishable-api-key: ${DEMO_PUBLISHABLE_KEY}`)
+        console.log(`  Try:             curl -H 'x-publishable-api-key: ${DEMO_PUBLISHABLE_KEY}' '${base}/v1/store/products?limit=2&includeFacets=true'`)
+      })
   )
 }))
 
@@ -61,12 +68,11 @@ export const storefrontServer = (settings: AppConfig) => {
     Layer.provide(accountConfiguration(settings)),
     Layer.provide(cartSettings(settings))
   )
-  const served = HttpRouter.serve(app, {
-    disableListenLog: true,
-    disableLogger: settings.logLevel !== "debug" && settings.logLevel !== "trace"
-  })
+  // the HTTP edge writes the access log (adapters/http/observability/access-log.ts)
+  const served = HttpRouter.serve(app, { disableListenLog: true, disableLogger: true })
+  const logFormat = resolveLogFormat(settings.logFormat, process.stdout.isTTY === true)
   // announce once the app (stores, migrations, read model) is up
-  return announce.pipe(Layer.provideMerge(served)).pipe(
+  return announce(logFormat).pipe(Layer.provideMerge(served)).pipe(
     Layer.provide(NodeHttpServer.layer(createStorefrontNodeServer, {
       port: settings.port,
       host: settings.host,
@@ -74,7 +80,8 @@ export const storefrontServer = (settings: AppConfig) => {
     })),
     // one supervisor for every background loop, whose health /ready reports
     Layer.provide(BackgroundLoops.layer),
-    Layer.provide(Layer.succeed(References.MinimumLogLevel, LOG_LEVELS[settings.logLevel]))
+    Layer.provide(Layer.succeed(References.MinimumLogLevel, LOG_LEVELS[settings.logLevel])),
+    Layer.provide(loggerLayer(logFormat))
   )
 }
 

@@ -1,6 +1,7 @@
 /**
  * The server as a process: a bad setting stops it at start with a message naming the variable;
  * a good start serves the demo catalog, and SIGTERM stops it (draining, at most 10 s) with exit 0.
+ * Its stdout is a pipe, so it logs JSON lines (LOG_FORMAT's default off a terminal).
  */
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -15,7 +16,7 @@ afterAll(() => {
 })
 
 describe("server process", () => {
-  for (const [variable, value] of [["PORT", "99999"], ["MAX_BODY_BYTES", "lots"], ["LOG_LEVEL", "loud"], ["RESET_URL_BASE", "not a url"], ["CORS_ORIGINS", "localhost:3000"]] as const) {
+  for (const [variable, value] of [["PORT", "99999"], ["MAX_BODY_BYTES", "lots"], ["LOG_LEVEL", "loud"], ["RESET_URL_BASE", "not a url"], ["CORS_ORIGINS", "localhost:3000"], ["LOG_FORMAT", "xml"]] as const) {
     it(`refuses to start with a bad ${variable}, naming it`, async () => {
       const { finished } = startServer({ [variable]: value, DATA_DIR: join(tmpdir(), "never-created") })
       const { code, output } = await finished
@@ -28,14 +29,12 @@ describe("server process", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "storefront-process-"))
     dataDirs.push(dataDir)
     const port = await freePort()
-    const server = startServer({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir })
+    const server = startServer({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" })
     // a first start creates the embedded database and loads the demo catalog: slow on a busy machine
     await waitUntilReady(server, port, 180_000).catch((error: unknown) => {
       server.child.kill("SIGKILL")
       throw error
     })
-    expect(server.output()).toContain(`http://127.0.0.1:${port}`)
-    expect(server.output()).toContain("x-publishable-api-key: pk_demo_main_storefront")
 
     // a keep-alive connection stays open across the signal: shutdown must not wait on it forever
     const response = await fetch(`http://127.0.0.1:${port}/v1/store/products?includeFacets=true&limit=100`, {
@@ -49,5 +48,17 @@ describe("server process", () => {
     const { code } = await server.finished
     expect(code).toBe(0)
     expect(Date.now() - signalledAt).toBeLessThan(15_000)
+
+    // every stdout line is a JSON log entry: the banner, and one access-log line per request
+    const lines = server.stdout().split("\n").filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as { message: unknown; annotations: Record<string, unknown> })
+    expect(lines).toContainEqual(expect.objectContaining({
+      message: "Storefront API listening",
+      annotations: { url: `http://127.0.0.1:${port}`, demoPublishableKey: "pk_demo_main_storefront" }
+    }))
+    expect(lines).toContainEqual(expect.objectContaining({
+      message: "GET /v1/store/products 200",
+      annotations: expect.objectContaining({ method: "GET", route: "/v1/store/products", status: 200 })
+    }))
   }, 240_000)
 })

@@ -16,6 +16,8 @@ export interface ServerProcess {
   readonly child: ChildProcess
   readonly finished: Promise<Finished>
   readonly output: () => string
+  /** stdout alone (where the logs go) */
+  readonly stdout: () => string
 }
 
 /** Starts the service with the given environment on top of ours (embedded database unless DATABASE_URL is given). */
@@ -25,10 +27,14 @@ export const startServerProcess = (env: Record<string, string>): ServerProcess =
     stdio: ["ignore", "pipe", "pipe"]
   })
   let output = ""
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  let stdout = ""
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString()
+    stdout += chunk.toString()
+  })
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
   const finished = new Promise<Finished>((resolve) => child.on("exit", (code) => resolve({ code, output })))
-  return { child, finished, output: () => output }
+  return { child, finished, output: () => output, stdout: () => stdout }
 }
 
 export const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis))

@@ -3,6 +3,7 @@
  *
  * - CORS for browser storefronts on the allowed origins (cors.ts);
  * - `x-request-id` on every response (echoed when the client sent a sane one);
+ * - one access-log line and the HTTP metrics per request (observability/access-log.ts);
  * - the body limit (`MAX_BODY_BYTES`, chunked bodies too) and the JSON-only media type rule;
  * - well-formed text only: NUL, lone surrogates or non-UTF-8 bytes anywhere in the path, the
  *   query or a JSON body are 400 `validation_failed` listing every bad field (request/well-formed-text.ts);
@@ -32,6 +33,8 @@ import {
   ServiceUnavailable,
   UnsupportedMediaType
 } from "../problems/generic-problems.ts"
+import { accessLogMiddleware } from "../observability/access-log.ts"
+import { routeTemplates } from "../observability/route-templates.ts"
 import { isUtf8, malformedJsonStrings, malformedUrlText, type TextProblem } from "../request/well-formed-text.ts"
 import { type CorsOptions, corsMiddleware } from "./cors.ts"
 import { isStoreUnavailableCause } from "./store-unavailable-cause.ts"
@@ -219,9 +222,11 @@ export const httpEdgeLayer = <Id extends string, Groups extends HttpApiGroup.Con
   readonly maxBodyBytes: number
   readonly cors: CorsOptions
 }) =>
+  // the first is the outermost: the access log sees the request id and the final response
   Layer.mergeAll(
-    problemJsonMiddleware(options.api, options.extraRoutes),
     requestIdMiddleware,
+    accessLogMiddleware(routeTemplates(options.api, options.extraRoutes)),
+    problemJsonMiddleware(options.api, options.extraRoutes),
     bodyRulesMiddleware(options.maxBodyBytes),
     corsMiddleware(options.cors)
   )
