@@ -11,7 +11,7 @@
 import { Clock, Context, Duration, Effect, Layer, Option, Queue, Semaphore } from "effect"
 import { CatalogChangeFeed } from "./catalog-change-feed.ts"
 import { BackgroundLoops, makeBackgroundLoops } from "../shared/background-loops.ts"
-import { CatalogIndex } from "../../domain/catalog/catalog-index.ts"
+import { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 import { CatalogSource } from "./catalog-source.ts"

@@ -2,7 +2,7 @@
  * One consistent view of the catalog: the product index and the reference data it was
  * rendered with. The read model replaces it whole when reference data changes.
  */
-import type { CatalogIndex } from "../../domain/catalog/catalog-index.ts"
+import type { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
 import type { PublishableKey } from "../../domain/catalog/shop.ts"
 import type { CatalogReferenceData } from "./catalog-snapshot.ts"
 

@@ -5,7 +5,7 @@ import {
   deflateDocumentCodec,
   deflateDocumentCodecTrainer
 } from "../../adapters/compression/deflate-document-codec.ts"
-import { CatalogIndex } from "../../domain/catalog/catalog-index.ts"
+import { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
 import { makeProduct, makeVariant } from "../domain/catalog/catalog-fixtures.ts"
 
 const BRANDS = ["Aarong", "Richman", "Cats Eye", "Yellow", "Ecstasy"]

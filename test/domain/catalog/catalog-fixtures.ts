@@ -6,7 +6,7 @@ import { Arbitrary, Schema } from "effect"
 import type { CatalogProduct, CatalogVariant } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import type { AttributeFilter, ProductQuery } from "../../../domain/catalog/product-query.ts"
-import { CatalogIndex } from "../../../domain/catalog/catalog-index.ts"
+import { CatalogIndex } from "../../../domain/catalog/catalog-index/catalog-index.ts"
 
 export const SHOPS = ["shop_a", "shop_b", "shop_c", "shop_d"]
 /** Query-side shop pool: one more shop that holds no product. */

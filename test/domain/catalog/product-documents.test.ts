@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
-import { CatalogIndex } from "../../../domain/catalog/catalog-index.ts"
+import { CatalogIndex } from "../../../domain/catalog/catalog-index/catalog-index.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../../../domain/catalog/document-codec.ts"
 import { ProductDocuments } from "../../../domain/catalog/product-documents.ts"

@@ -1,0 +1,153 @@
+/**
+ * The catalog's read model: every product held once in a slot (product-slots.ts), with bit sets
+ * per shop, tag, attribute value, category subtree and availability (slot-memberships.ts), sort
+ * permutations (sort-orders.ts), a search index (search-sets.ts) and the product's rendered JSON
+ * kept through a DocumentCodec. Listing (listing-filters.ts, listing-page.ts), faceting
+ * (facet-counts.ts) and by-slug lookups are answered from it without I/O.
+ *
+ * It is a mutable structure with a single writer: `upsertProduct` applies a changed product in
+ * place (reads are synchronous, so a query never sees half an update). `generation` increases on
+ * every change so that callers can key caches by it.
+ */
+import { type Bitset, countBits, countIntersection, hasBit, intersectInto, resized, wordsFor } from "../bitset.ts"
+import type { CatalogProduct, SizeGuide } from "../catalog-product.ts"
+import type { CategoryRecord } from "../category.ts"
+import type { DocumentCodec, DocumentCodecTrainer } from "../document-codec.ts"
+import type { Facets } from "../facets.ts"
+import { type CategoryRef, renderProduct, type RenderContext } from "../product-view.ts"
+import type { ProductQuery } from "../product-query.ts"
+import { facetsOf } from "./facet-counts.ts"
+import { listingFilters } from "./listing-filters.ts"
+import { pageSlots } from "./listing-page.ts"
+import { ProductSlots } from "./product-slots.ts"
+import { SearchIndex } from "./search-sets.ts"
+import { SlotMemberships } from "./slot-memberships.ts"
+import { SortOrders } from "./sort-orders.ts"
+
+export interface CatalogReference {
+  readonly categories: ReadonlyArray<CategoryRecord>
+  readonly sizeGuides: ReadonlyArray<SizeGuide>
+}
+
+export interface CatalogIndexOptions {
+  /**
+   * How rendered product documents are kept: as they are (the default), through a codec, or
+   * through a codec trained on the first documents.
+   */
+  readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
+}
+
+export interface ListingResult {
+  readonly total: number
+  /** Rendered product JSON documents of the requested page, in order. */
+  readonly documents: ReadonlyArray<string>
+  readonly facets: Facets | undefined
+}
+
+const VISIBLE_SETS_CACHED = 64
+
+export class CatalogIndex {
+  generation = 0
+  readonly reference: CatalogReference
+  private readonly slots: ProductSlots
+  private readonly memberships: SlotMemberships
+  private readonly orders: SortOrders
+  private readonly search: SearchIndex
+  private readonly categoryIndexBySlug = new Map<string, number>()
+  private readonly categoryRefs: Array<CategoryRef>
+  private readonly renderContext: RenderContext
+  private readonly visibleCache = new Map<string, { generation: number; bits: Bitset }>()
+
+  constructor(reference: CatalogReference, options: CatalogIndexOptions = {}) {
+    this.reference = reference
+    this.slots = new ProductSlots(options.documentCodec)
+    this.memberships = new SlotMemberships(reference.categories, wordsFor(this.slots.capacity))
+    this.orders = new SortOrders(this.slots)
+    this.search = new SearchIndex(this.slots)
+    reference.categories.forEach((category, index) => this.categoryIndexBySlug.set(category.slug, index))
+    this.categoryRefs = reference.categories.map((category) => ({ id: category.id, name: category.name, slug: category.slug }))
+    const sizeGuides = new Map(reference.sizeGuides.map((guide) => [guide.id, guide]))
+    this.renderContext = {
+      categoryRef: (categoryId) => this.categoryRefs[this.memberships.categoryIndex.get(categoryId) ?? -1],
+      sizeGuide: (sizeGuideId) => sizeGuides.get(sizeGuideId)
+    }
+  }
+
+  get productCount(): number {
+    return this.slots.size
+  }
+
+  categoryIdBySlug(slug: string): string | undefined {
+    const index = this.categoryIndexBySlug.get(slug)
+    return index === undefined ? undefined : this.reference.categories[index]?.id
+  }
+
+  /** Adds or replaces a product (matched by id). */
+  upsertProduct(product: CatalogProduct): void {
+    let slot = this.slots.slotOf(product.id)
+    if (slot === undefined) {
+      const capacity = this.slots.grow(this.slots.size + 1)
+      if (capacity !== undefined) this.memberships.grow(wordsFor(capacity))
+      slot = this.slots.allocate(product.id)
+    } else {
+      this.memberships.remove(slot)
+    }
+    const changed = this.slots.write(slot, product, JSON.stringify(renderProduct(product, this.renderContext)))
+    this.memberships.add(slot, product)
+    if (changed.sortKeys) this.orders.invalidate()
+    this.generation++
+  }
+
+  /** Products enabled in at least one of the given shops. */
+  visibleIn(shopIds: ReadonlyArray<string>): Bitset {
+    const cacheKey = [...shopIds].sort().join("\u0000")
+    const cached = this.visibleCache.get(cacheKey)
+    if (cached !== undefined && cached.generation === this.generation) return cached.bits
+    const bits = this.memberships.visibleIn(shopIds)
+    if (this.visibleCache.size > VISIBLE_SETS_CACHED) this.visibleCache.clear()
+    this.visibleCache.set(cacheKey, { generation: this.generation, bits })
+    return bits
+  }
+
+  /** The rendered product with this slug when it is visible in one of the shops. */
+  documentBySlug(slug: string, shopIds: ReadonlyArray<string>): string | undefined {
+    const slot = this.slots.slotOfSlug(slug)
+    if (slot === undefined || !hasBit(this.visibleIn(shopIds), slot)) return undefined
+    return this.slots.documents.get(slot)
+  }
+
+  /** Visible products in each category or any of its descendants, by category id. */
+  categoryProductCounts(shopIds: ReadonlyArray<string>): ReadonlyMap<string, number> {
+    const visible = this.visibleIn(shopIds)
+    const counts = new Map<string, number>()
+    this.reference.categories.forEach((category, index) => {
+      counts.set(category.id, countIntersection(this.memberships.categoryBits[index]!, visible))
+    })
+    return counts
+  }
+
+  /** Answers a listing query over the products visible in `shopIds`. */
+  list(query: ProductQuery, shopIds: ReadonlyArray<string>): ListingResult {
+    const words = this.memberships.words
+    const base = resized(this.visibleIn(shopIds), words)
+    let byName: Bitset | undefined
+    if (query.search !== undefined) {
+      const sets = this.search.sets(query.search, this.generation, words)
+      intersectInto(base, sets.all)
+      byName = sets.byName
+    }
+    const filters = listingFilters(query, this.memberships, this.slots, base)
+    const matchingAllBut = (excluded: string | undefined): Bitset => {
+      const set = base.slice()
+      for (const filter of filters) if (filter.group !== excluded) intersectInto(set, filter.bits)
+      return set
+    }
+    const result = matchingAllBut(undefined)
+    const total = countBits(result)
+    const documents = pageSlots(result, query, byName, this.orders).map((slot) => this.slots.documents.get(slot)!)
+    const facets = query.includeFacets
+      ? facetsOf(this.slots, this.memberships, this.categoryRefs, result, filters.map((f) => f.group), matchingAllBut)
+      : undefined
+    return { total, documents, facets }
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * A listing query's filters as bit sets, one per facet group (categories, tags, availability,
+ * price, and one per attribute key): within a group the values form a union, across groups an
+ * intersection (CONTRACT §4).
+ */
+import { type Bitset, makeBitset, setBit, unionInto } from "../bitset.ts"
+import type { ProductQuery } from "../product-query.ts"
+import type { ProductSlots } from "./product-slots.ts"
+import type { SlotMemberships } from "./slot-memberships.ts"
+import { attributeValueName } from "./value-dictionary.ts"
+
+export interface ListingFilter {
+  /** "categories", "tags", "availability", "price" or "attribute:<key>" */
+  readonly group: string
+  readonly bits: Bitset
+}
+
+export const ATTRIBUTE_GROUP_PREFIX = "attribute:"
+
+const unionOf = (words: number, sets: ReadonlyArray<Bitset | undefined>): Bitset => {
+  const bits = makeBitset(words)
+  for (const set of sets) if (set !== undefined) unionInto(bits, set)
+  return bits
+}
+
+/** The query's filters; the price filter is worked out among `candidates` only. */
+export const listingFilters = (
+  query: ProductQuery,
+  memberships: SlotMemberships,
+  slots: ProductSlots,
+  candidates: Bitset
+): Array<ListingFilter> => {
+  const { words } = memberships
+  const filters: Array<ListingFilter> = []
+  if (query.categoryIds !== undefined) {
+    const sets = query.categoryIds.map((id) => {
+      const index = memberships.categoryIndex.get(id)
+      return index === undefined ? undefined : memberships.categoryBits[index]
+    })
+    filters.push({ group: "categories", bits: unionOf(words, sets) })
+  }
+  if (query.tags !== undefined) {
+    const sets = query.tags.map((tag) => {
+      const id = memberships.tags.ids.get(tag)
+      return id === undefined ? undefined : memberships.tags.bitsOf(id)
+    })
+    filters.push({ group: "tags", bits: unionOf(words, sets) })
+  }
+  if (query.inStock !== undefined) filters.push({ group: "availability", bits: stockFilter(memberships, query.inStock) })
+  if (query.minPrice !== undefined || query.maxPrice !== undefined) {
+    const bits = priceFilter(slots, candidates, query.minPrice ?? 0, query.maxPrice ?? Number.MAX_SAFE_INTEGER)
+    filters.push({ group: "price", bits })
+  }
+  for (const filter of query.attributes ?? []) {
+    const sets = filter.values.map((value) => {
+      const id = memberships.attributeValues.ids.get(attributeValueName(filter.key, value))
+      return id === undefined ? undefined : memberships.attributeValues.bitsOf(id)
+    })
+    filters.push({ group: `${ATTRIBUTE_GROUP_PREFIX}${filter.key}`, bits: unionOf(words, sets) })
+  }
+  return filters
+}
+
+const stockFilter = (memberships: SlotMemberships, inStock: boolean): Bitset => {
+  if (inStock) return memberships.inStock
+  const bits = makeBitset(memberships.words)
+  for (let index = 0; index < bits.length; index++) bits[index] = ~memberships.inStock[index]!
+  return bits
+}
+
+/** Products with at least one variant whose effective price lies in [min, max], among `candidates`. */
+const priceFilter = (slots: ProductSlots, candidates: Bitset, min: number, max: number): Bitset => {
+  const bits = makeBitset(candidates.length)
+  const { values: prices, offsets, lengths } = slots.variantPrices
+  const { minPrice, maxPrice } = slots
+  for (let word = 0; word < candidates.length; word++) {
+    let remaining = candidates[word]!
+    while (remaining !== 0) {
+      const lowest = remaining & -remaining
+      const slot = (word << 5) + (31 - Math.clz32(lowest))
+      remaining ^= lowest
+      if (maxPrice[slot]! < min || minPrice[slot]! > max) continue
+      const start = offsets[slot]!
+      for (let index = start; index < start + lengths[slot]!; index++) {
+        const price = prices[index]!
+        if (price >= min && price <= max) {
+          setBit(bits, slot)
+          break
+        }
+      }
+    }
+  }
+  return bits
+}

@@ -1,0 +1,130 @@
+/**
+ * Every product held once in a slot: its id and slug, the sort keys, the variant prices, the
+ * search text and the rendered document, in columns indexed by slot (typed arrays where the
+ * values are numbers). Slots are never freed: a product keeps its slot across updates.
+ */
+import { type CatalogProduct, effectivePrice } from "../catalog-product.ts"
+import type { DocumentCodec, DocumentCodecTrainer } from "../document-codec.ts"
+import { ProductDocuments } from "../product-documents.ts"
+import { SlotIntLists } from "../slot-int-lists.ts"
+
+/** Separates the fields of the search text, so that no term (terms never hold NUL) spans two. */
+export const FIELD_SEPARATOR = "\u0000"
+
+const INITIAL_CAPACITY = 1024
+
+export class ProductSlots {
+  size = 0
+  readonly ids: Array<string> = []
+  readonly slugs: Array<string> = []
+  readonly documents: ProductDocuments
+  /**
+   * Lower-cased name, sku, description and tags, NUL-separated, name first: the search text,
+   * whose first `nameLengths[slot]` characters are also the name's sort key.
+   */
+  readonly haystacks: Array<string> = []
+  nameLengths = new Int32Array(INITIAL_CAPACITY)
+  createdAt = new Float64Array(INITIAL_CAPACITY)
+  salesCount = new Int32Array(INITIAL_CAPACITY)
+  /** lowest and highest effective variant price (0 and 0 for a product without variants) */
+  minPrice = new Int32Array(INITIAL_CAPACITY)
+  maxPrice = new Int32Array(INITIAL_CAPACITY)
+  /** effective price of every variant, per slot */
+  readonly variantPrices = new SlotIntLists()
+  private readonly slotById = new Map<string, number>()
+  private readonly slotBySlug = new Map<string, number>()
+
+  constructor(documentCodec: DocumentCodec | DocumentCodecTrainer | undefined) {
+    this.documents = new ProductDocuments(documentCodec)
+  }
+
+  get capacity(): number {
+    return this.createdAt.length
+  }
+
+  slotOfSlug(slug: string): number | undefined {
+    return this.slotBySlug.get(slug)
+  }
+
+  /** The product's slot, or undefined for a product not held yet. */
+  slotOf(id: string): number | undefined {
+    return this.slotById.get(id)
+  }
+
+  /** A new slot for the product with this id (the caller makes room with `grow` first). */
+  allocate(id: string): number {
+    const slot = this.size++
+    this.slotById.set(id, slot)
+    this.ids[slot] = id
+    return slot
+  }
+
+  /** Room for `slots` slots; returns the new capacity when the columns grew. */
+  grow(slots: number): number | undefined {
+    if (slots <= this.capacity) return undefined
+    const capacity = Math.max(slots, this.capacity * 2)
+    const grown = <A extends Float64Array | Int32Array>(array: A, make: (length: number) => A): A => {
+      const next = make(capacity)
+      next.set(array)
+      return next
+    }
+    this.createdAt = grown(this.createdAt, (length) => new Float64Array(length))
+    this.salesCount = grown(this.salesCount, (length) => new Int32Array(length))
+    this.minPrice = grown(this.minPrice, (length) => new Int32Array(length))
+    this.maxPrice = grown(this.maxPrice, (length) => new Int32Array(length))
+    this.nameLengths = grown(this.nameLengths, (length) => new Int32Array(length))
+    return capacity
+  }
+
+  /**
+   * Writes the product's columns into its slot and the document `json`. Returns which derived
+   * orders the change invalidates: `sortKeys` (name, price, created, sales) and `prices` (any
+   * variant price).
+   */
+  write(slot: number, product: CatalogProduct, json: string): { readonly sortKeys: boolean; readonly prices: boolean } {
+    const previousSlug = this.slugs[slot]
+    if (previousSlug !== undefined && previousSlug !== product.slug) this.releaseSlug(previousSlug, slot)
+    this.slotBySlug.set(product.slug, slot)
+    this.slugs[slot] = product.slug
+    this.documents.set(slot, json)
+
+    const nameKey = product.name.toLowerCase()
+    let lowest = Number.MAX_SAFE_INTEGER
+    let highest = 0
+    const prices = new Int32Array(product.variants.length)
+    product.variants.forEach((variant, index) => {
+      const price = effectivePrice(variant)
+      prices[index] = price
+      if (price < lowest) lowest = price
+      if (price > highest) highest = price
+    })
+    if (product.variants.length === 0) lowest = 0
+    const createdAt = product.createdAt.getTime()
+    const previousPrices = this.variantPrices.get(slot)
+    const pricesChanged = previousPrices.length !== prices.length || previousPrices.some((price, index) => price !== prices[index])
+    const sortKeysChanged = this.nameKeyOf(slot) !== nameKey || this.minPrice[slot] !== lowest ||
+      this.createdAt[slot] !== createdAt || this.salesCount[slot] !== product.salesCount
+    this.nameLengths[slot] = nameKey.length
+    this.minPrice[slot] = lowest
+    this.maxPrice[slot] = highest
+    this.createdAt[slot] = createdAt
+    this.salesCount[slot] = product.salesCount
+    if (pricesChanged) this.variantPrices.set(slot, prices)
+    this.haystacks[slot] = [nameKey, ...[product.sku, product.description, ...product.tags].map((field) => field.toLowerCase())]
+      .join(FIELD_SEPARATOR)
+    return { sortKeys: sortKeysChanged, prices: pricesChanged }
+  }
+
+  /** The lower-cased name (undefined for a slot not filled yet). */
+  nameKeyOf(slot: number): string | undefined {
+    return this.haystacks[slot]?.slice(0, this.nameLengths[slot]!)
+  }
+
+  /** `slot` no longer uses `slug`; another product that holds it now (slugs moved in one batch) keeps it. */
+  private releaseSlug(slug: string, slot: number): void {
+    if (this.slotBySlug.get(slug) !== slot) return
+    this.slotBySlug.delete(slug)
+    const holder = this.slugs.findIndex((other, otherSlot) => other === slug && otherSlot !== slot)
+    if (holder >= 0) this.slotBySlug.set(slug, holder)
+  }
+}

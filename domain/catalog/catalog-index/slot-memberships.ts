@@ -1,0 +1,120 @@
+/**
+ * What each slot belongs to, both ways round: a bit set per shop, tag, attribute value, category
+ * subtree and for availability (which slots hold it), and per slot the lists of its tag, attribute
+ * value and category ids (what it holds), for the per-product facet tally.
+ */
+import { type Bitset, clearBit, makeBitset, resized, setBit, unionInto } from "../bitset.ts"
+import { type CatalogProduct, isInStock } from "../catalog-product.ts"
+import type { CategoryRecord } from "../category.ts"
+import { effectiveParents } from "../category.ts"
+import { SlotIntLists } from "../slot-int-lists.ts"
+import { attributeValueName, ValueDictionary } from "./value-dictionary.ts"
+
+export class SlotMemberships {
+  words: number
+  inStock: Bitset
+  readonly shops = new Map<string, Bitset>()
+  readonly tags = new ValueDictionary()
+  /** attribute key names; `attributeKeys[valueId]` is the key id of an attribute value */
+  readonly attributeKeyNames = new ValueDictionary()
+  readonly attributeKeys: Array<number> = []
+  readonly attributeValues = new ValueDictionary()
+  readonly attributeValueNames: Array<string> = []
+  categoryBits: Array<Bitset>
+  /** tag ids, attribute value ids and category ids (with ancestors) per slot */
+  readonly slotTags = new SlotIntLists()
+  readonly slotAttributeValues = new SlotIntLists()
+  readonly slotCategories = new SlotIntLists()
+  readonly categoryIndex = new Map<string, number>()
+  /** each category's index with its ancestors' */
+  private readonly categoryClosure: Array<Int32Array>
+
+  constructor(categories: ReadonlyArray<CategoryRecord>, words: number) {
+    this.words = words
+    this.inStock = makeBitset(words)
+    categories.forEach((category, index) => this.categoryIndex.set(category.id, index))
+    const parents = effectiveParents(categories)
+    this.categoryClosure = categories.map((category) => {
+      const chain: Array<number> = []
+      let current: string | null = category.id
+      while (current !== null && chain.length <= categories.length) {
+        const index = this.categoryIndex.get(current)
+        if (index === undefined) break
+        chain.push(index)
+        current = parents.get(current) ?? null
+      }
+      return Int32Array.from(chain)
+    })
+    this.categoryBits = categories.map(() => makeBitset(words))
+  }
+
+  add(slot: number, product: CatalogProduct): void {
+    if (product.variants.some(isInStock)) setBit(this.inStock, slot)
+    for (const shopId of product.enabled ? product.shopIds : []) {
+      let bits = this.shops.get(shopId)
+      if (bits === undefined) {
+        bits = makeBitset(this.words)
+        this.shops.set(shopId, bits)
+      }
+      setBit(bits, slot)
+    }
+    const tagIds = [...new Set(product.tags)].map((tag) => this.tags.idFor(tag, this.words))
+    for (const id of tagIds) setBit(this.tags.bitsOf(id), slot)
+    this.slotTags.set(slot, tagIds)
+
+    const valueIds: Array<number> = []
+    for (const [key, attribute] of Object.entries(product.attributes ?? {})) {
+      const keyId = this.attributeKeyNames.idFor(key, 0)
+      const before = this.attributeValues.names.length
+      const valueId = this.attributeValues.idFor(attributeValueName(key, attribute.value), this.words)
+      if (valueId === before) {
+        this.attributeKeys[valueId] = keyId
+        this.attributeValueNames[valueId] = attribute.value
+      }
+      setBit(this.attributeValues.bitsOf(valueId), slot)
+      valueIds.push(valueId)
+    }
+    this.slotAttributeValues.set(slot, valueIds)
+
+    const closure = new Set<number>()
+    for (const categoryId of product.categoryIds) {
+      const index = this.categoryIndex.get(categoryId)
+      if (index !== undefined) for (const ancestor of this.categoryClosure[index]!) closure.add(ancestor)
+    }
+    for (const index of closure) setBit(this.categoryBits[index]!, slot)
+    this.slotCategories.set(slot, [...closure])
+  }
+
+  remove(slot: number): void {
+    clearBit(this.inStock, slot)
+    // shops are few: clearing the slot in each is cheaper than remembering the slot's shops
+    for (const bits of this.shops.values()) clearBit(bits, slot)
+    const clearListed = (lists: SlotIntLists, bitsOf: (id: number) => Bitset): void => {
+      const { values, offsets, lengths } = lists
+      const start = offsets[slot]!
+      for (let index = start; index < start + lengths[slot]!; index++) clearBit(bitsOf(values[index]!), slot)
+    }
+    clearListed(this.slotTags, (id) => this.tags.bitsOf(id))
+    clearListed(this.slotAttributeValues, (id) => this.attributeValues.bitsOf(id))
+    clearListed(this.slotCategories, (id) => this.categoryBits[id]!)
+  }
+
+  grow(words: number): void {
+    this.inStock = resized(this.inStock, words)
+    for (const [shopId, bits] of this.shops) this.shops.set(shopId, resized(bits, words))
+    this.tags.grow(words)
+    this.attributeValues.grow(words)
+    this.categoryBits = this.categoryBits.map((bits) => resized(bits, words))
+    this.words = words
+  }
+
+  /** Products enabled in at least one of the given shops (a new set). */
+  visibleIn(shopIds: ReadonlyArray<string>): Bitset {
+    const bits = makeBitset(this.words)
+    for (const shopId of shopIds) {
+      const shopBits = this.shops.get(shopId)
+      if (shopBits !== undefined) unionInto(bits, shopBits)
+    }
+    return bits
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The sort permutations of the slots, one per sort key, ascending with ties broken by product id
+ * (CONTRACT §4); built on first use and dropped when a sort key changes.
+ */
+import type { SortBy } from "../product-query.ts"
+import type { ProductSlots } from "./product-slots.ts"
+
+export class SortOrders {
+  private readonly permutations = new Map<SortBy, Int32Array>()
+
+  private readonly slots: ProductSlots
+
+  constructor(slots: ProductSlots) {
+    this.slots = slots
+  }
+
+  /** Call when some product's name, lowest price, creation time or sales changed. */
+  invalidate(): void {
+    this.permutations.clear()
+  }
+
+  /** Every slot in ascending order of `sortBy`. */
+  ascending(sortBy: SortBy): Int32Array {
+    const cached = this.permutations.get(sortBy)
+    if (cached !== undefined && cached.length === this.slots.size) return cached
+    const order = this.build(sortBy)
+    this.permutations.set(sortBy, order)
+    return order
+  }
+
+  private build(sortBy: SortBy): Int32Array {
+    const { size, ids } = this.slots
+    const order = new Int32Array(size)
+    for (let slot = 0; slot < size; slot++) order[slot] = slot
+    const byId = (left: number, right: number): number => (ids[left]! < ids[right]! ? -1 : ids[left]! > ids[right]! ? 1 : 0)
+    order.sort(this.comparator(sortBy, byId))
+    return order
+  }
+
+  /** Compares two slots by `sortBy`, then by id. */
+  comparator(sortBy: SortBy, byId: (left: number, right: number) => number): (left: number, right: number) => number {
+    const slots = this.slots
+    switch (sortBy) {
+      case "name": {
+        const names = Array.from({ length: slots.size }, (_, slot) => slots.nameKeyOf(slot))
+        return (left, right) => names[left]! < names[right]! ? -1 : names[left]! > names[right]! ? 1 : byId(left, right)
+      }
+      case "price": {
+        const prices = slots.minPrice
+        return (left, right) => prices[left]! - prices[right]! || byId(left, right)
+      }
+      case "newest": {
+        const created = slots.createdAt
+        return (left, right) => created[left]! - created[right]! || byId(left, right)
+      }
+      case "bestselling": {
+        const sales = slots.salesCount
+        return (left, right) => sales[left]! - sales[right]! || byId(left, right)
+      }
+    }
+  }
+}
