@@ -6,6 +6,7 @@
 import { Layer } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { StorefrontApi } from "./api/storefront-api.ts"
+import { AddressBookHandlers } from "./handlers/address-book-handlers.ts"
 import { AuthHandlers } from "./handlers/auth-handlers.ts"
 import { AuthOtpHandlers } from "./handlers/auth-otp-handlers.ts"
 import { AccountServices } from "./handlers/auth-services.ts"
@@ -33,6 +34,7 @@ export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
     HttpApiBuilder.layer(StorefrontApi, { openapiPath: "/openapi.json" }).pipe(
       Layer.provide(CatalogHandlers),
       Layer.provide([AuthHandlers, AuthOtpHandlers, CustomerHandlers]),
+      Layer.provide(AddressBookHandlers),
       Layer.provide([CartHandlers, OrderHandlers]),
       Layer.provide([PublishableKeyLive, ValidationLive, CustomerAuthLive, OptionalCustomerAuthLive]),
       Layer.provide(AccountServices.layer)

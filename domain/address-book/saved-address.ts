@@ -6,7 +6,8 @@
  * - **Privacy.** Only the customer creates addresses, and an account whose email is an unproven
  *   link (a password attached to an earlier chat or guest customer, domain/customer) sees nothing
  *   recorded before the linking (CONTRACT §3): it sees, changes, uses and counts only the
- *   addresses created at or after `registeredAt`. Anyone else sees the whole book.
+ *   addresses created after `registeredAt` (strictly: one made in the very millisecond of the
+ *   linking stays hidden). Anyone else sees the whole book.
  * - **Limit.** At most {@link MAX_SAVED_ADDRESSES} visible addresses (AddressLimitReached).
  * - **Default.** The customer's `defaultShippingAddressId` names one of their visible addresses
  *   or is null; removing that address clears it; a checkout's new address becomes the default
@@ -49,7 +50,7 @@ export type SavedAddress = typeof SavedAddress.Type
 export const isVisibleTo = (customer: Customer, saved: SavedAddress): boolean =>
   saved.customerId === customer.id &&
   (!isUnprovenLink(customer) || customer.registeredAt === null ||
-    saved.createdAt.getTime() >= customer.registeredAt.getTime())
+    saved.createdAt.getTime() > customer.registeredAt.getTime())
 
 /** The addresses this account sees, in the book's order. */
 export const visibleAddresses = (customer: Customer, book: ReadonlyArray<SavedAddress>): ReadonlyArray<SavedAddress> =>

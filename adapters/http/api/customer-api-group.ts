@@ -1,6 +1,7 @@
 /** /customers/me: the signed-in customer's profile (CONTRACT §7); the bearer token is required. */
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { EmailAlreadyRegisteredProblem, EmailVerificationRequiredProblem } from "../problems/auth-problems.ts"
+import { AddressNotFoundProblem } from "../problems/address-problems.ts"
 import { CustomerAuthMiddleware } from "./customer-auth.ts"
 import { CustomerView, UpdateProfileBody } from "./customer-views.ts"
 
@@ -9,6 +10,6 @@ export class CustomerApiGroup extends HttpApiGroup.make("customer").add(
   HttpApiEndpoint.patch("updateProfile", "/customers/me", {
     payload: UpdateProfileBody,
     success: CustomerView,
-    error: [EmailAlreadyRegisteredProblem, EmailVerificationRequiredProblem]
+    error: [EmailAlreadyRegisteredProblem, EmailVerificationRequiredProblem, AddressNotFoundProblem]
   })
 ).middleware(CustomerAuthMiddleware) {}

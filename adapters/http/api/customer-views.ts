@@ -19,5 +19,7 @@ export const CustomerView = Schema.Struct({
 export const UpdateProfileBody = Schema.Struct({
   name: Schema.optionalKey(CustomerName),
   email: Schema.optionalKey(Schema.NullOr(EmailFromInput)),
-  phone: Schema.optionalKey(Schema.NullOr(PhoneInput))
+  phone: Schema.optionalKey(Schema.NullOr(PhoneInput)),
+  /** One of the customer's saved addresses (/customers/me/addresses), or null for none. */
+  defaultShippingAddressId: Schema.optionalKey(Schema.NullOr(Schema.String))
 })

@@ -4,6 +4,7 @@
  * publishable key; request decoding failures become problem+json.
  */
 import { HttpApi, OpenApi } from "effect/http-api"
+import { AddressBookApiGroup } from "./address-book-api-group.ts"
 import { AuthApiGroup } from "./auth-api-group.ts"
 import { AuthOtpApiGroup } from "./auth-otp-api-group.ts"
 import { CartApiGroup } from "./cart-api-group.ts"
@@ -16,6 +17,7 @@ import { ValidationMiddleware } from "./validation-middleware.ts"
 export class StorefrontApi extends HttpApi.make("storefront")
   .add(CatalogApiGroup)
   .add(AuthApiGroup, AuthOtpApiGroup, CustomerApiGroup)
+  .add(AddressBookApiGroup)
   .add(CartApiGroup, OrderApiGroup)
   .middleware(ValidationMiddleware)
   .middleware(PublishableKeyMiddleware)

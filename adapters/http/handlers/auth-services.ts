@@ -11,6 +11,7 @@ import type { ResetTokenRepository } from "../../../application/auth/reset-token
 import type { SecureRandom } from "../../../application/auth/secure-random.ts"
 import type { SessionRepository } from "../../../application/auth/session-repository.ts"
 import type { VerificationRepository } from "../../../application/auth/verification-repository.ts"
+import type { AddressBook } from "../../../application/customer/address-book.ts"
 import type { CustomerRepository } from "../../../application/customer/customer-repository.ts"
 import type { Transactions } from "../../../application/shared/transactions.ts"
 import type { TokenHasher } from "../../../domain/auth/token-hasher.ts"
@@ -20,6 +21,7 @@ import { ClientIpPolicy, type ClientIpPolicyShape } from "../request/client-ip.t
 
 export type AccountPorts =
   | CustomerRepository
+  | AddressBook
   | SessionRepository
   | VerificationRepository
   | ResetTokenRepository

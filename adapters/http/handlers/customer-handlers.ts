@@ -1,17 +1,17 @@
 /** Handlers of /customers/me (the customer comes from the bearer middleware). */
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { getCustomerProfile, updateCustomerProfile } from "../../../application/customer/customer-profile.ts"
-import { type Customer, isEmailVerified, isPhoneVerified, visibleProfile } from "../../../domain/customer/customer.ts"
+import { getCustomerProfile, profileAsSeen, updateCustomerProfile } from "../../../application/customer/customer-profile.ts"
+import { type Customer, isEmailVerified, isPhoneVerified } from "../../../domain/customer/customer.ts"
 import { CurrentCustomer } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { EmailAlreadyRegisteredProblem, EmailVerificationRequiredProblem } from "../problems/auth-problems.ts"
+import { addressNotFoundProblem } from "../problems/address-problems.ts"
 import { AccountServices } from "./auth-services.ts"
 import { unavailableAsDefect } from "./unavailable-as-defect.ts"
 
-/** The profile as its owner may see it (an unproven linked account shows only what the registrant gave). */
-export const toCustomerView = (stored: Customer) => {
-  const customer = visibleProfile(stored)
+/** The profile as its owner may see it (application profileAsSeen: an unproven linked account shows only what the registrant gave). */
+export const toCustomerView = (customer: Customer) => {
   return {
   id: customer.id,
   name: customer.name,
@@ -31,12 +31,19 @@ export const CustomerHandlers = HttpApiBuilder.group(StorefrontApi, "customer", 
     return handlers
       .handle("getProfile", () =>
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          getCustomerProfile(customerId).pipe(services.provide, unavailableAsDefect, Effect.map(toCustomerView))))
+          getCustomerProfile(customerId).pipe(
+            Effect.flatMap(profileAsSeen),
+            services.provide,
+            unavailableAsDefect,
+            Effect.map(toCustomerView)
+          )))
       .handle("updateProfile", ({ payload }) =>
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
           updateCustomerProfile(customerId, payload).pipe(
+            Effect.flatMap(profileAsSeen),
             services.provide,
             Effect.catchTags({
+              AddressNotFound: (error) => Effect.fail(addressNotFoundProblem(error)),
               EmailAlreadyRegistered: () =>
                 Effect.fail(new EmailAlreadyRegisteredProblem({ detail: "This email or phone belongs to another account" })),
               EmailVerificationRequired: () =>

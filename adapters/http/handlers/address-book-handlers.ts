@@ -1,0 +1,63 @@
+/** Handlers of /customers/me/addresses (the customer comes from the bearer middleware). */
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import {
+  editSavedAddress,
+  listSavedAddresses,
+  removeSavedAddress,
+  saveAddress
+} from "../../../application/customer/saved-addresses.ts"
+import type { SavedAddress } from "../../../domain/address-book/saved-address.ts"
+import type { SavedAddressView } from "../api/address-book-views.ts"
+import { CurrentCustomer } from "../api/customer-auth.ts"
+import { StorefrontApi } from "../api/storefront-api.ts"
+import { addressIncompleteProblem, addressLimitReachedProblem, addressNotFoundProblem } from "../problems/address-problems.ts"
+import { AccountServices } from "./auth-services.ts"
+import { addressView } from "./cart-rendering.ts"
+import { unavailableAsDefect } from "./unavailable-as-defect.ts"
+
+export const savedAddressView = (saved: SavedAddress): SavedAddressView => ({
+  id: saved.id,
+  ...addressView(saved.address),
+  createdAt: saved.createdAt.toISOString(),
+  updatedAt: saved.updatedAt.toISOString()
+})
+
+export const AddressBookHandlers = HttpApiBuilder.group(StorefrontApi, "addresses", (handlers) =>
+  Effect.gen(function*() {
+    const services = yield* AccountServices
+    return handlers
+      .handle("listAddresses", () =>
+        Effect.flatMap(CurrentCustomer, ({ customerId }) =>
+          listSavedAddresses(customerId).pipe(
+            services.provide,
+            unavailableAsDefect,
+            Effect.map((book) => ({ data: book.map(savedAddressView) }))
+          )))
+      .handle("createAddress", ({ payload }) =>
+        Effect.flatMap(CurrentCustomer, ({ customerId }) =>
+          saveAddress(customerId, payload).pipe(
+            services.provide,
+            Effect.catchTag("AddressLimitReached", (error) => Effect.fail(addressLimitReachedProblem(error))),
+            unavailableAsDefect,
+            Effect.map(savedAddressView)
+          )))
+      .handle("updateAddress", ({ params, payload }) =>
+        Effect.flatMap(CurrentCustomer, ({ customerId }) =>
+          editSavedAddress(customerId, params.addressId, payload).pipe(
+            services.provide,
+            Effect.catchTags({
+              AddressNotFound: (error) => Effect.fail(addressNotFoundProblem(error)),
+              AddressIncomplete: (error) => Effect.fail(addressIncompleteProblem(error))
+            }),
+            unavailableAsDefect,
+            Effect.map(savedAddressView)
+          )))
+      .handle("deleteAddress", ({ params }) =>
+        Effect.flatMap(CurrentCustomer, ({ customerId }) =>
+          removeSavedAddress(customerId, params.addressId).pipe(
+            services.provide,
+            Effect.catchTag("AddressNotFound", (error) => Effect.fail(addressNotFoundProblem(error))),
+            unavailableAsDefect
+          )))
+  }))

@@ -1,0 +1,85 @@
+/**
+ * Use cases of /customers/me/addresses (issue 13): the signed-in customer's address book as the
+ * account sees it (domain/address-book/saved-address.ts), and saving, changing and removing an
+ * address. Every change runs in one unit of work under the customer's row lock, so the limit
+ * holds under concurrent saves and the default never names a removed address.
+ */
+import { Clock, Effect, Option } from "effect"
+import {
+  addToBook,
+  AddressId,
+  type AddressPatch,
+  assertVisible,
+  patchSavedAddress,
+  visibleAddresses,
+  withoutRemovedDefault
+} from "../../domain/address-book/saved-address.ts"
+import type { Address } from "../../domain/shipping/address.ts"
+import { IdGenerator } from "../../domain/shared/id-generator.ts"
+import { Transactions } from "../shared/transactions.ts"
+import { AddressBook } from "./address-book.ts"
+import { CustomerRepository } from "./customer-repository.ts"
+import { getCustomerProfile, lockSignedInCustomer } from "./customer-profile.ts"
+
+const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
+
+export const listSavedAddresses = Effect.fn("listSavedAddresses")(function*(customerId: string) {
+  const customer = yield* getCustomerProfile(customerId)
+  return visibleAddresses(customer, yield* (yield* AddressBook).list(customerId))
+})
+
+/** One address of the book as the account sees it (AddressNotFound otherwise): what a cart copies. */
+export const findSavedAddress = Effect.fn("findSavedAddress")(function*(customerId: string, addressId: string) {
+  const customer = yield* getCustomerProfile(customerId)
+  const found = yield* (yield* AddressBook).find(customerId, addressId)
+  return yield* Effect.fromResult(assertVisible(customer, addressId, Option.getOrUndefined(found)))
+})
+
+export const saveAddress = Effect.fn("saveAddress")(function*(customerId: string, address: Address) {
+  const book = yield* AddressBook
+  const ids = yield* IdGenerator
+  return yield* (yield* Transactions).atomically(Effect.gen(function*() {
+    const customer = yield* lockSignedInCustomer(customerId)
+    const saved = yield* Effect.fromResult(addToBook(customer, yield* book.list(customerId), {
+      id: AddressId.make(yield* ids.next("addr")),
+      address,
+      now: yield* now
+    }))
+    yield* book.insert(saved)
+    return saved
+  }))
+})
+
+export const editSavedAddress = Effect.fn("editSavedAddress")(function*(
+  customerId: string,
+  addressId: string,
+  patch: AddressPatch
+) {
+  const book = yield* AddressBook
+  return yield* (yield* Transactions).atomically(Effect.gen(function*() {
+    const customer = yield* lockSignedInCustomer(customerId)
+    const found = yield* book.find(customerId, addressId)
+    const saved = yield* Effect.fromResult(assertVisible(customer, addressId, Option.getOrUndefined(found)))
+    const edited = yield* Effect.fromResult(patchSavedAddress(saved, patch, yield* now))
+    if (!(yield* book.update(edited))) return yield* Effect.die(new Error(`address ${addressId} vanished under its customer's lock`))
+    return edited
+  }))
+})
+
+/** Removes the address; when it was the default, the customer has no default any more. */
+export const removeSavedAddress = Effect.fn("removeSavedAddress")(function*(customerId: string, addressId: string) {
+  const book = yield* AddressBook
+  const customers = yield* CustomerRepository
+  yield* (yield* Transactions).atomically(Effect.gen(function*() {
+    const customer = yield* lockSignedInCustomer(customerId)
+    const found = yield* book.find(customerId, addressId)
+    const saved = yield* Effect.fromResult(assertVisible(customer, addressId, Option.getOrUndefined(found)))
+    const updated = withoutRemovedDefault(customer, saved.id)
+    if (updated !== customer) {
+      yield* customers.update(updated).pipe(
+        Effect.catchTag("CustomerContactTaken", (error) => Effect.die(error))
+      )
+    }
+    yield* book.remove(customerId, saved.id)
+  }))
+})
