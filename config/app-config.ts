@@ -8,6 +8,9 @@ import { type CorsOrigins, parseCorsOrigins } from "../adapters/http/request/cor
 const positiveInt = (name: string, fallback: number) =>
   Config.schema(Schema.Int.check(Schema.isGreaterThan(0)), name).pipe(Config.withDefault(fallback))
 
+const nonNegativeInt = (name: string, fallback: number) =>
+  Config.schema(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), name).pipe(Config.withDefault(fallback))
+
 const nonEmptyString = (name: string, fallback: string) =>
   Config.schema(Schema.NonEmptyString, name).pipe(Config.withDefault(fallback))
 
@@ -56,7 +59,10 @@ export const AppConfigDescriptor = Config.all({
   /** How long a browser may cache a CORS preflight's answer. */
   corsMaxAgeSeconds: positiveInt("CORS_MAX_AGE_SECONDS", 600),
   /** How often the catalog read model looks for changes written by other processes. */
-  catalogPollMillis: positiveInt("CATALOG_POLL_MILLIS", 1000)
+  catalogPollMillis: positiveInt("CATALOG_POLL_MILLIS", 1000),
+  /** Cache-Control of catalog GETs: max-age and stale-while-revalidate, seconds. */
+  catalogCacheMaxAgeSeconds: nonNegativeInt("CATALOG_CACHE_MAX_AGE", 60),
+  catalogCacheSwrSeconds: nonNegativeInt("CATALOG_CACHE_SWR", 300)
 })
 
 export type AppConfig = Config.Success<typeof AppConfigDescriptor>

@@ -61,7 +61,11 @@ export const storefrontServer = (settings: AppConfig) => {
   )
   const app = storefrontHttpApp({
     maxBodyBytes: settings.maxBodyBytes,
-    cors: { origins: corsOrigins(settings), maxAgeSeconds: settings.corsMaxAgeSeconds }
+    cors: { origins: corsOrigins(settings), maxAgeSeconds: settings.corsMaxAgeSeconds },
+    catalogCache: {
+      maxAgeSeconds: settings.catalogCacheMaxAgeSeconds,
+      staleWhileRevalidateSeconds: settings.catalogCacheSwrSeconds
+    }
   }).pipe(
     Layer.provide(accountSecurity({ jwtPrivateKey: settings.jwtPrivateKey })),
     Layer.provideMerge(readModel),

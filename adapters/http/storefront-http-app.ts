@@ -1,7 +1,8 @@
 /**
  * Every route of the service as one router layer: the storefront API (with its handlers and
  * middleware, and /openapi.json generated from the same definition), the system routes and
- * the global HTTP edge (request ids, body rules, problem+json, response compression).
+ * the global HTTP edge (request ids, body rules, problem+json, response compression,
+ * no-store on customer and cart responses).
  */
 import { Layer } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
@@ -19,6 +20,12 @@ import type { CorsOptions } from "./middleware/cors.ts"
 import { httpEdgeLayer } from "./middleware/http-edge.ts"
 import { PublishableKeyLive } from "./middleware/publishable-key-live.ts"
 import { ValidationLive } from "./middleware/validation-live.ts"
+import {
+  type CatalogCacheSettings,
+  CatalogHttpCaching,
+  DEFAULT_CATALOG_CACHE
+} from "./representation/catalog-http-caching.ts"
+import { privateResponsesMiddleware } from "./representation/private-responses.ts"
 import { responseCompressionMiddleware } from "./representation/response-compression.ts"
 import { noCorsOrigins } from "./request/cors-origins.ts"
 import { SYSTEM_ROUTES, SystemRoutes } from "./system-routes.ts"
@@ -27,12 +34,15 @@ export interface StorefrontHttpOptions {
   readonly maxBodyBytes: number
   /** CORS for browser storefronts; none by default. */
   readonly cors?: CorsOptions
+  /** Cache-Control of catalog GETs; 60 s fresh, 300 s stale-while-revalidate by default. */
+  readonly catalogCache?: CatalogCacheSettings
 }
 
 export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
   Layer.mergeAll(
     HttpApiBuilder.layer(StorefrontApi, { openapiPath: "/openapi.json" }).pipe(
       Layer.provide(CatalogHandlers),
+      Layer.provide(Layer.succeed(CatalogHttpCaching, options.catalogCache ?? DEFAULT_CATALOG_CACHE)),
       Layer.provide([AuthHandlers, AuthOtpHandlers, CustomerHandlers]),
       Layer.provide(AddressBookHandlers),
       Layer.provide([CartHandlers, OrderHandlers]),
@@ -46,5 +56,6 @@ export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
       maxBodyBytes: options.maxBodyBytes,
       cors: options.cors ?? { origins: noCorsOrigins, maxAgeSeconds: 0 }
     }),
-    responseCompressionMiddleware
+    responseCompressionMiddleware,
+    privateResponsesMiddleware
   )

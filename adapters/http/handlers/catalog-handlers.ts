@@ -6,9 +6,11 @@
  * those objects, already UTF-8 encoded: a repeated listing or category request is a lookup and a
  * write of the same bytes, and a body is dropped with the result it was made from. The cached
  * bodies keep their brotli and gzip forms beside them (representation/compressed-bodies.ts).
+ * Every route answers with an ETag from the catalog version and the normalised request, 304 to
+ * a matching If-None-Match before any body is looked up, and public Cache-Control
+ * (representation/catalog-http-caching.ts).
  */
 import { Effect, Result, Schema } from "effect"
-import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { findCategoryBySlug, listCategories } from "../../../application/catalog/category-listing.ts"
 import { CategoryView } from "../../../domain/catalog/category-tree.ts"
@@ -16,16 +18,15 @@ import { CatalogReadModel } from "../../../application/catalog/catalog-read-mode
 import { findProductBySlug } from "../../../application/catalog/product-by-slug.ts"
 import { listProducts, type ProductListing } from "../../../application/catalog/product-listing.ts"
 import { listShippingMethods } from "../../../application/catalog/shipping-method-listing.ts"
+import { ShippingMethodView } from "../api/shipping-method-view.ts"
 import { StoreScope } from "../api/store-scope.ts"
+import { CatalogHttpCaching, makeCatalogResponder } from "../representation/catalog-http-caching.ts"
 import { keepCompressedForms } from "../representation/compressed-bodies.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { CategoryNotFoundProblem, ProductNotFoundProblem, ShopNotFoundProblem } from "../problems/catalog-problems.ts"
 import { ValidationFailed } from "../problems/request-problems.ts"
 import { toShippingMethodView } from "./shipping-method-rendering.ts"
 import { toListingRequest } from "./product-listing-request.ts"
-
-const json = (body: string) => HttpServerResponse.text(body, { contentType: "application/json" })
-const jsonBytes = (body: Uint8Array) => HttpServerResponse.uint8Array(body, { contentType: "application/json" })
 
 /** The body made from `key` by `render`, made and encoded once while `key` is alive (and compressed once per coding). */
 const bodyCache = <K extends object>(render: (key: K) => string) => {
@@ -53,11 +54,15 @@ const categoryListBody = bodyCache((data: ReadonlyArray<CategoryView>): string =
   JSON.stringify(encodeCategoryList({ data }))
 )
 const categoryBody = bodyCache((category: CategoryView): string => JSON.stringify(encodeCategory(category)))
+const encodeShippingMethods = Schema.encodeSync(
+  Schema.toCodecJson(Schema.Struct({ methods: Schema.Array(ShippingMethodView) }))
+)
 
 export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (handlers) =>
   Effect.gen(function*() {
     const readModel = yield* CatalogReadModel
     const withReadModel = Effect.provideService(CatalogReadModel, readModel)
+    const respond = makeCatalogResponder(yield* CatalogHttpCaching, readModel.state)
     return handlers
       .handle("listProducts", ({ query }) =>
         Effect.gen(function*() {
@@ -66,43 +71,56 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
           if (Result.isFailure(request)) {
             return yield* new ValidationFailed({ detail: "Invalid request query", errors: request.failure })
           }
-          const listing = yield* withReadModel(listProducts(request.success, scope.shopIds))
-          return jsonBytes(listingBody(listing))
+          return yield* respond(
+            { shopIds: scope.shopIds, route: ["products", request.success] },
+            Effect.map(withReadModel(listProducts(request.success, scope.shopIds)), listingBody)
+          )
         }))
       .handle("getProductBySlug", ({ params }) =>
         Effect.gen(function*() {
           const scope = yield* StoreScope
-          const document = yield* withReadModel(findProductBySlug(params.slug, scope.shopIds)).pipe(
-            Effect.catchTag("ProductNotFound", () =>
-              Effect.fail(new ProductNotFoundProblem({ detail: `No product with slug "${params.slug}"` })))
+          return yield* respond(
+            { shopIds: scope.shopIds, route: ["product", params.slug] },
+            withReadModel(findProductBySlug(params.slug, scope.shopIds)).pipe(
+              Effect.catchTag("ProductNotFound", () =>
+                Effect.fail(new ProductNotFoundProblem({ detail: `No product with slug "${params.slug}"` })))
+            )
           )
-          return json(document)
         }))
       .handle("listCategories", ({ query }) =>
         Effect.gen(function*() {
           const scope = yield* StoreScope
-          const data = yield* withReadModel(listCategories(query, scope.shopIds)).pipe(
-            Effect.catchTag("CategoryNotFound", (error) =>
-              Effect.fail(new CategoryNotFoundProblem({ detail: `No category with id "${error.reference}"` })))
+          return yield* respond(
+            { shopIds: scope.shopIds, route: ["categories", query.rootOnly === true, query.parentId ?? null] },
+            withReadModel(listCategories(query, scope.shopIds)).pipe(
+              Effect.map(categoryListBody),
+              Effect.catchTag("CategoryNotFound", (error) =>
+                Effect.fail(new CategoryNotFoundProblem({ detail: `No category with id "${error.reference}"` })))
+            )
           )
-          return jsonBytes(categoryListBody(data))
         }))
       .handle("getCategoryBySlug", ({ params }) =>
         Effect.gen(function*() {
           const scope = yield* StoreScope
-          const category = yield* withReadModel(findCategoryBySlug(params.slug, scope.shopIds)).pipe(
-            Effect.catchTag("CategoryNotFound", () =>
-              Effect.fail(new CategoryNotFoundProblem({ detail: `No category with slug "${params.slug}"` })))
+          return yield* respond(
+            { shopIds: scope.shopIds, route: ["category", params.slug] },
+            withReadModel(findCategoryBySlug(params.slug, scope.shopIds)).pipe(
+              Effect.map(categoryBody),
+              Effect.catchTag("CategoryNotFound", () =>
+                Effect.fail(new CategoryNotFoundProblem({ detail: `No category with slug "${params.slug}"` })))
+            )
           )
-          return jsonBytes(categoryBody(category))
         }))
       .handle("listShippingMethods", ({ query }) =>
         Effect.gen(function*() {
           const scope = yield* StoreScope
-          const methods = yield* withReadModel(listShippingMethods(query.shopId, scope.shopIds)).pipe(
-            Effect.catchTag("ShopNotFound", (error) =>
-              Effect.fail(new ShopNotFoundProblem({ detail: `No shop "${error.shopId}" for this publishable key` })))
+          return yield* respond(
+            { shopIds: scope.shopIds, route: ["shipping-methods", query.shopId ?? null] },
+            withReadModel(listShippingMethods(query.shopId, scope.shopIds)).pipe(
+              Effect.map((methods) => JSON.stringify(encodeShippingMethods({ methods: methods.map(toShippingMethodView) }))),
+              Effect.catchTag("ShopNotFound", (error) =>
+                Effect.fail(new ShopNotFoundProblem({ detail: `No shop "${error.shopId}" for this publishable key` })))
+            )
           )
-          return { methods: methods.map(toShippingMethodView) }
         }))
   }))
