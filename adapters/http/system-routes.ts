@@ -1,6 +1,6 @@
 /**
- * Operational routes beside the API (no publishable key): liveness, readiness, the OpenAPI
- * document and the offline API reference page.
+ * Operational routes beside the API (no publishable key): liveness, readiness, Prometheus
+ * metrics, the OpenAPI document and the offline API reference page.
  */
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
@@ -9,6 +9,7 @@ import { CatalogReadModel } from "../../application/catalog/catalog-read-model.t
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
 import { StoreHealth } from "../../application/shared/store-health.ts"
 import { StorefrontApi } from "./api/storefront-api.ts"
+import { METRICS_PATH, MetricsRoute } from "./observability/metrics-route.ts"
 import {
   problemResponse,
   SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
@@ -18,6 +19,7 @@ import {
 export const SYSTEM_ROUTES = [
   ["GET", "/health"],
   ["GET", "/ready"],
+  ["GET", METRICS_PATH],
   ["GET", "/openapi.json"],
   ["GET", "/docs"]
 ] as const
@@ -55,4 +57,4 @@ const ready = Layer.unwrap(Effect.gen(function*() {
 
 const docs = HttpApiScalar.layer(StorefrontApi, { path: "/docs", scalar: { withDefaultFonts: false } })
 
-export const SystemRoutes = Layer.mergeAll(health, ready, docs)
+export const SystemRoutes = Layer.mergeAll(health, ready, MetricsRoute, docs)

@@ -33,7 +33,7 @@ for (const engine of testEngines()) {
       it.effect("names the route template, status, duration, request id and body bytes", () =>
         Effect.gen(function*() {
           const response = yield* rawRequest("GET", `/v1/store/products/by-slug/${SLUG}`, {
-            headers: { ...KEY, "x-request-id": "access-product-1" }
+            headers: { ...KEY, "accept-encoding": "identity", "x-request-id": "access-product-1" }
           })
           expect(response.status).toBe(200)
           const lines = linesOf("access-product-1")
@@ -78,6 +78,24 @@ for (const engine of testEngines()) {
             message: "DELETE /v1/store/products 405",
             annotations: { method: "DELETE", route: "/v1/store/products", status: 405 }
           }])
+        }))
+
+      it.effect("bytes are the body as sent: compressed when the client asked for it", () =>
+        Effect.gen(function*() {
+          const plain = yield* rawRequest("GET", "/v1/store/products?includeFacets=true", {
+            headers: { ...KEY, "accept-encoding": "identity", "x-request-id": "access-plain" }
+          })
+          const compressed = yield* rawRequest("GET", "/v1/store/products?includeFacets=true", {
+            headers: { ...KEY, "accept-encoding": "gzip", "x-request-id": "access-gzip" }
+          })
+          expect(compressed.headers["content-encoding"]).toBe("gzip")
+          expect(plain.headers["content-encoding"]).toBeUndefined()
+          const sent = Number(compressed.headers["content-length"])
+          const plainBytes = Number(plain.headers["content-length"])
+          expect(plainBytes).toBe(Buffer.byteLength(plain.text))
+          expect(sent).toBeLessThan(plainBytes)
+          expect(linesOf("access-plain")).toMatchObject([{ annotations: { bytes: plainBytes } }])
+          expect(linesOf("access-gzip")).toMatchObject([{ annotations: { route: "/v1/store/products", bytes: sent } }])
         }))
 
       it.effect("an unrouted path is logged as `unmatched`, not as the path it asked for", () =>

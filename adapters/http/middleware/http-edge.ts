@@ -222,7 +222,7 @@ export const httpEdgeLayer = <Id extends string, Groups extends HttpApiGroup.Con
   readonly maxBodyBytes: number
   readonly cors: CorsOptions
 }) =>
-  // the first is the outermost: the access log sees the request id and the final response
+  // the first is the outermost: every log line of a request carries its id
   Layer.mergeAll(
     requestIdMiddleware,
     accessLogMiddleware(routeTemplates(options.api, options.extraRoutes)),

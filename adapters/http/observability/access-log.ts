@@ -1,15 +1,23 @@
 /**
  * One access-log line per request, and its HTTP metrics: method, route template, status,
- * duration (time to produce the response, in ms), response bytes (when the body's length is
- * known) and, from the request-id middleware around it, the request id. It sits outside the
- * problem+json middleware, so it sees the status the client gets (405, 503, ...).
+ * duration (until the response is ready to send, compression included, in ms), response body
+ * bytes as sent (after compression; 0 for HEAD, 204 and 304; null for a stream of unknown
+ * length) and the request id the response carries.
+ *
+ * It reads the response the client gets: a pre-response handler registered once the route and
+ * the middleware inside this one are done, so it runs after every other pre-response handler
+ * (request id, CORS, compression) and after failures became problem+json (405, 503, ...).
  */
-import { Effect, Exit } from "effect"
-import { HttpRouter, HttpServerError, HttpServerRequest, type HttpServerResponse } from "effect/http"
+import { Effect } from "effect"
+import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { recordRequest } from "./http-metrics.ts"
 import type { RouteTemplates } from "./route-templates.ts"
 
-const responseBytes = (response: HttpServerResponse.HttpServerResponse): number | null => {
+const bodyBytes = (
+  request: HttpServerRequest.HttpServerRequest,
+  response: HttpServerResponse.HttpServerResponse
+): number | null => {
+  if (request.method === "HEAD" || HttpServerResponse.omitsBody(response)) return 0
   const body = response.body
   if (body._tag === "Empty") return 0
   return body.contentLength ?? null
@@ -17,22 +25,24 @@ const responseBytes = (response: HttpServerResponse.HttpServerResponse): number 
 
 export const accessLogMiddleware = (templates: RouteTemplates) =>
   HttpRouter.middleware((httpEffect) =>
-    Effect.gen(function*() {
-      const request = yield* HttpServerRequest.HttpServerRequest
+    Effect.suspend(() => {
       const startedAt = performance.now()
-      const exit = yield* Effect.exit(httpEffect)
-      const response = Exit.isSuccess(exit) ? exit.value : (yield* HttpServerError.causeResponse(exit.cause))[0]
-      const durationMs = performance.now() - startedAt
-      const method = request.method
-      const route = templates(method, request.url)
-      const status = response.status
-      yield* Effect.log(`${method} ${route} ${status}`).pipe(Effect.annotateLogs({
-        method,
-        route,
-        status,
-        durationMs: Math.round(durationMs * 1000) / 1000,
-        bytes: responseBytes(response)
-      }))
-      yield* recordRequest({ method, route, status }, durationMs / 1000)
-      return yield* exit
+      const logResponse: HttpEffect.PreResponseHandler = (request, response) =>
+        Effect.gen(function*() {
+          const durationMs = performance.now() - startedAt
+          const method = request.method
+          const route = templates(method, request.url)
+          const status = response.status
+          yield* Effect.log(`${method} ${route} ${status}`).pipe(Effect.annotateLogs({
+            requestId: response.headers["x-request-id"] ?? null,
+            method,
+            route,
+            status,
+            durationMs: Math.round(durationMs * 1000) / 1000,
+            bytes: bodyBytes(request, response)
+          }))
+          yield* recordRequest({ method, route, status }, durationMs / 1000)
+          return response
+        })
+      return Effect.ensuring(httpEffect, HttpEffect.appendPreResponseHandler(logResponse))
     }), { global: true })

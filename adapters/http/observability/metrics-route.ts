@@ -1,0 +1,64 @@
+/**
+ * `GET /metrics`: every metric of the process in the Prometheus text format (0.0.4), rendered
+ * by Effect's PrometheusMetrics from the metric registry. Counters and histograms are recorded
+ * where things happen (HTTP requests: access-log.ts; rate-limit rejections: the auth use cases);
+ * the gauges are read at scrape time: the catalog read model's generation, size and lag, and
+ * each background loop's health and restarts. Like /health and /ready it needs no publishable
+ * key; operators keep it off the public internet (README, Operations).
+ */
+import { Effect, Layer, Metric } from "effect"
+import { HttpRouter, HttpServerResponse } from "effect/http"
+import { PrometheusMetrics } from "effect/observability"
+import { countRateLimitRejection } from "../../../application/auth/rate-limit-guard.ts"
+import { CatalogReadModel } from "../../../application/catalog/catalog-read-model.ts"
+import { BackgroundLoops } from "../../../application/shared/background-loops.ts"
+import { ALL_RATE_LIMIT_RULES } from "../../../domain/auth/rate-limit.ts"
+
+export const METRICS_PATH = "/metrics"
+
+const catalogGeneration = Metric.gauge("storefront_catalog_generation", {
+  description: "Changes applied to the catalog read model's current index (starts over when reference data rebuilds it)"
+})
+const catalogProducts = Metric.gauge("storefront_catalog_products", {
+  description: "Products in the catalog read model"
+})
+const catalogLag = Metric.gauge("storefront_catalog_lag_seconds", {
+  description: "How far behind the database the catalog read model may be (time since its last successful refresh began)"
+})
+const loopUp = Metric.gauge("storefront_background_loop_up", {
+  description: "1 when the background loop is healthy, 0 while it is starting or failing"
+})
+const loopRestarts = Metric.gauge("storefront_background_loop_restarts", {
+  description: "Restarts of the background loop since the process started"
+})
+
+const RATE_LIMIT_ACTIONS = [...new Set(ALL_RATE_LIMIT_RULES.map((rule) => rule.action))]
+
+export const MetricsRoute = Layer.unwrap(Effect.gen(function*() {
+  const readModel = yield* CatalogReadModel
+  const loops = yield* BackgroundLoops
+
+  const sampleGauges = Effect.gen(function*() {
+    const { index } = readModel.state()
+    yield* Metric.update(catalogGeneration, index.generation)
+    yield* Metric.update(catalogProducts, index.productCount)
+    yield* Metric.update(catalogLag, (yield* readModel.lagMillis) / 1000)
+    for (const [loop, health] of Object.entries(yield* loops.health)) {
+      yield* Metric.update(Metric.withAttributes(loopUp, { loop }), health.status === "ok" ? 1 : 0)
+      yield* Metric.update(Metric.withAttributes(loopRestarts, { loop }), health.restarts)
+    }
+    // every action's series exists from the first scrape, at 0 until a request is refused
+    for (const action of RATE_LIMIT_ACTIONS) yield* countRateLimitRejection(action, 0)
+  })
+
+  return HttpRouter.add(
+    "GET",
+    METRICS_PATH,
+    Effect.gen(function*() {
+      yield* sampleGauges
+      return HttpServerResponse.text(yield* PrometheusMetrics.format(), {
+        contentType: "text/plain; version=0.0.4; charset=utf-8"
+      })
+    })
+  )
+}))
