@@ -38,7 +38,7 @@ export const unionInto = (target: Bitset, other: Bitset): void => {
   for (let index = 0; index < shared; index++) target[index]! |= other[index]!
 }
 
-const popcount32 = (word: number): number => {
+export const popcount32 = (word: number): number => {
   let value = word - ((word >>> 1) & 0x55555555)
   value = (value & 0x33333333) + ((value >>> 2) & 0x33333333)
   return (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
@@ -73,4 +73,27 @@ export const forEachBit = (set: Bitset, visit: (slot: number) => void): void => 
       word ^= lowest
     }
   }
+}
+
+/** The indices of the non-zero words of `set`, ascending. */
+export const nonZeroWords = (set: Bitset): Int32Array => {
+  let count = 0
+  for (let index = 0; index < set.length; index++) if (set[index] !== 0) count++
+  const words = new Int32Array(count)
+  let at = 0
+  for (let index = 0; index < set.length; index++) if (set[index] !== 0) words[at++] = index
+  return words
+}
+
+/** `countIntersection(left, right)` when `words` lists every non-zero word of `left`. */
+export const countIntersectionAt = (left: Bitset, right: Bitset, words: Int32Array): number => {
+  let total = 0
+  const shared = right.length
+  for (let at = 0; at < words.length; at++) {
+    const index = words[at]!
+    if (index >= shared) break
+    const word = left[index]! & right[index]!
+    if (word !== 0) total += popcount32(word)
+  }
+  return total
 }

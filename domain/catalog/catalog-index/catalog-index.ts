@@ -16,7 +16,8 @@ import type { DocumentCodec, DocumentCodecTrainer } from "../document-codec.ts"
 import type { Facets } from "../facets.ts"
 import { type CategoryRef, renderProduct, type RenderContext } from "../product-view.ts"
 import type { ProductQuery } from "../product-query.ts"
-import { facetsOf } from "./facet-counts.ts"
+import { FacetCounts } from "./facet-counts.ts"
+import type { FacetKernel } from "./facet-kernels.ts"
 import { listingFilters } from "./listing-filters.ts"
 import { pageSlots } from "./listing-page.ts"
 import { ProductSlots } from "./product-slots.ts"
@@ -35,6 +36,11 @@ export interface CatalogIndexOptions {
    * through a codec trained on the first documents.
    */
   readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
+  /**
+   * How facet counts are worked out: "auto" (the default) chooses per set by its cardinality;
+   * "bitsets" and "tally" force one kernel (tests hold both to the same answers).
+   */
+  readonly facetKernel?: FacetKernel | undefined
 }
 
 export interface ListingResult {
@@ -53,6 +59,7 @@ export class CatalogIndex {
   private readonly memberships: SlotMemberships
   private readonly orders: SortOrders
   private readonly search: SearchIndex
+  private readonly facetCounts: FacetCounts
   private readonly categoryIndexBySlug = new Map<string, number>()
   private readonly categoryRefs: Array<CategoryRef>
   private readonly renderContext: RenderContext
@@ -64,6 +71,7 @@ export class CatalogIndex {
     this.memberships = new SlotMemberships(reference.categories, wordsFor(this.slots.capacity))
     this.orders = new SortOrders(this.slots)
     this.search = new SearchIndex(this.slots)
+    this.facetCounts = new FacetCounts(this.slots, this.memberships, this.orders, options.facetKernel ?? "auto")
     reference.categories.forEach((category, index) => this.categoryIndexBySlug.set(category.slug, index))
     this.categoryRefs = reference.categories.map((category) => ({ id: category.id, name: category.name, slug: category.slug }))
     const sizeGuides = new Map(reference.sizeGuides.map((guide) => [guide.id, guide]))
@@ -94,7 +102,7 @@ export class CatalogIndex {
     }
     const changed = this.slots.write(slot, product, JSON.stringify(renderProduct(product, this.renderContext)))
     this.memberships.add(slot, product)
-    if (changed.sortKeys) this.orders.invalidate()
+    if (changed.sortKeys || changed.prices) this.orders.invalidate()
     this.generation++
   }
 
@@ -145,9 +153,15 @@ export class CatalogIndex {
     const result = matchingAllBut(undefined)
     const total = countBits(result)
     const documents = pageSlots(result, query, byName, this.orders).map((slot) => this.slots.documents.get(slot)!)
-    const facets = query.includeFacets
-      ? facetsOf(this.slots, this.memberships, this.categoryRefs, result, filters.map((f) => f.group), matchingAllBut)
-      : undefined
+    if (!query.includeFacets) return { total, documents, facets: undefined }
+    const scope = JSON.stringify([[...shopIds].sort(), query.search ?? null])
+    const keyAllBut = (group: string): string =>
+      `${scope}${JSON.stringify(filters.filter((filter) => filter.group !== group).map((filter) => `${filter.group}=${filter.key}`).sort())}`
+    const facets = this.facetCounts.facets(
+      { result, total, activeGroups: filters.map((filter) => filter.group), matchingAllBut, keyAllBut },
+      this.categoryRefs,
+      this.generation
+    )
     return { total, documents, facets }
   }
 }

@@ -12,8 +12,12 @@ import { attributeValueName } from "./value-dictionary.ts"
 export interface ListingFilter {
   /** "categories", "tags", "availability", "price" or "attribute:<key>" */
   readonly group: string
+  /** the filter's values, normalised: equal keys within a group, equal sets */
+  readonly key: string
   readonly bits: Bitset
 }
+
+const keyOf = (values: ReadonlyArray<string>): string => JSON.stringify([...new Set(values)].sort())
 
 export const ATTRIBUTE_GROUP_PREFIX = "attribute:"
 
@@ -37,26 +41,29 @@ export const listingFilters = (
       const index = memberships.categoryIndex.get(id)
       return index === undefined ? undefined : memberships.categoryBits[index]
     })
-    filters.push({ group: "categories", bits: unionOf(words, sets) })
+    filters.push({ group: "categories", key: keyOf(query.categoryIds), bits: unionOf(words, sets) })
   }
   if (query.tags !== undefined) {
     const sets = query.tags.map((tag) => {
       const id = memberships.tags.ids.get(tag)
       return id === undefined ? undefined : memberships.tags.bitsOf(id)
     })
-    filters.push({ group: "tags", bits: unionOf(words, sets) })
+    filters.push({ group: "tags", key: keyOf(query.tags), bits: unionOf(words, sets) })
   }
-  if (query.inStock !== undefined) filters.push({ group: "availability", bits: stockFilter(memberships, query.inStock) })
+  if (query.inStock !== undefined) {
+    filters.push({ group: "availability", key: String(query.inStock), bits: stockFilter(memberships, query.inStock) })
+  }
   if (query.minPrice !== undefined || query.maxPrice !== undefined) {
-    const bits = priceFilter(slots, candidates, query.minPrice ?? 0, query.maxPrice ?? Number.MAX_SAFE_INTEGER)
-    filters.push({ group: "price", bits })
+    const min = query.minPrice ?? 0
+    const max = query.maxPrice ?? Number.MAX_SAFE_INTEGER
+    filters.push({ group: "price", key: `${min}-${max}`, bits: priceFilter(slots, candidates, min, max) })
   }
   for (const filter of query.attributes ?? []) {
     const sets = filter.values.map((value) => {
       const id = memberships.attributeValues.ids.get(attributeValueName(filter.key, value))
       return id === undefined ? undefined : memberships.attributeValues.bitsOf(id)
     })
-    filters.push({ group: `${ATTRIBUTE_GROUP_PREFIX}${filter.key}`, bits: unionOf(words, sets) })
+    filters.push({ group: `${ATTRIBUTE_GROUP_PREFIX}${filter.key}`, key: keyOf(filter.values), bits: unionOf(words, sets) })
   }
   return filters
 }

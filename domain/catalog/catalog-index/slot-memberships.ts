@@ -20,6 +20,9 @@ export class SlotMemberships {
   readonly attributeKeys: Array<number> = []
   readonly attributeValues = new ValueDictionary()
   readonly attributeValueNames: Array<string> = []
+  /** the value ids of each attribute key, ascending, and each value's place in its key's list */
+  private readonly valueIdsByKey: Array<Array<number>> = []
+  readonly attributeValuePlace: Array<number> = []
   categoryBits: Array<Bitset>
   /** tag ids, attribute value ids and category ids (with ancestors) per slot */
   readonly slotTags = new SlotIntLists()
@@ -70,6 +73,9 @@ export class SlotMemberships {
       if (valueId === before) {
         this.attributeKeys[valueId] = keyId
         this.attributeValueNames[valueId] = attribute.value
+        const ofKey = this.valueIdsByKey[keyId] ?? (this.valueIdsByKey[keyId] = [])
+        this.attributeValuePlace[valueId] = ofKey.length
+        ofKey.push(valueId)
       }
       setBit(this.attributeValues.bitsOf(valueId), slot)
       valueIds.push(valueId)
@@ -83,6 +89,11 @@ export class SlotMemberships {
     }
     for (const index of closure) setBit(this.categoryBits[index]!, slot)
     this.slotCategories.set(slot, [...closure])
+  }
+
+  /** The value ids of an attribute key, ascending. */
+  attributeValueIdsOfKey(keyId: number): ReadonlyArray<number> {
+    return this.valueIdsByKey[keyId] ?? []
   }
 
   remove(slot: number): void {

@@ -5,8 +5,11 @@
 import type { SortBy } from "../product-query.ts"
 import type { ProductSlots } from "./product-slots.ts"
 
+/** A sort key: the listing's, or the highest variant price (for the price range facet). */
+export type SlotOrder = SortBy | "maxPrice"
+
 export class SortOrders {
-  private readonly permutations = new Map<SortBy, Int32Array>()
+  private readonly permutations = new Map<SlotOrder, Int32Array>()
 
   private readonly slots: ProductSlots
 
@@ -14,13 +17,13 @@ export class SortOrders {
     this.slots = slots
   }
 
-  /** Call when some product's name, lowest price, creation time or sales changed. */
+  /** Call when some product's name, variant prices, creation time or sales changed. */
   invalidate(): void {
     this.permutations.clear()
   }
 
   /** Every slot in ascending order of `sortBy`. */
-  ascending(sortBy: SortBy): Int32Array {
+  ascending(sortBy: SlotOrder): Int32Array {
     const cached = this.permutations.get(sortBy)
     if (cached !== undefined && cached.length === this.slots.size) return cached
     const order = this.build(sortBy)
@@ -28,7 +31,7 @@ export class SortOrders {
     return order
   }
 
-  private build(sortBy: SortBy): Int32Array {
+  private build(sortBy: SlotOrder): Int32Array {
     const { size, ids } = this.slots
     const order = new Int32Array(size)
     for (let slot = 0; slot < size; slot++) order[slot] = slot
@@ -38,7 +41,7 @@ export class SortOrders {
   }
 
   /** Compares two slots by `sortBy`, then by id. */
-  comparator(sortBy: SortBy, byId: (left: number, right: number) => number): (left: number, right: number) => number {
+  comparator(sortBy: SlotOrder, byId: (left: number, right: number) => number): (left: number, right: number) => number {
     const slots = this.slots
     switch (sortBy) {
       case "name": {
@@ -47,6 +50,10 @@ export class SortOrders {
       }
       case "price": {
         const prices = slots.minPrice
+        return (left, right) => prices[left]! - prices[right]! || byId(left, right)
+      }
+      case "maxPrice": {
+        const prices = slots.maxPrice
         return (left, right) => prices[left]! - prices[right]! || byId(left, right)
       }
       case "newest": {

@@ -6,7 +6,7 @@ import { Arbitrary, Schema } from "effect"
 import type { CatalogProduct, CatalogVariant } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import type { AttributeFilter, ProductQuery } from "../../../domain/catalog/product-query.ts"
-import { CatalogIndex } from "../../../domain/catalog/catalog-index/catalog-index.ts"
+import { CatalogIndex, type CatalogIndexOptions } from "../../../domain/catalog/catalog-index/catalog-index.ts"
 
 export const SHOPS = ["shop_a", "shop_b", "shop_c", "shop_d"]
 /** Query-side shop pool: one more shop that holds no product. */
@@ -177,8 +177,8 @@ export const CatalogArbitrary: Arbitrary.Arbitrary<Catalog> = Arbitrary.all({
   products: seeds.products.map((seed, index) => productFromSeed(productId(index), `slug-${index}`, seed))
 })))
 
-export const buildIndex = (catalog: Catalog): CatalogIndex => {
-  const index = new CatalogIndex({ categories: catalog.categories, sizeGuides: [] })
+export const buildIndex = (catalog: Catalog, options: CatalogIndexOptions = {}): CatalogIndex => {
+  const index = new CatalogIndex({ categories: catalog.categories, sizeGuides: [] }, options)
   for (const product of catalog.products) index.upsertProduct(product)
   return index
 }
