@@ -61,6 +61,7 @@ export const storefrontServer = (settings: AppConfig) => {
   )
   const app = storefrontHttpApp({
     maxBodyBytes: settings.maxBodyBytes,
+    docsPublishableKey: DEMO_PUBLISHABLE_KEY,
     cors: { origins: corsOrigins(settings), maxAgeSeconds: settings.corsMaxAgeSeconds },
     catalogCache: {
       maxAgeSeconds: settings.catalogCacheMaxAgeSeconds,

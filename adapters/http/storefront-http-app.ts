@@ -28,7 +28,7 @@ import {
 import { privateResponsesMiddleware } from "./representation/private-responses.ts"
 import { responseCompressionMiddleware } from "./representation/response-compression.ts"
 import { noCorsOrigins } from "./request/cors-origins.ts"
-import { SYSTEM_ROUTES, SystemRoutes } from "./system-routes.ts"
+import { SYSTEM_ROUTES, systemRoutes } from "./system-routes.ts"
 
 export interface StorefrontHttpOptions {
   readonly maxBodyBytes: number
@@ -36,6 +36,8 @@ export interface StorefrontHttpOptions {
   readonly cors?: CorsOptions
   /** Cache-Control of catalog GETs; 60 s fresh, 300 s stale-while-revalidate by default. */
   readonly catalogCache?: CatalogCacheSettings
+  /** Filled in on the API reference page when the catalog knows it (the demo key). */
+  readonly docsPublishableKey?: string | undefined
 }
 
 export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
@@ -49,7 +51,7 @@ export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
       Layer.provide([PublishableKeyLive, ValidationLive, CustomerAuthLive, OptionalCustomerAuthLive]),
       Layer.provide(AccountServices.layer)
     ),
-    SystemRoutes,
+    systemRoutes({ docsPublishableKey: options.docsPublishableKey }),
     httpEdgeLayer({
       api: StorefrontApi,
       extraRoutes: SYSTEM_ROUTES,

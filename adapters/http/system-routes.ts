@@ -8,6 +8,7 @@ import { HttpApiScalar } from "effect/http-api"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
 import { StoreHealth } from "../../application/shared/store-health.ts"
+import { PUBLISHABLE_KEY_HEADER } from "./api/publishable-key-middleware.ts"
 import { StorefrontApi } from "./api/storefront-api.ts"
 import { METRICS_PATH, MetricsRoute } from "./observability/metrics-route.ts"
 import {
@@ -55,6 +56,21 @@ const ready = Layer.unwrap(Effect.gen(function*() {
   )
 }))
 
-const docs = HttpApiScalar.layer(StorefrontApi, { path: "/docs", scalar: { withDefaultFonts: false } })
+/**
+ * The API reference page. When the catalog knows `publishableKey` (the demo key on a demo
+ * database), the page's "Test request" panel starts with it filled in.
+ */
+const docs = (publishableKey: string | undefined) =>
+  Layer.unwrap(Effect.gen(function*() {
+    const readModel = yield* CatalogReadModel
+    const known = publishableKey !== undefined && readModel.state().publishableKeys.has(publishableKey)
+    // Scalar's `authentication.securitySchemes` (values per scheme) is not in Effect's ScalarConfig type
+    const authentication = {
+      preferredSecurityScheme: "publishableKey",
+      ...(known ? { securitySchemes: { publishableKey: { name: PUBLISHABLE_KEY_HEADER, in: "header", value: publishableKey } } } : {})
+    }
+    return HttpApiScalar.layer(StorefrontApi, { path: "/docs", scalar: { withDefaultFonts: false, authentication } })
+  }))
 
-export const SystemRoutes = Layer.mergeAll(health, ready, MetricsRoute, docs)
+export const systemRoutes = (options: { readonly docsPublishableKey?: string | undefined } = {}) =>
+  Layer.mergeAll(health, ready, MetricsRoute, docs(options.docsPublishableKey))

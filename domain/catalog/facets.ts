@@ -9,7 +9,7 @@ export const Facets = Schema.Struct({
   categories: Schema.Array(
     Schema.Struct({ id: Schema.String, name: Schema.String, slug: Schema.String, count: Schema.Int })
   ),
-  priceRange: Schema.Struct({ min: Schema.Number, max: Schema.Number }),
+  priceRange: Schema.Struct({ min: Schema.Finite, max: Schema.Finite }),
   tags: Schema.Array(FacetValueCount)
 }).annotate({ identifier: "Facets" })
 export type Facets = typeof Facets.Type

@@ -3,7 +3,7 @@
  * SQL adapter over every test engine, against the hand-written fixture catalog.
  */
 import { assert, describe, expect, layer } from "@effect/vitest"
-import { Effect, Stream } from "effect"
+import { Effect, Layer, Stream } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { catalogFixture, FIXTURE_KEYS, VISIBLE_SLUGS } from "../support/catalog-fixture.ts"
 import { seededPostgresStores } from "../support/seeded-stores.ts"
@@ -47,7 +47,10 @@ const expectProblem = (
 }
 
 for (const engine of testEngines()) {
-  layer(testServer(seededPostgresStores(engine.layer, catalogFixture())), { excludeTestServices: true })(
+  const server = testServer(seededPostgresStores(engine.layer, catalogFixture()), Layer.empty, {
+    docsPublishableKey: FIXTURE_KEYS.shopA
+  })
+  layer(server, { excludeTestServices: true })(
     `catalog API over HTTP (${engine.name})`,
     (it) => {
       describe("publishable key", () => {
@@ -86,6 +89,8 @@ for (const engine of testEngines()) {
             expect(docs.status).toBe(200)
             expect(docs.text).toContain("<html")
             expect(docs.text).not.toMatch(/<script[^>]+src=["']https?:/)
+            // the key the server was given, known to the catalog, is filled in for "Test request"
+            expect(docs.text).toContain(`"publishableKey":{"name":"x-publishable-api-key","in":"header","value":"${FIXTURE_KEYS.shopA}"}`)
           }))
       })
 

@@ -25,11 +25,13 @@ export const TEST_MAX_BODY_BYTES = 4 * 1024
 export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter>(
   stores: Layer.Layer<ROut, E, R>,
   extraRoutes: Layer.Layer<never, never, ExtraRequirements> = Layer.empty as Layer.Layer<never, never, ExtraRequirements>,
-  options: { readonly cors?: CorsOptions } = {}
+  options: { readonly cors?: CorsOptions; readonly docsPublishableKey?: string } = {}
 ) => {
-  const httpOptions = options.cors === undefined
-    ? { maxBodyBytes: TEST_MAX_BODY_BYTES }
-    : { maxBodyBytes: TEST_MAX_BODY_BYTES, cors: options.cors }
+  const httpOptions = {
+    maxBodyBytes: TEST_MAX_BODY_BYTES,
+    ...(options.cors === undefined ? {} : { cors: options.cors }),
+    ...(options.docsPublishableKey === undefined ? {} : { docsPublishableKey: options.docsPublishableKey })
+  }
   const app = Layer.mergeAll(storefrontHttpApp(httpOptions), extraRoutes).pipe(
     Layer.provide(CatalogReadModel.layer({ pollInterval: "100 millis" })),
     Layer.provide(testAccountSecurity),

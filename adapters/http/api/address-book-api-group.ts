@@ -4,31 +4,76 @@
  * account's own addresses is 404 address_not_found.
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { AddressPatch } from "../../../domain/address-book/saved-address.ts"
 import { AddressInput } from "../../../domain/shipping/address.ts"
 import { AddressLimitReachedProblem, AddressNotFoundProblem } from "../problems/address-problems.ts"
 import { SavedAddressListView, SavedAddressView } from "./address-book-views.ts"
 import { CustomerAuthMiddleware } from "./customer-auth.ts"
+import { operationDocs } from "./operation-docs.ts"
 
 const addressParams = { addressId: Schema.String }
 
+const EXAMPLE_ADDRESS = {
+  name: "Nusrat Jahan",
+  phone: "+8801712345678",
+  house: "House 12",
+  road: "Road 7",
+  thana: "Gulshan",
+  district: "Dhaka",
+  division: "Dhaka",
+  city: "Dhaka",
+  postcode: "1212",
+  country: "BD",
+  note: ""
+}
+const EXAMPLE_ID = { addressId: "addr_9k2m5q8w1e4r7t0y3u6i" }
+
 export class AddressBookApiGroup extends HttpApiGroup.make("addresses").add(
-  HttpApiEndpoint.get("listAddresses", "/customers/me/addresses", { success: SavedAddressListView }),
+  HttpApiEndpoint.get("listAddresses", "/customers/me/addresses", { success: SavedAddressListView }).annotateMerge(
+    operationDocs({
+      summary: "List my addresses",
+      description: "The signed-in customer's saved addresses (at most 20).",
+      examples: {
+        response: {
+          data: [{
+            id: EXAMPLE_ID.addressId,
+            ...EXAMPLE_ADDRESS,
+            createdAt: "2026-11-20T09:30:00.000Z",
+            updatedAt: "2026-11-20T09:30:00.000Z"
+          }]
+        }
+      }
+    })
+  ),
   HttpApiEndpoint.post("createAddress", "/customers/me/addresses", {
     payload: AddressInput,
     success: SavedAddressView.pipe(HttpApiSchema.status(201)),
     error: AddressLimitReachedProblem
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Save an address",
+    description: "Adds an address to the book; 422 `address_limit_reached` at 20.",
+    examples: { request: EXAMPLE_ADDRESS }
+  })),
   HttpApiEndpoint.patch("updateAddress", "/customers/me/addresses/:addressId", {
     params: addressParams,
     payload: AddressPatch,
     success: SavedAddressView,
     error: AddressNotFoundProblem
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Change a saved address",
+    description: "Changes the given fields; the result must still have a city or a district (400).",
+    examples: { params: EXAMPLE_ID, request: { road: "Road 9", postcode: "1213" } }
+  })),
   HttpApiEndpoint.delete("deleteAddress", "/customers/me/addresses/:addressId", {
     params: addressParams,
     success: HttpApiSchema.NoContent,
     error: AddressNotFoundProblem
-  })
-).middleware(CustomerAuthMiddleware) {}
+  }).annotateMerge(operationDocs({
+    summary: "Delete a saved address",
+    description: "Removes the address; when it was the default shipping address, the default is cleared.",
+    examples: { params: EXAMPLE_ID }
+  }))
+).middleware(CustomerAuthMiddleware)
+  .annotate(OpenApi.Description, "The signed-in customer's address book (bearer token required)")
+{}

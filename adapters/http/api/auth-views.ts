@@ -49,6 +49,12 @@ export const OtpRequestBody = Schema.Struct({
   purpose: VerificationPurpose
 })
 
+/** The empty object of a 202 that says nothing more (forgot-password answers it whether or not the email is known). */
+export const AcceptedView = Schema.Record(Schema.String, Schema.Never).annotate({
+  identifier: "Accepted",
+  description: "An empty object: the request was accepted"
+})
+
 export const OtpRequestedView = Schema.Struct({
   verificationId: Schema.String,
   expiresAt: Schema.String

@@ -5,7 +5,7 @@
  * Checkout answers 201 with the order.
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { AddressInput } from "../../../domain/shipping/address.ts"
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../../../application/idempotency/run-idempotently.ts"
 import { ShopNotFoundProblem } from "../problems/catalog-problems.ts"
@@ -40,6 +40,7 @@ import {
   UpdateCartItemBody
 } from "./cart-views.ts"
 import { OptionalCustomerAuthMiddleware } from "./customer-auth.ts"
+import { operationDocs } from "./operation-docs.ts"
 import { OrderDetailView } from "./order-views.ts"
 
 const IdempotencyKey = Schema.String.check(Schema.isBetweenLength(1, IDEMPOTENCY_KEY_MAX_LENGTH))
@@ -49,6 +50,23 @@ const cartParams = { cartId: Schema.String }
 const itemParams = { cartId: Schema.String, itemId: Schema.String }
 
 const CartResponse = HttpApiSchema.WithHeaders(CartView, { etag: Schema.String })
+
+const EXAMPLE_CART = { cartId: "cart_2b5n8m1k4j7h0g3f6d9s" }
+const EXAMPLE_ITEM = { ...EXAMPLE_CART, itemId: "item_6t9y2u5i8o1p4a7s0d3f" }
+const EXAMPLE_ADDRESS = {
+  name: "Nusrat Jahan",
+  phone: "+8801712345678",
+  house: "House 12",
+  road: "Road 7",
+  thana: "Gulshan",
+  district: "Dhaka",
+  division: "Dhaka",
+  city: "Dhaka",
+  postcode: "1212",
+  country: "BD",
+  email: "nusrat@example.com"
+}
+const CHANGE = "Send `If-Match` with the cart's ETag to refuse the change when the cart moved on (412)."
 
 /** Every cart route may answer these (the ones that cannot happen on a route are never sent). */
 const cartErrors = [
@@ -76,81 +94,147 @@ export class CartApiGroup extends HttpApiGroup.make("cart").add(
     payload: CreateCartBody,
     success: HttpApiSchema.WithHeaders(CartView.pipe(HttpApiSchema.status(201)), { etag: Schema.String }),
     error: cartErrors
-  }),
-  HttpApiEndpoint.get("getCart", "/cart/:cartId", { params: cartParams, success: CartResponse, error: cartErrors }),
+  }).annotateMerge(operationDocs({
+    summary: "Create a cart",
+    description: "A new cart in the key's shop (`shopId` when the key sees several), optionally with items. " +
+      "Signed in, the customer owns it. Retries with the same `Idempotency-Key` get the same cart.",
+    examples: { request: { items: [{ variantId: "var_3h6j9k2l5z8x1c4v7b0n", quantity: 2 }] } }
+  })),
+  HttpApiEndpoint.get("getCart", "/cart/:cartId", {
+    params: cartParams,
+    success: CartResponse,
+    error: cartErrors
+  }).annotateMerge(operationDocs({
+    summary: "Get a cart",
+    description: "The cart with its lines, totals (major units) and `ETag`. A cart owned by a customer needs " +
+      "that customer's token.",
+    examples: { params: EXAMPLE_CART }
+  })),
   HttpApiEndpoint.post("addCartItem", "/cart/:cartId/items", {
     params: cartParams,
     headers: changeHeaders,
     payload: AddCartItemBody,
     success: CartResponse,
     error: cartErrors
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Add an item",
+    description: "Adds a variant; a variant already in the cart has its quantity increased. Stock is checked " +
+      "(409). " + CHANGE,
+    examples: { params: EXAMPLE_CART, request: { variantId: "var_3h6j9k2l5z8x1c4v7b0n", quantity: 1 } }
+  })),
   HttpApiEndpoint.patch("updateCartItem", "/cart/:cartId/items/:itemId", {
     params: itemParams,
     headers: changeHeaders,
     payload: UpdateCartItemBody,
     success: CartResponse,
     error: cartErrors
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Change an item's quantity",
+    description: "Sets the line's quantity; 0 removes the line. " + CHANGE,
+    examples: { params: EXAMPLE_ITEM, request: { quantity: 3 } }
+  })),
   HttpApiEndpoint.delete("removeCartItem", "/cart/:cartId/items/:itemId", {
     params: itemParams,
     headers: changeHeaders,
     success: CartResponse,
     error: cartErrors
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Remove an item",
+    description: "Removes the line from the cart. " + CHANGE,
+    examples: { params: EXAMPLE_ITEM }
+  })),
   HttpApiEndpoint.put("setCartNote", "/cart/:cartId/notes", {
     params: cartParams,
     headers: changeHeaders,
     payload: CartNoteBody,
     success: CartResponse,
     error: cartErrors
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Set the order note",
+    description: "The customer's note for the order; an absent `note` clears it. " + CHANGE,
+    examples: { params: EXAMPLE_CART, request: { note: "Please call before delivery" } }
+  })),
   HttpApiEndpoint.put("setShippingAddress", "/cart/:cartId/shipping-address", {
     params: cartParams,
     headers: changeHeaders,
     payload: AddressInput,
     success: CartResponse,
     error: cartErrors
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Set the shipping address",
+    description: "Where the order goes; it decides the shipping zone and fee. `email` links a guest order to " +
+      "its customer once they prove that email. " + CHANGE,
+    examples: { params: EXAMPLE_CART, request: EXAMPLE_ADDRESS }
+  })),
   HttpApiEndpoint.put("setBillingAddress", "/cart/:cartId/billing-address", {
     params: cartParams,
     headers: changeHeaders,
     payload: AddressInput,
     success: CartResponse,
     error: cartErrors
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Set the billing address",
+    description: "The billing address, when it differs from the shipping address. " + CHANGE,
+    examples: { params: EXAMPLE_CART, request: EXAMPLE_ADDRESS }
+  })),
   HttpApiEndpoint.put("setShippingMethod", "/cart/:cartId/shipping-method", {
     params: cartParams,
     headers: changeHeaders,
     payload: ShippingMethodChoiceBody,
     success: CartResponse,
     error: cartErrors
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Choose the shipping method",
+    description: "One of the shop's shipping methods (see `GET /shop/shipping-methods`); 422 when it does not " +
+      "serve the address's zone. " + CHANGE,
+    examples: { params: EXAMPLE_CART, request: { shippingMethodId: "sm_demo_standard" } }
+  })),
   HttpApiEndpoint.put("setPaymentMethod", "/cart/:cartId/payment-method", {
     params: cartParams,
     headers: changeHeaders,
     payload: PaymentMethodChoiceBody,
     success: CartResponse,
     error: cartErrors
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Choose the payment method",
+    description: "`cod` (cash on delivery, which may add the shipping method's COD fee) or `prepaid`. " + CHANGE,
+    examples: { params: EXAMPLE_CART, request: { paymentMethod: "cod" } }
+  })),
   HttpApiEndpoint.put("applyCoupon", "/cart/:cartId/coupon", {
     params: cartParams,
     headers: changeHeaders,
     payload: CouponCodeBody,
     success: CartResponse,
     error: cartErrors
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Apply a coupon",
+    description: "Applies a coupon code, replacing any other; 422 `coupon_invalid` says why one does not " +
+      "apply. " + CHANGE,
+    examples: { params: EXAMPLE_CART, request: { code: "WELCOME10" } }
+  })),
   HttpApiEndpoint.delete("removeCoupon", "/cart/:cartId/coupon", {
     params: cartParams,
     headers: changeHeaders,
     success: CartResponse,
     error: cartErrors
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Remove the coupon",
+    description: "Takes the coupon off the cart. " + CHANGE,
+    examples: { params: EXAMPLE_CART }
+  })),
   HttpApiEndpoint.post("checkout", "/cart/:cartId/checkout", {
     params: cartParams,
     headers: { ...changeHeaders, "idempotency-key": Schema.optionalKey(IdempotencyKey) },
     payload: CheckoutBody,
     success: OrderDetailView.pipe(HttpApiSchema.status(201)),
     error: cartErrors
-  })
-).middleware(OptionalCustomerAuthMiddleware) {}
+  }).annotateMerge(operationDocs({
+    summary: "Check out",
+    description: "Places the order from the cart (no body needed): needs items, a shipping address and a " +
+      "shipping method; takes the stock, completes the cart and answers 201 with the order. Retries with the " +
+      "same `Idempotency-Key` get the same order.",
+    examples: { params: EXAMPLE_CART }
+  }))
+).middleware(OptionalCustomerAuthMiddleware)
+  .annotate(OpenApi.Description, "Carts and checkout; the bearer token is optional (a signed-in customer owns their carts)")
+{}

@@ -1,10 +1,11 @@
 /** The catalog routes of the storefront API: products, categories, shipping methods. */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { CategoryView } from "../../../domain/catalog/category-tree.ts"
 import { Facets } from "../../../domain/catalog/facets.ts"
 import { ProductView } from "../../../domain/catalog/product-view.ts"
 import { CategoryNotFoundProblem, ProductNotFoundProblem, ShopNotFoundProblem } from "../problems/catalog-problems.ts"
+import { operationDocs } from "./operation-docs.ts"
 import { ShippingMethodView } from "./shipping-method-view.ts"
 
 const PositiveInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
@@ -41,12 +42,22 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
   HttpApiEndpoint.get("listProducts", "/products", {
     query: ProductListingQuery,
     success: ProductListingPage
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "List products",
+    description: "A page of the products for sale in the key's shops, filtered (category, price range, tags, " +
+      "attributes `key:value,...`, stock, search) and sorted. With `includeFacets=true` the page also carries " +
+      "the counts of every filter value over the whole result (`facets`). Prices are in major units.",
+    examples: { query: { categorySlug: "women", minPrice: 500, maxPrice: 5000, sortBy: "price", sortOrder: "asc", page: 1, limit: 24, includeFacets: true } }
+  })),
   HttpApiEndpoint.get("getProductBySlug", "/products/by-slug/:slug", {
     params: { slug: Schema.String },
     success: ProductView,
     error: ProductNotFoundProblem
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Get a product by its slug",
+    description: "One product of the key's shops with its variants, options, stock flags, attributes and SEO fields.",
+    examples: { params: { slug: "aarong-cotton-kurti" } }
+  })),
   HttpApiEndpoint.get("listCategories", "/categories", {
     query: {
       rootOnly: Schema.optionalKey(Schema.Boolean),
@@ -54,15 +65,29 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
     },
     success: Schema.Struct({ data: Schema.Array(CategoryView) }),
     error: CategoryNotFoundProblem
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "List categories",
+    description: "The category tree of the key's shops: every category, only the roots (`rootOnly=true`) or " +
+      "the children of one category (`parentId`), each with its product count.",
+    examples: { query: { rootOnly: true } }
+  })),
   HttpApiEndpoint.get("getCategoryBySlug", "/categories/by-slug/:slug", {
     params: { slug: Schema.String },
     success: CategoryView,
     error: CategoryNotFoundProblem
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "Get a category by its slug",
+    description: "One category with its children and product count.",
+    examples: { params: { slug: "women-clothing" } }
+  })),
   HttpApiEndpoint.get("listShippingMethods", "/shop/shipping-methods", {
     query: { shopId: Schema.optionalKey(Schema.String) },
     success: Schema.Struct({ methods: Schema.Array(ShippingMethodView) }),
     error: ShopNotFoundProblem
-  })
-) {}
+  }).annotateMerge(operationDocs({
+    summary: "List shipping methods",
+    description: "The active shipping methods of a shop with their zone rates and COD surcharge. `shopId` is " +
+      "needed only when the key sees several shops.",
+    examples: { query: { shopId: "shop_main" } }
+  }))
+).annotate(OpenApi.Description, "Products, categories and shipping methods of the shops the publishable key sees") {}

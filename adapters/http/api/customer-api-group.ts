@@ -1,15 +1,37 @@
 /** /customers/me: the signed-in customer's profile (CONTRACT §7); the bearer token is required. */
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { EmailAlreadyRegisteredProblem, EmailVerificationRequiredProblem } from "../problems/auth-problems.ts"
 import { AddressNotFoundProblem } from "../problems/address-problems.ts"
 import { CustomerAuthMiddleware } from "./customer-auth.ts"
 import { CustomerView, UpdateProfileBody } from "./customer-views.ts"
+import { operationDocs } from "./operation-docs.ts"
 
 export class CustomerApiGroup extends HttpApiGroup.make("customer").add(
-  HttpApiEndpoint.get("getProfile", "/customers/me", { success: CustomerView }),
+  HttpApiEndpoint.get("getProfile", "/customers/me", { success: CustomerView }).annotateMerge(operationDocs({
+    summary: "Get my profile",
+    description: "The signed-in customer, with whether their email and phone are verified.",
+    examples: {
+      response: {
+        id: "cus_4f7k2m9q3w8e1r6t5y0u",
+        name: "Nusrat Jahan",
+        email: "nusrat@example.com",
+        phone: "+8801712345678",
+        avatarUrl: null,
+        defaultShippingAddressId: null,
+        createdAt: "2026-11-20T09:30:00.000Z",
+        emailVerified: true,
+        phoneVerified: false
+      }
+    }
+  })),
   HttpApiEndpoint.patch("updateProfile", "/customers/me", {
     payload: UpdateProfileBody,
     success: CustomerView,
     error: [EmailAlreadyRegisteredProblem, EmailVerificationRequiredProblem, AddressNotFoundProblem]
-  })
-).middleware(CustomerAuthMiddleware) {}
+  }).annotateMerge(operationDocs({
+    summary: "Update my profile",
+    description: "Changes the name, email or phone (`null` clears a contact). A changed contact is unverified " +
+      "again until a code proves it.",
+    examples: { request: { name: "Nusrat J.", phone: "+8801812345678" } }
+  }))
+).annotate(OpenApi.Description, "The signed-in customer's profile (bearer token required)").middleware(CustomerAuthMiddleware) {}

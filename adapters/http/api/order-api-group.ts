@@ -3,11 +3,12 @@
  * bearer token is required. A customer who must verify their email first gets 403.
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { MAX_ORDERS_PAGE_SIZE } from "../../../application/orders/list-customer-orders.ts"
 import { EmailVerificationRequiredProblem } from "../problems/auth-problems.ts"
 import { OrderNotFoundProblem } from "../problems/order-problems.ts"
 import { CustomerAuthMiddleware } from "./customer-auth.ts"
+import { operationDocs } from "./operation-docs.ts"
 import { OrderDetailView, OrderPageView } from "./order-views.ts"
 
 export class OrderApiGroup extends HttpApiGroup.make("orders").add(
@@ -18,10 +19,19 @@ export class OrderApiGroup extends HttpApiGroup.make("orders").add(
     },
     success: OrderPageView,
     error: EmailVerificationRequiredProblem
-  }),
+  }).annotateMerge(operationDocs({
+    summary: "List my orders",
+    description: "The signed-in customer's orders in the key's shops, newest first: those placed signed in and " +
+      "guest orders whose email or phone the customer proved. 403 while a linked account's email is unverified.",
+    examples: { query: { page: 1, limit: 10 } }
+  })),
   HttpApiEndpoint.get("getOrder", "/customers/me/orders/:orderId", {
     params: { orderId: Schema.String },
     success: OrderDetailView,
     error: [OrderNotFoundProblem, EmailVerificationRequiredProblem]
-  })
-).middleware(CustomerAuthMiddleware) {}
+  }).annotateMerge(operationDocs({
+    summary: "Get one of my orders",
+    description: "An order of the signed-in customer with its items, addresses and tracking; 404 for anyone else's.",
+    examples: { params: { orderId: "ord_8c3v6b9n2m5k1j4h7g0f" } }
+  }))
+).annotate(OpenApi.Description, "The signed-in customer's order history (bearer token required)").middleware(CustomerAuthMiddleware) {}

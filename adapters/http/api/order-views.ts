@@ -18,8 +18,8 @@ export const OrderProductVariantView = Schema.Struct({
 export const OrderItemView = Schema.Struct({
   id: Schema.String,
   quantity: Schema.Int,
-  price: Schema.Number,
-  lineTotal: Schema.Number,
+  price: Schema.Finite,
+  lineTotal: Schema.Finite,
   productVariant: OrderProductVariantView
 }).annotate({ identifier: "OrderItem" })
 
@@ -38,12 +38,12 @@ const orderSummaryFields = {
   paymentMethod: Schema.NullOr(Schema.String),
   trackingNumber: Schema.NullOr(Schema.String),
   customerNotes: Schema.NullOr(Schema.String),
-  subtotal: Schema.Number,
-  discountTotal: Schema.Number,
-  shippingFee: Schema.Number,
-  codFee: Schema.Number,
-  totalPrice: Schema.Number,
-  amountPaid: Schema.Number,
+  subtotal: Schema.Finite,
+  discountTotal: Schema.Finite,
+  shippingFee: Schema.Finite,
+  codFee: Schema.Finite,
+  totalPrice: Schema.Finite,
+  amountPaid: Schema.Finite,
   items: Schema.Array(OrderItemView),
   createdAt: Schema.String,
   shopId: Schema.String,

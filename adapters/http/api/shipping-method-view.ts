@@ -3,9 +3,9 @@ import { Schema } from "effect"
 
 export const ShippingZoneView = Schema.Struct({
   type: Schema.String,
-  baseRate: Schema.Number,
-  baseWeightKg: Schema.NullOr(Schema.Number),
-  additionalWeightPricePerKg: Schema.NullOr(Schema.Number)
+  baseRate: Schema.Finite,
+  baseWeightKg: Schema.NullOr(Schema.Finite),
+  additionalWeightPricePerKg: Schema.NullOr(Schema.Finite)
 })
 
 export const ShippingMethodView = Schema.Struct({
@@ -16,10 +16,10 @@ export const ShippingMethodView = Schema.Struct({
   slaText: Schema.NullOr(Schema.String),
   slaMinDays: Schema.NullOr(Schema.Int),
   slaMaxDays: Schema.NullOr(Schema.Int),
-  minOrderValueForFreeShipping: Schema.NullOr(Schema.Number),
+  minOrderValueForFreeShipping: Schema.NullOr(Schema.Finite),
   codSurchargeEnabled: Schema.Boolean,
   codSurchargeType: Schema.NullOr(Schema.Literals(["fixed", "percentage"])),
-  codSurchargeValue: Schema.NullOr(Schema.Number),
+  codSurchargeValue: Schema.NullOr(Schema.Finite),
   zones: Schema.Array(ShippingZoneView)
 }).annotate({ identifier: "ShippingMethod" })
 export type ShippingMethodView = typeof ShippingMethodView.Type

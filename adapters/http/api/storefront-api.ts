@@ -10,11 +10,12 @@ import { AuthOtpApiGroup } from "./auth-otp-api-group.ts"
 import { CartApiGroup } from "./cart-api-group.ts"
 import { CatalogApiGroup } from "./catalog-api-group.ts"
 import { CustomerApiGroup } from "./customer-api-group.ts"
+import { refineOpenApiDocument } from "./openapi-refinements.ts"
 import { OrderApiGroup } from "./order-api-group.ts"
 import { PublishableKeyMiddleware } from "./publishable-key-middleware.ts"
 import { ValidationMiddleware } from "./validation-middleware.ts"
 
-export class StorefrontApi extends HttpApi.make("storefront")
+const definition = HttpApi.make("storefront")
   .add(CatalogApiGroup)
   .add(AuthApiGroup, AuthOtpApiGroup, CustomerApiGroup)
   .add(AddressBookApiGroup)
@@ -28,4 +29,9 @@ export class StorefrontApi extends HttpApi.make("storefront")
     title: "Storefront API",
     version: "1.0.0",
     description: "Customer-facing API of the online shop: catalog, accounts, carts and orders."
-  })) {}
+  }))
+
+/** The OpenAPI document is refined as client generators need it (see openapi-refinements.ts). */
+export class StorefrontApi
+  extends definition.annotate(OpenApi.Transform, (spec) => refineOpenApiDocument(definition, spec))
+{}

@@ -1,0 +1,155 @@
+/**
+ * The OpenAPI document as a client generator needs it, from what the API definition already
+ * says but the generator does not render:
+ * - query parameters with their decoded types and bounds (`page` an integer ≥ 1, `includeFacets`
+ *   a boolean) instead of the strings they travel as;
+ * - the bearer token optional where the optional-auth middleware guards the route;
+ * - a request body that may be absent (a payload union with `null`, as checkout's) not required;
+ * - every problem response naming its codes, plus the problems the HTTP edge answers outside
+ *   the endpoints (413, 415, 500, 503) in one `Problem` shape.
+ */
+import { Schema } from "effect"
+import { HttpApi, type HttpApiGroup } from "effect/http-api"
+import { PUBLISHABLE_KEY_HEADER } from "./publishable-key-middleware.ts"
+import { OptionalCustomerAuthMiddleware } from "./customer-auth.ts"
+import {
+  InternalError,
+  PayloadTooLarge,
+  ServiceUnavailable,
+  type GenericProblem,
+  UnsupportedMediaType
+} from "../problems/generic-problems.ts"
+
+type Json = Record<string, any>
+
+interface EndpointFacts {
+  readonly queryProperties: Json | undefined
+  readonly optionalBearer: boolean
+}
+
+const operationKey = (method: string, path: string) =>
+  `${method.toLowerCase()} ${path.replace(/:(\w+)/g, "{$1}")}`
+
+const endpointFacts = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>
+): Map<string, EndpointFacts> => {
+  const facts = new Map<string, EndpointFacts>()
+  HttpApi.reflect(api, {
+    onGroup() {},
+    onEndpoint({ endpoint, middleware }) {
+      const query = endpoint.query === undefined
+        ? undefined
+        : Schema.toJsonSchemaDocument(Schema.toType(endpoint.query)).schema["properties"] as Json | undefined
+      facts.set(operationKey(endpoint.method, endpoint.path), {
+        queryProperties: query,
+        optionalBearer: [...middleware].some((service) => service.key === OptionalCustomerAuthMiddleware.key)
+      })
+    }
+  })
+  return facts
+}
+
+const PROBLEM_SCHEMA = {
+  type: "object",
+  description: "An RFC 9457 problem; `code` names the problem (CONTRACT §2)",
+  properties: {
+    type: { type: "string", examples: ["urn:storefront:error:service_unavailable"] },
+    title: { type: "string" },
+    status: { type: "integer", minimum: 400, maximum: 599 },
+    code: { type: "string" },
+    detail: { type: "string" }
+  },
+  required: ["type", "title", "status", "code"]
+}
+
+const genericProblemResponse = (problem: GenericProblem, description: string, headers?: Json) => ({
+  description: `\`${problem.code}\`: ${description}`,
+  ...(headers === undefined ? {} : { headers }),
+  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } }
+})
+
+const EDGE_RESPONSES: Json = {
+  "500": genericProblemResponse(InternalError, "an unexpected failure (a defect), never a bad request"),
+  "503": genericProblemResponse(ServiceUnavailable, "the database does not answer; retry after `Retry-After` seconds", {
+    "retry-after": { schema: { type: "integer", minimum: 1 }, description: "Seconds to wait before retrying", required: true }
+  })
+}
+
+const BODY_RESPONSES: Json = {
+  "413": genericProblemResponse(PayloadTooLarge, "the body exceeds the service's `MAX_BODY_BYTES`"),
+  "415": genericProblemResponse(UnsupportedMediaType, "a body that is not `application/json`")
+}
+
+/** `code: title` for each problem schema a response may carry. */
+const problemCodes = (spec: Json, schema: Json | undefined): Array<string> => {
+  if (schema === undefined) return []
+  const alternatives: Array<Json> = schema["anyOf"] ?? schema["oneOf"] ?? [schema]
+  return alternatives.flatMap((alternative) => {
+    const ref: unknown = alternative["$ref"]
+    const resolved: Json | undefined = typeof ref === "string"
+      ? spec["components"]["schemas"][ref.replace("#/components/schemas/", "")]
+      : alternative
+    const code: unknown = resolved?.["properties"]?.["code"]?.["enum"]?.[0]
+    const title: unknown = resolved?.["properties"]?.["title"]?.["enum"]?.[0]
+    return typeof code === "string" ? [`\`${code}\`${typeof title === "string" ? `: ${title}` : ""}`] : []
+  })
+}
+
+const refineOperation = (spec: Json, operation: Json, facts: EndpointFacts | undefined) => {
+  for (const parameter of operation["parameters"] as Array<Json>) {
+    const typed = parameter["in"] === "query" ? facts?.queryProperties?.[parameter["name"]] : undefined
+    if (typed !== undefined) parameter["schema"] = typed
+  }
+  if (facts?.optionalBearer === true) {
+    const withBearer = operation["security"] as Array<Json>
+    const withoutBearer = withBearer.map(({ bearer: _bearer, ...rest }) => rest)
+    operation["security"] = [...withBearer, ...withoutBearer]
+  }
+  const body = operation["requestBody"]
+  if (body !== undefined) {
+    for (const mediaType of Object.values(body["content"] as Json)) {
+      const alternatives: Array<Json> | undefined = mediaType["schema"]["anyOf"]
+      const present = alternatives?.filter((alternative) => alternative["type"] !== "null")
+      if (alternatives === undefined || present === undefined || present.length === alternatives.length) continue
+      body["required"] = false
+      mediaType["schema"] = present.length === 1 ? present[0] : { anyOf: present }
+    }
+  }
+  const responses = operation["responses"] as Json
+  for (const response of Object.values(responses)) {
+    const codes = problemCodes(spec, response["content"]?.["application/problem+json"]?.["schema"])
+    if (codes.length > 0) response["description"] = `Problem codes: ${codes.join("; ")}`
+  }
+  Object.assign(responses, body === undefined ? {} : BODY_RESPONSES, EDGE_RESPONSES)
+}
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const
+
+/** Applied to the generated document by the API's OpenApi `transform` annotation. */
+export const refineOpenApiDocument = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>,
+  spec: Json
+): Json => {
+  const facts = endpointFacts(api)
+  spec["components"]["schemas"]["Problem"] = PROBLEM_SCHEMA
+  const schemes = spec["components"]["securitySchemes"] as Json
+  for (const scheme of Object.values(schemes)) {
+    if (scheme["type"] === "apiKey" && scheme["name"] === PUBLISHABLE_KEY_HEADER) {
+      scheme["description"] = "The storefront's publishable key: which shops the requests see. Required on every route."
+    }
+    if (scheme["type"] === "http" && /^bearer$/i.test(scheme["scheme"])) {
+      Object.assign(scheme, {
+        scheme: "bearer",
+        bearerFormat: "JWT",
+        description: "A customer's access token (from register, login, refresh or an OTP login)"
+      })
+    }
+  }
+  for (const [path, item] of Object.entries(spec["paths"] as Json)) {
+    for (const method of METHODS) {
+      const operation = item[method]
+      if (operation !== undefined) refineOperation(spec, operation, facts.get(operationKey(method, path)))
+    }
+  }
+  return spec
+}
