@@ -1,41 +1,24 @@
 /**
  * `npm run import -- FILE`: imports a catalog document (CONTRACT §9) into the configured
  * database (DATABASE_URL, else the embedded one in DATA_DIR), after running the migrations.
- * Prints progress and a summary and exits 0; a file that cannot be read or parsed, or a document
- * with problems (each printed as `path: message`), exits 1 with nothing written.
+ * The file is read as a stream and written batch by batch in one transaction while it is read,
+ * so memory stays bounded whatever its size. Prints progress and a summary and exits 0; a file
+ * that cannot be read or parsed, or a document with problems (each printed as
+ * `path: message`), exits 1 with nothing written.
  */
-import { readFile } from "node:fs/promises"
 import { NodeRuntime } from "@effect/platform-node"
-import { Console, Effect, Layer, Schema } from "effect"
+import { Console, Effect, Layer } from "effect"
 import type { ImportProgress } from "../application/catalog-import/catalog-import-writer.ts"
-import { importCatalog } from "../application/catalog-import/import-catalog.ts"
+import { importCatalogFrom } from "../application/catalog-import/import-catalog.ts"
 import type { EntityCounts, ImportSummary } from "../application/catalog-import/import-summary.ts"
+import { catalogDocumentFile } from "../adapters/file/catalog-document-file.ts"
 import { databaseLayer } from "../adapters/postgres/database-layer.ts"
 import { runMigrations } from "../adapters/postgres/migrations.ts"
 import { PostgresCatalogImportWriterLayer } from "../adapters/postgres/postgres-catalog-import-writer.ts"
 import { CryptoIdGeneratorLayer } from "../adapters/security/crypto-id-generator.ts"
 import { AppSettings } from "./app-config.ts"
 
-/** The command cannot go on; the message says why. */
-class ImportCommandFailed extends Schema.TaggedError<ImportCommandFailed>()("ImportCommandFailed", {
-  message: Schema.String
-}) {}
-
 const PROGRESS_EVERY = 10_000
-
-const errorMessage = (error: unknown): string => error instanceof Error ? error.message : String(error)
-
-const readDocument = (file: string) =>
-  Effect.gen(function*() {
-    const text = yield* Effect.tryPromise({
-      try: () => readFile(file, "utf8"),
-      catch: (error) => new ImportCommandFailed({ message: `Cannot read ${file}: ${errorMessage(error)}` })
-    })
-    return yield* Effect.try({
-      try: (): unknown => JSON.parse(text),
-      catch: (error) => new ImportCommandFailed({ message: `${file} is not valid JSON: ${errorMessage(error)}` })
-    })
-  })
 
 const rate = (count: number, seconds: number): string => seconds > 0 ? (count / seconds).toFixed(0) : "-"
 
@@ -71,20 +54,20 @@ const ImportLive = PostgresCatalogImportWriterLayer.pipe(
 
 const importFile = (file: string) =>
   Effect.gen(function*() {
-    const document = yield* readDocument(file)
     return yield* Effect.gen(function*() {
       yield* runMigrations
       const started = performance.now()
       const elapsed = () => (performance.now() - started) / 1000
       const onProgress = (progress: ImportProgress) =>
-        progress.productsWritten % PROGRESS_EVERY === 0 || progress.productsWritten === progress.productsTotal
+        progress.productsWritten % PROGRESS_EVERY === 0
           ? Console.log(
-            `  ${progress.productsWritten}/${progress.productsTotal} products ` +
-              `(${elapsed().toFixed(1)} s, ${rate(progress.productsWritten, elapsed())} products/s)`
+            `  ${progress.productsWritten} products ` +
+              `(${elapsed().toFixed(1)} s, ${rate(progress.productsWritten, elapsed())} products/s, ` +
+              `RSS ${(process.memoryUsage.rss() / 1048576).toFixed(0)} MB)`
           )
           : Effect.void
       yield* Console.log(`Importing ${file}`)
-      const summary = yield* importCatalog(document, onProgress)
+      const summary = yield* importCatalogFrom(catalogDocumentFile(file), onProgress)
       const seconds = elapsed()
       for (const line of summaryLines(summary)) yield* Console.log(line)
       const products = summary.products.inserted + summary.products.updated + summary.products.unchanged
@@ -105,7 +88,7 @@ const main = Effect.gen(function*() {
   }
   yield* importFile(file).pipe(
     Effect.catchTags({
-      ImportCommandFailed: (error) => fail([error.message]),
+      DocumentUnreadable: (error) => fail([error.message, "Nothing was written"]),
       ImportRejected: (error) =>
         fail([
           `Rejected ${file}: ${error.problems.length} problem(s), nothing was written`,

@@ -79,23 +79,40 @@ export interface ImportCustomerData {
   readonly source: string
 }
 
-export interface CatalogImportData {
+/** Every list of a document but its products (which stream, batch by batch). */
+export interface CatalogImportLists {
   readonly shops: ReadonlyArray<Shop>
   readonly publishableKeys: ReadonlyArray<PublishableKey>
   readonly categories: ReadonlyArray<ImportCategoryData>
   readonly sizeGuides: ReadonlyArray<SizeGuide>
-  readonly products: ReadonlyArray<ImportProductData>
   readonly shippingMethods: ReadonlyArray<ShippingMethodRecord>
   readonly coupons: ReadonlyArray<ImportCouponData>
   readonly customers: ReadonlyArray<ImportCustomerData>
 }
+
+export interface CatalogImportData extends CatalogImportLists {
+  readonly products: ReadonlyArray<ImportProductData>
+}
+
+export const noLists: CatalogImportLists = {
+  shops: [],
+  publishableKeys: [],
+  categories: [],
+  sizeGuides: [],
+  shippingMethods: [],
+  coupons: [],
+  customers: []
+}
+
+/** The decoded lists of a document but its products. */
+export type ImportDocumentLists = Omit<ImportDocument, "version" | "products">
 
 const unique = (values: ReadonlyArray<string>): Array<string> => [...new Set(values)]
 
 
 const toDate = (timestamp: string | null): Date | null => timestamp === null ? null : new Date(timestamp)
 
-const toProductData = (product: ImportProduct): ImportProductData => ({
+export const toProductData = (product: ImportProduct): ImportProductData => ({
   slug: product.slug,
   name: product.name,
   description: product.description ?? "",
@@ -155,6 +172,11 @@ const toShippingMethodRecord = (method: ImportShippingMethod, index: number): Sh
 })
 
 export const toCatalogImportData = (document: ImportDocument): CatalogImportData => ({
+  ...toImportLists(document),
+  products: document.products.map(toProductData)
+})
+
+export const toImportLists = (document: ImportDocumentLists): CatalogImportLists => ({
   shops: document.shops,
   publishableKeys: document.publishableKeys.map((key) => ({
     key: key.key,
@@ -164,7 +186,6 @@ export const toCatalogImportData = (document: ImportDocument): CatalogImportData
   })),
   categories: document.categories,
   sizeGuides: document.sizeGuides,
-  products: document.products.map(toProductData),
   shippingMethods: document.shippingMethods.map(toShippingMethodRecord),
   coupons: document.coupons.map((coupon) => ({
     code: coupon.code,

@@ -9,167 +9,192 @@
  * - references: a key's, product's, method's or coupon's shop, a product's categories and size
  *   guide, a category's parent must be in the document or already in the store;
  * - category parent cycles, including cycles through stored categories.
+ *
+ * `DocumentReferences` takes the document part by part (lists whole, products one at a time)
+ * and keeps only what the checks need: the natural keys seen (product slugs and variant skus
+ * with where they were first seen) and the product references not resolved yet. A product's
+ * references resolve as soon as the store or a list already read has them; when the list they
+ * belong to was read, an unknown reference is a problem at once; otherwise it waits for the end
+ * of the document (a document that lists products before their shops or categories).
  */
 import { normalizeCouponCode } from "../../domain/cart/coupon.ts"
 import { normaliseEmail } from "../../domain/customer/email.ts"
+import { partsOfDocument } from "./document-parts.ts"
 import type { ExistingReferences } from "./existing-references.ts"
 import type { ImportProblem } from "./import-problem.ts"
+import {
+  asKeys,
+  categoryCycles,
+  defined,
+  duplicates,
+  isRecord,
+  type Located,
+  type NaturalKey,
+  type RawRecord,
+  recordsAt,
+  stringAt,
+  stringsAt,
+  unknownReference
+} from "./raw-document.ts"
 
-type RawRecord = Readonly<Record<string, unknown>>
+type ReferencedList = "shops" | "categories" | "sizeGuides"
 
-interface Located<A> {
-  readonly path: string
-  readonly value: A
-}
+const referenceNames: Record<ReferencedList, string> = { shops: "shop", categories: "category", sizeGuides: "size guide" }
 
-const isRecord = (value: unknown): value is RawRecord =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+/** Where a natural key was first seen: a product index, or a variant as product index × 2^20 + variant index. */
+type FirstSeen = number | string
 
-/** The object entries of `parent[key]` when it is an array, with their paths. */
-const recordsAt = (parent: unknown, key: string, parentPath: string): Array<Located<RawRecord>> => {
-  if (!isRecord(parent)) return []
-  const list = parent[key]
-  if (!Array.isArray(list)) return []
-  const path = parentPath === "" ? key : `${parentPath}.${key}`
-  const out: Array<Located<RawRecord>> = []
-  list.forEach((item: unknown, index) => {
-    if (isRecord(item)) out.push({ path: `${path}.${index}`, value: item })
-  })
-  return out
-}
+const VARIANT_SLOTS = 2 ** 20
 
-const stringAt = (entry: Located<RawRecord>, key: string): Located<string> | undefined => {
-  const value = entry.value[key]
-  return typeof value === "string" ? { path: `${entry.path}.${key}`, value } : undefined
-}
+export class DocumentReferences {
+  readonly #problems: Array<ImportProblem> = []
+  readonly #known: Record<ReferencedList, Set<string>>
+  readonly #listsRead = new Set<string>()
+  readonly #storedCategories: ExistingReferences["categories"]
+  readonly #productSlugs = new Map<string, number>()
+  readonly #variantSkus = new Map<string, FirstSeen>()
+  /** Product references to lists not read yet, and not in the store. */
+  readonly #pending: Array<Located<string> & { readonly list: ReferencedList }> = []
+  /** Every shop reference outside products (keys, methods, coupons), checked at the end. */
+  readonly #shopReferences: Array<Located<string>> = []
 
-const stringsAt = (entry: Located<RawRecord>, key: string): Array<Located<string>> => {
-  const list = entry.value[key]
-  if (!Array.isArray(list)) return []
-  const out: Array<Located<string>> = []
-  list.forEach((item: unknown, index) => {
-    if (typeof item === "string") out.push({ path: `${entry.path}.${key}.${index}`, value: item })
-  })
-  return out
-}
-
-const defined = <A>(value: A | undefined): value is A => value !== undefined
-
-/** A natural key as written (`value`) and as compared (`identity`, e.g. case-folded). */
-interface NaturalKey extends Located<string> {
-  readonly identity: string
-}
-
-const asKeys = (
-  located: ReadonlyArray<Located<string>>,
-  identity: (value: string) => string = (value) => value
-): Array<NaturalKey> => located.map((key) => ({ ...key, identity: identity(key.value) }))
-
-const duplicates = (what: string, keys: ReadonlyArray<NaturalKey>): Array<ImportProblem> => {
-  const firstSeen = new Map<string, string>()
-  const problems: Array<ImportProblem> = []
-  for (const key of keys) {
-    const first = firstSeen.get(key.identity)
-    if (first === undefined) firstSeen.set(key.identity, key.path)
-    else problems.push({ path: key.path, message: `Duplicate ${what} "${key.value}" (first at ${first})` })
+  constructor(existing: ExistingReferences) {
+    this.#known = {
+      shops: new Set(existing.shopIds),
+      categories: new Set(existing.categories.map((category) => category.slug)),
+      sizeGuides: new Set(existing.sizeGuideIds)
+    }
+    this.#storedCategories = existing.categories
   }
-  return problems
-}
 
-const unknownReferences = (
-  what: string,
-  references: ReadonlyArray<Located<string>>,
-  known: ReadonlySet<string>
-): Array<ImportProblem> =>
-  references
-    .filter((reference) => !known.has(reference.value))
-    .map((reference) => ({
-      path: reference.path,
-      message: `Unknown ${what} "${reference.value}" (neither in the document nor in the store)`
-    }))
-
-const categoryCycles = (
-  categories: ReadonlyArray<Located<RawRecord>>,
-  existing: ExistingReferences
-): Array<ImportProblem> => {
-  const parentOf = new Map<string, string | null>()
-  for (const category of existing.categories) parentOf.set(category.slug, category.parentSlug)
-  for (const category of categories) {
-    const slug = stringAt(category, "slug")
-    const parent = category.value["parentSlug"]
-    if (slug !== undefined) parentOf.set(slug.value, typeof parent === "string" ? parent : null)
+  /** The problems found so far (more may come with later parts and at `finish`). */
+  get problemCount(): number {
+    return this.#problems.length
   }
-  const problems: Array<ImportProblem> = []
-  for (const category of categories) {
-    const slug = stringAt(category, "slug")?.value
-    if (slug === undefined) continue
-    const chain = [slug]
-    let current = parentOf.get(slug) ?? null
-    while (current !== null && chain.length <= parentOf.size) {
-      chain.push(current)
-      if (current === slug) {
-        problems.push({
-          path: `${category.path}.parentSlug`,
-          message: `Category "${slug}" is its own ancestor (${chain.join(" → ")})`
-        })
+
+  /** A top-level list other than products, whole. */
+  list(key: string, value: unknown): void {
+    this.#listsRead.add(key)
+    const entries = recordsAt({ [key]: value }, key, "")
+    const problems = this.#problems
+    switch (key) {
+      case "shops": {
+        const ids = entries.map((shop) => stringAt(shop, "id")).filter(defined)
+        problems.push(...duplicates("shop id", asKeys(ids)))
+        for (const id of ids) this.#known.shops.add(id.value)
         break
       }
-      current = parentOf.get(current) ?? null
+      case "publishableKeys":
+        problems.push(...duplicates("publishable key", asKeys(entries.map((entry) => stringAt(entry, "key")).filter(defined))))
+        this.#shopReferences.push(...entries.flatMap((entry) => stringsAt(entry, "shopIds")))
+        break
+      case "categories": {
+        const slugs = entries.map((category) => stringAt(category, "slug")).filter(defined)
+        problems.push(...duplicates("category slug", asKeys(slugs)))
+        for (const slug of slugs) this.#known.categories.add(slug.value)
+        const parents = entries.map((category) => stringAt(category, "parentSlug")).filter(defined)
+        problems.push(...parents.filter((parent) => !this.#known.categories.has(parent.value))
+          .map((parent) => unknownReference("parent category", parent)))
+        problems.push(...categoryCycles(entries, this.#storedCategories))
+        break
+      }
+      case "sizeGuides": {
+        const ids = entries.map((guide) => stringAt(guide, "id")).filter(defined)
+        problems.push(...duplicates("size guide id", asKeys(ids)))
+        for (const id of ids) this.#known.sizeGuides.add(id.value)
+        break
+      }
+      case "shippingMethods":
+        problems.push(...duplicates("shipping method id", asKeys(entries.map((entry) => stringAt(entry, "id")).filter(defined))))
+        this.#shopReferences.push(...entries.map((entry) => stringAt(entry, "shopId")).filter(defined))
+        break
+      case "coupons": {
+        const codes = entries.flatMap((coupon): Array<NaturalKey> => {
+          const code = stringAt(coupon, "code")
+          const shopId = stringAt(coupon, "shopId")
+          return code === undefined || shopId === undefined
+            ? []
+            : [{ ...code, identity: JSON.stringify([shopId.value, normalizeCouponCode(code.value)]) }]
+        })
+        problems.push(...duplicates("coupon code in this shop", codes))
+        this.#shopReferences.push(...entries.map((entry) => stringAt(entry, "shopId")).filter(defined))
+        break
+      }
+      case "customers":
+        problems.push(
+          ...duplicates("customer email", asKeys(entries.map((entry) => stringAt(entry, "email")).filter(defined), normaliseEmail)),
+          ...duplicates("customer phone", asKeys(entries.map((entry) => stringAt(entry, "phone")).filter(defined)))
+        )
+        break
     }
   }
-  return problems
+
+  /**
+   * One product item. True when everything it refers to is known now (in the store or in a
+   * list already read), so it can be written before the rest of the document is read.
+   */
+  product(index: number, value: unknown): boolean {
+    if (!isRecord(value)) return true
+    const product: Located<RawRecord> = { path: `products.${index}`, value }
+    const slug = stringAt(product, "slug")
+    if (slug !== undefined) {
+      const first = this.#productSlugs.get(slug.value)
+      if (first === undefined) this.#productSlugs.set(slug.value, index)
+      else this.#problems.push(duplicateAt("product slug", slug, `products.${first}.slug`))
+    }
+    recordsAt(value, "variants", product.path).forEach((variant, variantIndex) => {
+      const sku = stringAt(variant, "sku")
+      if (sku === undefined) return
+      const first = this.#variantSkus.get(sku.value)
+      if (first === undefined) this.#variantSkus.set(sku.value, seenAt(index, variantIndex, sku.path))
+      else this.#problems.push(duplicateAt("variant sku", sku, firstSkuPath(first)))
+    })
+    let resolved = true
+    const refer = (list: ReferencedList, references: ReadonlyArray<Located<string>>) => {
+      for (const reference of references) {
+        if (this.#known[list].has(reference.value)) continue
+        resolved = false
+        if (this.#listsRead.has(list)) this.#problems.push(unknownReference(referenceNames[list], reference))
+        else this.#pending.push({ ...reference, list })
+      }
+    }
+    refer("shops", stringsAt(product, "shopIds"))
+    refer("categories", stringsAt(product, "categorySlugs"))
+    refer("sizeGuides", [stringAt(product, "sizeGuideId")].filter(defined))
+    return resolved
+  }
+
+  /** Every problem, once the whole document was read. */
+  finish(): Array<ImportProblem> {
+    const unresolved = this.#pending.filter((reference) => !this.#known[reference.list].has(reference.value))
+    return [
+      ...this.#problems,
+      ...this.#shopReferences.filter((reference) => !this.#known.shops.has(reference.value))
+        .map((reference) => unknownReference("shop", reference)),
+      ...unresolved.map((reference) => unknownReference(referenceNames[reference.list], reference))
+    ]
+  }
 }
 
+const seenAt = (productIndex: number, variantIndex: number, path: string): FirstSeen =>
+  variantIndex < VARIANT_SLOTS ? productIndex * VARIANT_SLOTS + variantIndex : path
+
+const firstSkuPath = (first: FirstSeen): string =>
+  typeof first === "string"
+    ? first
+    : `products.${Math.floor(first / VARIANT_SLOTS)}.variants.${first % VARIANT_SLOTS}.sku`
+
+const duplicateAt = (what: string, key: Located<string>, firstPath: string): ImportProblem => ({
+  path: key.path,
+  message: `Duplicate ${what} "${key.value}" (first at ${firstPath})`
+})
+
+/** Every cross-reference problem of a document held in memory. */
 export const checkDocumentReferences = (document: unknown, existing: ExistingReferences): Array<ImportProblem> => {
-  const shops = recordsAt(document, "shops", "")
-  const keys = recordsAt(document, "publishableKeys", "")
-  const categories = recordsAt(document, "categories", "")
-  const sizeGuides = recordsAt(document, "sizeGuides", "")
-  const products = recordsAt(document, "products", "")
-  const methods = recordsAt(document, "shippingMethods", "")
-  const coupons = recordsAt(document, "coupons", "")
-  const customers = recordsAt(document, "customers", "")
-
-  const shopIds = shops.map((shop) => stringAt(shop, "id")).filter(defined)
-  const categorySlugs = categories.map((category) => stringAt(category, "slug")).filter(defined)
-  const sizeGuideIds = sizeGuides.map((guide) => stringAt(guide, "id")).filter(defined)
-  const variants = products.flatMap((product) => recordsAt(product.value, "variants", product.path))
-
-  const knownShops = new Set([...existing.shopIds, ...shopIds.map((id) => id.value)])
-  const knownCategories = new Set([
-    ...existing.categories.map((category) => category.slug),
-    ...categorySlugs.map((slug) => slug.value)
-  ])
-  const knownSizeGuides = new Set([...existing.sizeGuideIds, ...sizeGuideIds.map((id) => id.value)])
-
-  const couponKeys = coupons.flatMap((coupon): Array<NaturalKey> => {
-    const code = stringAt(coupon, "code")
-    const shopId = stringAt(coupon, "shopId")
-    return code === undefined || shopId === undefined
-      ? []
-      : [{ ...code, identity: JSON.stringify([shopId.value, normalizeCouponCode(code.value)]) }]
-  })
-
-  return [
-    ...duplicates("shop id", asKeys(shopIds)),
-    ...duplicates("publishable key", asKeys(keys.map((key) => stringAt(key, "key")).filter(defined))),
-    ...duplicates("category slug", asKeys(categorySlugs)),
-    ...duplicates("size guide id", asKeys(sizeGuideIds)),
-    ...duplicates("product slug", asKeys(products.map((product) => stringAt(product, "slug")).filter(defined))),
-    ...duplicates("variant sku", asKeys(variants.map((variant) => stringAt(variant, "sku")).filter(defined))),
-    ...duplicates("shipping method id", asKeys(methods.map((method) => stringAt(method, "id")).filter(defined))),
-    ...duplicates("coupon code in this shop", couponKeys),
-    ...duplicates("customer email", asKeys(customers.map((customer) => stringAt(customer, "email")).filter(defined), normaliseEmail)),
-    ...duplicates("customer phone", asKeys(customers.map((customer) => stringAt(customer, "phone")).filter(defined))),
-
-    ...unknownReferences("shop", keys.flatMap((key) => stringsAt(key, "shopIds")), knownShops),
-    ...unknownReferences("parent category", categories.map((category) => stringAt(category, "parentSlug")).filter(defined), knownCategories),
-    ...unknownReferences("shop", products.flatMap((product) => stringsAt(product, "shopIds")), knownShops),
-    ...unknownReferences("category", products.flatMap((product) => stringsAt(product, "categorySlugs")), knownCategories),
-    ...unknownReferences("size guide", products.map((product) => stringAt(product, "sizeGuideId")).filter(defined), knownSizeGuides),
-    ...unknownReferences("shop", methods.map((method) => stringAt(method, "shopId")).filter(defined), knownShops),
-    ...unknownReferences("shop", coupons.map((coupon) => stringAt(coupon, "shopId")).filter(defined), knownShops),
-
-    ...categoryCycles(categories, existing)
-  ]
+  const references = new DocumentReferences(existing)
+  for (const part of partsOfDocument(document)) {
+    if (part._tag === "Member") references.list(part.key, part.value)
+    else if (part._tag === "ProductItem") references.product(part.index, part.value)
+  }
+  return references.finish()
 }

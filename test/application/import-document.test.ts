@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Result } from "effect"
-import { toCatalogImportData, type CatalogImportData } from "../../application/catalog-import/catalog-import-data.ts"
+import { noLists, toCatalogImportData, type CatalogImportData } from "../../application/catalog-import/catalog-import-data.ts"
 import { CatalogImportWriter } from "../../application/catalog-import/catalog-import-writer.ts"
 import type { ExistingReferences } from "../../application/catalog-import/existing-references.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
@@ -281,25 +281,44 @@ describe("cross-reference checks", () => {
 describe("importCatalog", () => {
   const recordingWriter = (existing: ExistingReferences) => {
     const written: Array<CatalogImportData> = []
+    /** Commits what a transaction wrote, as one CatalogImportData, only when it succeeds. */
     const layer = Layer.succeed(CatalogImportWriter, CatalogImportWriter.of({
       existingReferences: Effect.succeed(existing),
-      write: (data, onProgress) =>
+      transaction: (use) =>
         Effect.gen(function*() {
-          written.push(data)
-          yield* onProgress({ productsWritten: data.products.length, productsTotal: data.products.length })
+          let data: CatalogImportData = { ...noLists, products: [] }
           const none = countsOf(0, 0, 0)
-          return {
-            shops: none,
-            publishableKeys: none,
-            categories: none,
-            sizeGuides: none,
-            products: countsOf(data.products.length, data.products.length, 0),
-            variants: none,
-            removedVariants: 0,
-            shippingMethods: none,
-            coupons: none,
-            customers: none
-          }
+          const result = yield* use({
+            writeLists: (lists) =>
+              Effect.sync(() => {
+                data = {
+                  ...data,
+                  shops: [...data.shops, ...lists.shops],
+                  publishableKeys: [...data.publishableKeys, ...lists.publishableKeys],
+                  categories: [...data.categories, ...lists.categories],
+                  sizeGuides: [...data.sizeGuides, ...lists.sizeGuides],
+                  shippingMethods: [...data.shippingMethods, ...lists.shippingMethods],
+                  coupons: [...data.coupons, ...lists.coupons],
+                  customers: [...data.customers, ...lists.customers]
+                }
+                return {
+                  shops: none,
+                  publishableKeys: none,
+                  categories: none,
+                  sizeGuides: none,
+                  shippingMethods: none,
+                  coupons: none,
+                  customers: none
+                }
+              }),
+            writeProducts: (batch) =>
+              Effect.sync(() => {
+                data = { ...data, products: [...data.products, ...batch] }
+                return { products: countsOf(batch.length, batch.length, 0), variants: none, removedVariants: 0 }
+              })
+          })
+          written.push(data)
+          return result
         })
     }))
     return { layer, written }

@@ -1,0 +1,55 @@
+/**
+ * The one way the import writes a table: rows travel as one JSON parameter, unpacked by
+ * `json_to_recordset`, into a single INSERT ... ON CONFLICT DO UPDATE that only rewrites a row
+ * when a column actually differs (`WHERE (...) IS DISTINCT FROM (EXCLUDED...)`), so writing the
+ * same rows again writes nothing and bumps no `changed_txid`. It returns the natural key of
+ * every row it inserted or rewrote.
+ *
+ * JSON columns are written from JSON text (never through `sql.json`, whose key transform would
+ * rename user keys such as attribute names). Table and column names are constants of this
+ * adapter, never input.
+ */
+import { Effect } from "effect"
+import type { SqlClient, SqlError } from "effect/sql"
+import { countsOf, type EntityCounts } from "../../../application/catalog-import/import-summary.ts"
+
+export interface UpsertTable {
+  readonly table: string
+  /** Every column written, with its SQL type; the rows carry them as JSON keys of the same name. */
+  readonly columns: ReadonlyArray<readonly [name: string, type: string]>
+  /** The conflict target, e.g. `(id)` or `(shop_id, upper(code))`. */
+  readonly conflict: string
+  /** The columns a conflicting row takes from the document (when any of them differs). */
+  readonly updated: ReadonlyArray<string>
+  /** The natural key returned, as an expression over the table (e.g. `id`). */
+  readonly key: string
+}
+
+export type Upsert = (rows: ReadonlyArray<object>) => Effect.Effect<ReadonlyArray<string>, SqlError.SqlError>
+
+/** Builds the statement once; each call writes the rows given and returns the keys written. */
+export const makeUpsert = (sql: SqlClient.SqlClient, spec: UpsertTable): Upsert => {
+  const names = spec.columns.map(([name]) => name).join(", ")
+  const head = sql.literal(`INSERT INTO ${spec.table} (${names}) SELECT ${names} FROM json_to_recordset(`)
+  const tail = sql.literal(
+    `::json) AS t(${spec.columns.map(([name, type]) => `${name} ${type}`).join(", ")})
+    ON CONFLICT ${spec.conflict} DO UPDATE SET ${spec.updated.map((name) => `${name} = EXCLUDED.${name}`).join(", ")}
+    WHERE (${spec.updated.map((name) => `${spec.table}.${name}`).join(", ")})
+      IS DISTINCT FROM (${spec.updated.map((name) => `EXCLUDED.${name}`).join(", ")})
+    RETURNING ${spec.key} AS key`
+  )
+  return (rows) => Effect.map(sql<{ key: string }>`${head}${asJson(rows)}${tail}`, (written) => written.map((row) => row.key))
+}
+
+export const asJson = (rows: ReadonlyArray<object>): string => JSON.stringify(rows)
+
+/** inserted = keys not there before; updated = keys there before that the upsert rewrote. */
+export const tally = (total: number, before: ReadonlySet<string>, rewritten: ReadonlyArray<string>): EntityCounts =>
+  countsOf(total, total - before.size, rewritten.filter((key) => before.has(key)).length)
+
+/** An id the import resolved or generated earlier; missing means a bug, so it is a defect. */
+export const resolvedId = (ids: ReadonlyMap<string, string>, key: string): string => {
+  const id = ids.get(key)
+  if (id === undefined) throw new Error(`catalog import: no id resolved for "${key}"`)
+  return id
+}
