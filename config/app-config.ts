@@ -49,6 +49,10 @@ export const AppConfigDescriptor = Config.all({
   ),
   /** `json` (one object per line) or `pretty`; unset: JSON unless stdout is a terminal (config/logging.ts). */
   logFormat: Config.Literals(["json", "pretty"], "LOG_FORMAT").pipe(Config.option),
+  /** Either set: traces go to that OTLP/HTTP collector (the exporter reads the other OTEL_EXPORTER_OTLP_* variables). */
+  otlpEndpoint: Config.URL("OTEL_EXPORTER_OTLP_ENDPOINT").pipe(Config.option),
+  otlpTracesEndpoint: Config.URL("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT").pipe(Config.option),
+  otelServiceName: nonEmptyString("OTEL_SERVICE_NAME", "storefront"),
   /**
    * How cart creation and changes commit: "durable" (default) survives a database crash;
    * "relaxed" skips waiting for the WAL flush and may lose the last moment of cart changes then.

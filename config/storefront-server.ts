@@ -4,11 +4,12 @@
  * requests get up to 10 s to finish when the process is asked to stop.
  */
 import { NodeHttpServer } from "@effect/platform-node"
-import { Duration, Effect, Layer, References } from "effect"
+import { Duration, Effect, Layer, Option, References } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { deflateDocumentCodecTrainer } from "../adapters/compression/deflate-document-codec.ts"
 import { createStorefrontNodeServer } from "../adapters/http/node-server.ts"
 import { storefrontHttpApp } from "../adapters/http/storefront-http-app.ts"
+import { openTelemetryTracing, otlpSpanProcessor } from "../adapters/tracing/opentelemetry-tracing.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 import { BackgroundLoops } from "../application/shared/background-loops.ts"
 import { accountConfiguration, accountSecurity } from "./account-stores.ts"
@@ -86,7 +87,11 @@ export const storefrontServer = (settings: AppConfig) => {
     // one supervisor for every background loop, whose health /ready reports
     Layer.provide(BackgroundLoops.layer),
     Layer.provide(Layer.succeed(References.MinimumLogLevel, LOG_LEVELS[settings.logLevel])),
-    Layer.provide(loggerLayer(logFormat))
+    Layer.provide(loggerLayer(logFormat)),
+    // traces to an OTLP collector when one is configured; pending spans are flushed at shutdown
+    Layer.provide(Option.isSome(settings.otlpEndpoint) || Option.isSome(settings.otlpTracesEndpoint)
+      ? openTelemetryTracing({ serviceName: settings.otelServiceName, spanProcessor: otlpSpanProcessor() })
+      : Layer.empty)
   )
 }
 
