@@ -65,6 +65,7 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
           { documentCodec: options.documentCodec }
         )
         yield* loadProductsInto(index, null)
+        index.prepare()
         return {
           index,
           reference,

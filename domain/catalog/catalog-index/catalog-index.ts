@@ -21,7 +21,7 @@ import type { FacetKernel } from "./facet-kernels.ts"
 import { listingFilters } from "./listing-filters.ts"
 import { pageSlots } from "./listing-page.ts"
 import { ProductSlots } from "./product-slots.ts"
-import { SearchIndex } from "./search-sets.ts"
+import { SearchIndex, type SearchKernel } from "./search-sets.ts"
 import { SlotMemberships } from "./slot-memberships.ts"
 import { SortOrders } from "./sort-orders.ts"
 
@@ -41,6 +41,14 @@ export interface CatalogIndexOptions {
    * "bitsets" and "tally" force one kernel (tests hold both to the same answers).
    */
   readonly facetKernel?: FacetKernel | undefined
+  /**
+   * How search terms are matched: "auto" (the default) through the trigram index for terms of
+   * three characters or more in catalogs of 1,024 products or more, else by scanning; "scan" and
+   * "trigrams" force one (tests). `searchRebuildAfter`: changed products after which the trigram
+   * index is rebuilt (default an eighth of the catalog, at least 1,024).
+   */
+  readonly searchKernel?: SearchKernel | undefined
+  readonly searchRebuildAfter?: number | undefined
 }
 
 export interface ListingResult {
@@ -70,7 +78,10 @@ export class CatalogIndex {
     this.slots = new ProductSlots(options.documentCodec)
     this.memberships = new SlotMemberships(reference.categories, wordsFor(this.slots.capacity))
     this.orders = new SortOrders(this.slots)
-    this.search = new SearchIndex(this.slots)
+    this.search = new SearchIndex(this.slots, {
+      kernel: options.searchKernel ?? "auto",
+      rebuildAfter: options.searchRebuildAfter
+    })
     this.facetCounts = new FacetCounts(this.slots, this.memberships, this.orders, options.facetKernel ?? "auto")
     reference.categories.forEach((category, index) => this.categoryIndexBySlug.set(category.slug, index))
     this.categoryRefs = reference.categories.map((category) => ({ id: category.id, name: category.name, slug: category.slug }))
@@ -103,7 +114,17 @@ export class CatalogIndex {
     const changed = this.slots.write(slot, product, JSON.stringify(renderProduct(product, this.renderContext)))
     this.memberships.add(slot, product)
     if (changed.sortKeys || changed.prices) this.orders.invalidate()
+    this.search.noteChanged(slot)
     this.generation++
+  }
+
+  /**
+   * Builds what the first queries would otherwise build (the trigram index, the sort orders), so
+   * that they do not pay for it: call once the catalog is loaded.
+   */
+  prepare(): void {
+    this.search.prepare()
+    for (const order of ["newest", "price", "name", "bestselling", "maxPrice"] as const) this.orders.ascending(order)
   }
 
   /** Products enabled in at least one of the given shops. */

@@ -1,8 +1,9 @@
 /**
  * The catalog index's interchangeable kernels give the reference model's answers: every facet
  * kernel forced on every set (popcount over bit sets, per-product tally, and the automatic
- * choice), with the facet counts kept by filter set across pages, sorts and limits and dropped
- * when a product changes.
+ * choice) and both search kernels (the trigram index, rebuilt after a few changes, and the scan),
+ * with the facet counts kept by filter set across pages, sorts and limits and dropped when a
+ * product changes.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
@@ -62,9 +63,10 @@ const Change = Schema.Struct({ target: SmallInt(70), seed: ProductSeed, queryBet
 const Changes = Schema.Array(Change).check(Schema.isMaxLength(8))
 
 const KERNELS: ReadonlyArray<CatalogIndexOptions> = [
-  { facetKernel: "bitsets" },
-  { facetKernel: "tally" },
-  { facetKernel: "auto" }
+  { facetKernel: "bitsets", searchKernel: "trigrams", searchRebuildAfter: 3 },
+  { facetKernel: "tally", searchKernel: "scan" },
+  { facetKernel: "auto", searchKernel: "trigrams" },
+  {}
 ]
 
 for (const options of KERNELS) {
