@@ -30,7 +30,7 @@ const LOG_LEVELS = {
   none: "None"
 } as const
 
-const announce = (logFormat: LogFormat) => Layer.effectDiscard(Effect.gen(function*() {
+const announce = (logFormat: LogFormat, demoShop: boolean) => Layer.effectDiscard(Effect.gen(function*() {
   const readModel = yield* CatalogReadModel
   const demoLoaded = readModel.state().publishableKeys.has(DEMO_PUBLISHABLE_KEY)
   yield* HttpServer.addressFormattedWith((url) =>
@@ -38,11 +38,13 @@ const announce = (logFormat: LogFormat) => Layer.effectDiscard(Effect.gen(functi
     logFormat === "json"
       ? Effect.log("Storefront API listening").pipe(Effect.annotateLogs({
         url: url.replace("0.0.0.0", "localhost"),
-        ...(demoLoaded ? { demoPublishableKey: DEMO_PUBLISHABLE_KEY } : {})
+        ...(demoLoaded ? { demoPublishableKey: DEMO_PUBLISHABLE_KEY } : {}),
+        ...(demoShop ? { demoShop: `${url.replace("0.0.0.0", "localhost")}/` } : {})
       }))
       : Effect.sync(() => {
         const base = url.replace("0.0.0.0", "localhost")
         console.log(`Storefront API listening on ${base}`)
+        if (demoShop) console.log(`  Demo shop:       ${base}/`)
         console.log(`  API reference:   ${base}/docs   (OpenAPI: ${base}/openapi.json)`)
         if (!demoLoaded) return
         console.log(`  Demo key:        x-publishable-api-key: ${DEMO_PUBLISHABLE_KEY}`)
@@ -67,7 +69,9 @@ export const storefrontServer = (settings: AppConfig) => {
     catalogCache: {
       maxAgeSeconds: settings.catalogCacheMaxAgeSeconds,
       staleWhileRevalidateSeconds: settings.catalogCacheSwrSeconds
-    }
+    },
+    // the demo (embedded database) serves its shop page at /
+    demoShop: Option.isNone(settings.databaseUrl)
   }).pipe(
     Layer.provide(accountSecurity({ jwtPrivateKey: settings.jwtPrivateKey })),
     Layer.provideMerge(readModel),
@@ -78,7 +82,7 @@ export const storefrontServer = (settings: AppConfig) => {
   const served = HttpRouter.serve(app, { disableListenLog: true, disableLogger: true })
   const logFormat = resolveLogFormat(settings.logFormat, process.stdout.isTTY === true)
   // announce once the app (stores, migrations, read model) is up
-  return announce(logFormat).pipe(Layer.provideMerge(served)).pipe(
+  return announce(logFormat, Option.isNone(settings.databaseUrl)).pipe(Layer.provideMerge(served)).pipe(
     Layer.provide(NodeHttpServer.layer(createStorefrontNodeServer, {
       port: settings.port,
       host: settings.host,

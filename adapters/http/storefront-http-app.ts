@@ -1,12 +1,13 @@
 /**
  * Every route of the service as one router layer: the storefront API (with its handlers and
- * middleware, and /openapi.json generated from the same definition), the system routes and
- * the global HTTP edge (request ids, body rules, problem+json, response compression,
- * no-store on customer and cart responses).
+ * middleware, and /openapi.json generated from the same definition), the system routes, the
+ * demo shop page when asked for, and the global HTTP edge (request ids, body rules,
+ * problem+json, response compression, no-store on customer and cart responses).
  */
 import { Layer } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { StorefrontApi } from "./api/storefront-api.ts"
+import { DEMO_SHOP_ROUTES, DemoShopRoutes } from "./demo-shop-routes.ts"
 import { AddressBookHandlers } from "./handlers/address-book-handlers.ts"
 import { AuthHandlers } from "./handlers/auth-handlers.ts"
 import { AuthOtpHandlers } from "./handlers/auth-otp-handlers.ts"
@@ -38,6 +39,8 @@ export interface StorefrontHttpOptions {
   readonly catalogCache?: CatalogCacheSettings
   /** Filled in on the API reference page when the catalog knows it (the demo key). */
   readonly docsPublishableKey?: string | undefined
+  /** Serve the demo shop page at `/` (the demo on the embedded database). */
+  readonly demoShop?: boolean
 }
 
 export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
@@ -52,9 +55,10 @@ export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
       Layer.provide(AccountServices.layer)
     ),
     systemRoutes({ docsPublishableKey: options.docsPublishableKey }),
+    options.demoShop === true ? DemoShopRoutes : Layer.empty,
     httpEdgeLayer({
       api: StorefrontApi,
-      extraRoutes: SYSTEM_ROUTES,
+      extraRoutes: options.demoShop === true ? [...SYSTEM_ROUTES, ...DEMO_SHOP_ROUTES] : SYSTEM_ROUTES,
       maxBodyBytes: options.maxBodyBytes,
       cors: options.cors ?? { origins: noCorsOrigins, maxAgeSeconds: 0 }
     }),

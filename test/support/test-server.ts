@@ -20,15 +20,17 @@ export const TEST_MAX_BODY_BYTES = 4 * 1024
 /**
  * Serves the app over the given stores (which must provide every port the app needs, e.g.
  * CatalogSource and StoreHealth); extra routes (e.g. a failing one) share the HTTP edge;
- * `cors` allows browser origins (none by default, as in production without CORS_ORIGINS).
+ * `cors` allows browser origins (none by default, as in production without CORS_ORIGINS);
+ * `demoShop` serves the demo shop page at `/`.
  */
 export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter>(
   stores: Layer.Layer<ROut, E, R>,
   extraRoutes: Layer.Layer<never, never, ExtraRequirements> = Layer.empty as Layer.Layer<never, never, ExtraRequirements>,
-  options: { readonly cors?: CorsOptions; readonly docsPublishableKey?: string } = {}
+  options: { readonly cors?: CorsOptions; readonly docsPublishableKey?: string; readonly demoShop?: boolean } = {}
 ) => {
   const httpOptions = {
     maxBodyBytes: TEST_MAX_BODY_BYTES,
+    demoShop: options.demoShop === true,
     ...(options.cors === undefined ? {} : { cors: options.cors }),
     ...(options.docsPublishableKey === undefined ? {} : { docsPublishableKey: options.docsPublishableKey })
   }

@@ -1,0 +1,53 @@
+// The demo shop's entry: routes the hash (#/, #/p/slug, #/cart, #/account, #/orders, #/orders/id)
+// to its view, and shows an API problem in the status line instead of a blank page.
+import { API_BASE, PUBLISHABLE_KEY } from "./api.js"
+import { showAccount, showOrder, showOrders, updateAccountLink } from "./account-view.js"
+import { currentCart, showCart, updateCartBadge } from "./cart-view.js"
+import { showListing, showProduct } from "./catalog-view.js"
+import { clearStatus, h, render, showStatus } from "./dom.js"
+
+const route = async () => {
+  const [path, search = ""] = location.hash.replace(/^#/, "").split("?")
+  const parts = (path || "/").split("/").filter(Boolean).map(decodeURIComponent)
+  const searchInput = document.querySelector("#search input")
+  const filters = Object.fromEntries(new URLSearchParams(search))
+  searchInput.value = filters.search ?? ""
+  switch (parts[0]) {
+    case undefined:
+      return showListing(filters)
+    case "p":
+      return showProduct(parts[1])
+    case "cart":
+      return showCart()
+    case "account":
+      return showAccount()
+    case "orders":
+      return parts[1] === undefined ? showOrders() : showOrder(parts[1])
+    default:
+      render(h("p", {}, "Nothing here. ", h("a", { href: "#/" }, "Browse products")))
+  }
+}
+
+const show = async () => {
+  document.body.dataset.loading = "true"
+  try {
+    clearStatus()
+    await route()
+  } catch (error) {
+    showStatus(error.message, "error")
+  } finally {
+    delete document.body.dataset.loading
+  }
+}
+
+document.getElementById("api-base").textContent = API_BASE
+document.getElementById("api-key").textContent = PUBLISHABLE_KEY
+document.getElementById("search").addEventListener("submit", (event) => {
+  event.preventDefault()
+  const search = new FormData(event.target).get("search").trim()
+  location.hash = search === "" ? "#/" : `#/?${new URLSearchParams({ search })}`
+})
+window.addEventListener("hashchange", show)
+updateAccountLink()
+currentCart().then(updateCartBadge, () => undefined)
+show()
