@@ -1,15 +1,31 @@
 /**
  * Use cases: PUT /cart/{id}/shipping-address (which clears the shipping method, since the zone
- * may change) and PUT /cart/{id}/billing-address.
+ * may change) and PUT /cart/{id}/billing-address. The address is given, or named by the id of
+ * one of the signed-in requester's saved addresses (issue 13) and copied onto the cart, so later
+ * changes to the address book change neither the cart nor its order. A guest naming a saved
+ * address is Unauthorized; an address the customer does not see in their book is AddressNotFound.
  */
 import { Effect } from "effect"
+import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
 import { setBillingAddress, setShippingAddress } from "../../domain/cart/cart.ts"
 import type { Address } from "../../domain/shipping/address.ts"
+import { findSavedAddress } from "../customer/saved-addresses.ts"
 import { type CartChangeRequest, changeCart } from "./change-cart.ts"
+import type { CartRequester } from "./cart-requester.ts"
 
 export interface CartAddressRequest extends CartChangeRequest {
   readonly address: Address
 }
+
+/** Where the address comes from: the request itself, or the requester's address book. */
+export type CartAddressSource = { readonly address: Address } | { readonly addressId: string }
+
+/** The address a request sets: the given one, or a copy of the signed-in requester's saved address. */
+export const resolveCartAddress = Effect.fn("resolveCartAddress")(function*(source: CartAddressSource, requester: CartRequester) {
+  if ("address" in source) return source.address
+  if (requester.customerId === null) return yield* new Unauthorized()
+  return (yield* findSavedAddress(requester.customerId, source.addressId)).address
+})
 
 export const setCartShippingAddress = (request: CartAddressRequest) =>
   changeCart(request, {

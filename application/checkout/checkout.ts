@@ -15,6 +15,8 @@
  *
  * A guest's order belongs to the customer holding the shipping email (when the address gives
  * one), else the shipping phone; a password-less customer with both is created when nobody does.
+ * A signed-in requester's shipping address joins their address book (issue 13) unless
+ * `saveAddress` is false (application/customer/saved-addresses.ts rememberCheckoutAddress).
  */
 import { Effect, Option, Result } from "effect"
 import { assertReadyForCheckout, completeCart, dropVanishedLines } from "../../domain/cart/cart.ts"
@@ -36,6 +38,7 @@ import { Inventory } from "../cart/inventory.ts"
 import { priceLines, selectedShipping, subtotalOf, totalsLines } from "../cart/priced-cart.ts"
 import { currentShippingOptions } from "../cart/shipping-options.ts"
 import { CustomerRepository, type GuestContact } from "../customer/customer-repository.ts"
+import { rememberCheckoutAddress } from "../customer/saved-addresses.ts"
 import { OrderRepository } from "../orders/order-repository.ts"
 import { Transactions } from "../shared/transactions.ts"
 
@@ -61,7 +64,12 @@ const couponForCheckout = (
   return checked.failure.reason === "minimum_not_met" ? Result.succeed(null) : checked
 }
 
-export const checkout = (request: CartChangeRequest) =>
+export interface CheckoutOptions {
+  /** Whether a signed-in requester's shipping address joins their address book (default true). */
+  readonly saveAddress?: boolean
+}
+
+export const checkout = (request: CartChangeRequest, checkoutOptions: CheckoutOptions = {}) =>
   Effect.gen(function*() {
     const transactions = yield* Transactions
     return yield* transactions.atomically(Effect.gen(function*() {
@@ -148,6 +156,9 @@ export const checkout = (request: CartChangeRequest) =>
       })
       yield* orders.insert(order)
       yield* (yield* CartRepository).update(yield* Effect.fromResult(completeCart(ready, change)))
+      if (request.requester.customerId !== null && checkoutOptions.saveAddress !== false) {
+        yield* rememberCheckoutAddress(request.requester.customerId, shippingAddress, change.now)
+      }
       return order
     }))
   })

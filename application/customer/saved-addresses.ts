@@ -10,8 +10,10 @@ import {
   AddressId,
   type AddressPatch,
   assertVisible,
+  checkoutAddressDecision,
   patchSavedAddress,
   visibleAddresses,
+  type SavedAddress,
   withoutRemovedDefault
 } from "../../domain/address-book/saved-address.ts"
 import type { Address } from "../../domain/shipping/address.ts"
@@ -82,4 +84,33 @@ export const removeSavedAddress = Effect.fn("removeSavedAddress")(function*(cust
     }
     yield* book.remove(customerId, saved.id)
   }))
+})
+
+/**
+ * A signed-in checkout's shipping address joins the book unless the account already sees it
+ * there (the default too when it sees none); a full book is left alone. Runs inside the checkout's
+ * unit of work, so the address is saved exactly when the order is placed.
+ */
+export const rememberCheckoutAddress = Effect.fn("rememberCheckoutAddress")(function*(
+  customerId: string,
+  address: Address,
+  placedAt: Date
+) {
+  const book = yield* AddressBook
+  const customer = yield* lockSignedInCustomer(customerId)
+  const decision = checkoutAddressDecision(customer, yield* book.list(customerId), address)
+  if (decision._tag !== "Save") return
+  const saved: SavedAddress = {
+    id: AddressId.make(yield* (yield* IdGenerator).next("addr")),
+    customerId,
+    address,
+    createdAt: placedAt,
+    updatedAt: placedAt
+  }
+  yield* book.insert(saved)
+  if (decision.makeDefault) {
+    yield* (yield* CustomerRepository).update({ ...customer, defaultShippingAddressId: saved.id }).pipe(
+      Effect.catchTag("CustomerContactTaken", (error) => Effect.die(error))
+    )
+  }
 })

@@ -6,8 +6,8 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { AddressInput } from "../../../domain/shipping/address.ts"
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../../../application/idempotency/run-idempotently.ts"
+import { AddressNotFoundProblem } from "../problems/address-problems.ts"
 import { ShopNotFoundProblem } from "../problems/catalog-problems.ts"
 import {
   CartCompletedProblem,
@@ -39,7 +39,8 @@ import {
   ShippingMethodChoiceBody,
   UpdateCartItemBody
 } from "./cart-views.ts"
-import { OptionalCustomerAuthMiddleware } from "./customer-auth.ts"
+import { CartAddressBody } from "./cart-address-body.ts"
+import { OptionalCustomerAuthMiddleware, UnauthorizedProblem } from "./customer-auth.ts"
 import { operationDocs } from "./operation-docs.ts"
 import { OrderDetailView } from "./order-views.ts"
 
@@ -87,6 +88,9 @@ const cartErrors = [
   CartEmptyProblem,
   IdempotencyKeyReusedProblem
 ] as const
+
+/** Setting an address may also name a saved address: signed in (401) and one's own (404). */
+const cartAddressErrors = [...cartErrors, AddressNotFoundProblem, UnauthorizedProblem] as const
 
 export class CartApiGroup extends HttpApiGroup.make("cart").add(
   HttpApiEndpoint.post("createCart", "/cart", {
@@ -157,24 +161,26 @@ export class CartApiGroup extends HttpApiGroup.make("cart").add(
   HttpApiEndpoint.put("setShippingAddress", "/cart/:cartId/shipping-address", {
     params: cartParams,
     headers: changeHeaders,
-    payload: AddressInput,
+    payload: CartAddressBody,
     success: CartResponse,
-    error: cartErrors
+    error: cartAddressErrors
   }).annotateMerge(operationDocs({
     summary: "Set the shipping address",
     description: "Where the order goes; it decides the shipping zone and fee. `email` links a guest order to " +
-      "its customer once they prove that email. " + CHANGE,
+      "its customer once they prove that email. Signed in, `{addressId}` copies a saved address instead " +
+      "(/customers/me/addresses). " + CHANGE,
     examples: { params: EXAMPLE_CART, request: EXAMPLE_ADDRESS }
   })),
   HttpApiEndpoint.put("setBillingAddress", "/cart/:cartId/billing-address", {
     params: cartParams,
     headers: changeHeaders,
-    payload: AddressInput,
+    payload: CartAddressBody,
     success: CartResponse,
-    error: cartErrors
+    error: cartAddressErrors
   }).annotateMerge(operationDocs({
     summary: "Set the billing address",
-    description: "The billing address, when it differs from the shipping address. " + CHANGE,
+    description: "The billing address, when it differs from the shipping address; signed in, `{addressId}` " +
+      "copies a saved address. " + CHANGE,
     examples: { params: EXAMPLE_CART, request: EXAMPLE_ADDRESS }
   })),
   HttpApiEndpoint.put("setShippingMethod", "/cart/:cartId/shipping-method", {
@@ -232,7 +238,8 @@ export class CartApiGroup extends HttpApiGroup.make("cart").add(
     summary: "Check out",
     description: "Places the order from the cart (no body needed): needs items, a shipping address and a " +
       "shipping method; takes the stock, completes the cart and answers 201 with the order. Retries with the " +
-      "same `Idempotency-Key` get the same order.",
+      "same `Idempotency-Key` get the same order. Signed in, the shipping address joins the address book " +
+      "unless the body is `{\"saveAddress\": false}`.",
     examples: { params: EXAMPLE_CART }
   }))
 ).middleware(OptionalCustomerAuthMiddleware)

@@ -112,7 +112,10 @@ export const CouponCodeBody = Schema.Struct({
  * too, anything else is rejected.
  */
 export const CheckoutBody = [
-  Schema.Record(Schema.String, Schema.Never.annotate({ message: "Expected no excess property" }))
-    .annotate({ identifier: "CheckoutOptions", description: "An empty object: checkout takes no options" }),
+  Schema.Struct({
+    saveAddress: Schema.optionalKey(Schema.Boolean).annotate({
+      description: "Signed in: false keeps the shipping address out of the address book (default true)"
+    })
+  }).annotate({ identifier: "CheckoutOptions", description: "Checkout options; no body or {} takes the defaults" }),
   Schema.Null
 ] as const

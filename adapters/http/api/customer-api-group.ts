@@ -31,7 +31,7 @@ export class CustomerApiGroup extends HttpApiGroup.make("customer").add(
   }).annotateMerge(operationDocs({
     summary: "Update my profile",
     description: "Changes the name, email or phone (`null` clears a contact). A changed contact is unverified " +
-      "again until a code proves it.",
+      "again until a code proves it. `defaultShippingAddressId` names one of my saved addresses (or `null`).",
     examples: { request: { name: "Nusrat J.", phone: "+8801812345678" } }
   }))
 ).annotate(OpenApi.Description, "The signed-in customer's profile (bearer token required)").middleware(CustomerAuthMiddleware) {}

@@ -9,6 +9,7 @@ import { addCartItem } from "../../../application/cart/add-cart-item.ts"
 import type { CartRepository } from "../../../application/cart/cart-repository.ts"
 import type { CouponRepository } from "../../../application/cart/coupon-repository.ts"
 import type { Inventory } from "../../../application/cart/inventory.ts"
+import type { AddressBook } from "../../../application/customer/address-book.ts"
 import type { CustomerRepository } from "../../../application/customer/customer-repository.ts"
 import type { IdempotencyStore } from "../../../application/idempotency/idempotency-store.ts"
 import type { OrderRepository } from "../../../application/orders/order-repository.ts"
@@ -20,15 +21,23 @@ import { chooseCartShop } from "../../../application/cart/choose-cart-shop.ts"
 import { createCart } from "../../../application/cart/create-cart.ts"
 import { getCart } from "../../../application/cart/get-cart.ts"
 import { removeCartItem } from "../../../application/cart/remove-cart-item.ts"
-import { setCartBillingAddress, setCartShippingAddress } from "../../../application/cart/set-cart-addresses.ts"
+import {
+  resolveCartAddress,
+  setCartBillingAddress,
+  setCartShippingAddress
+} from "../../../application/cart/set-cart-addresses.ts"
 import { setCartNote } from "../../../application/cart/set-cart-note.ts"
 import { setCartPaymentMethod } from "../../../application/cart/set-cart-payment-method.ts"
 import { setCartShippingMethod } from "../../../application/cart/set-cart-shipping-method.ts"
 import { updateCartItem } from "../../../application/cart/update-cart-item.ts"
 import { checkout } from "../../../application/checkout/checkout.ts"
 import { runIdempotently } from "../../../application/idempotency/run-idempotently.ts"
+import { cartAddressChoice, type CartAddressBody } from "../api/cart-address-body.ts"
+import { UnauthorizedProblem } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
+import { addressNotFoundProblem } from "../problems/address-problems.ts"
 import { asCartProblems } from "./cart-problem-mapping.ts"
+import { unavailableAsDefect } from "./unavailable-as-defect.ts"
 import { cartResponse } from "./cart-rendering.ts"
 import { currentRequester, expectedVersionsOf, httpResponseOf, idempotentRequest } from "./cart-request.ts"
 import { orderDetailView } from "./order-rendering.ts"
@@ -44,8 +53,19 @@ export type CartPorts =
   | IdempotencyStore
   | Transactions
   | CustomerRepository
+  | AddressBook
   | IdGenerator
   | CatalogReadModel
+
+/** The address a PUT …-address body sets: as given, or copied from the requester's address book. */
+const requestedAddress = (body: CartAddressBody, request: CartChangeRequest) =>
+  resolveCartAddress(cartAddressChoice(body), request.requester).pipe(
+    unavailableAsDefect,
+    Effect.catchTags({
+      Unauthorized: () => Effect.fail(new UnauthorizedProblem({ detail: "Sign in to use a saved address" })),
+      AddressNotFound: (error) => Effect.fail(addressNotFoundProblem(error))
+    })
+  )
 
 const pathOf = (url: string): string => url.split("?")[0] ?? url
 
@@ -109,13 +129,15 @@ export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handler
     .handle("setShippingAddress", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
-        return httpResponseOf(cartResponse(yield* setCartShippingAddress({ ...request, address: payload })))
-      })).pipe(asCartProblems("quantity")))
+        const address = yield* requestedAddress(payload, request)
+        return httpResponseOf(cartResponse(yield* setCartShippingAddress({ ...request, address }).pipe(asCartProblems("quantity"))))
+      })))
     .handle("setBillingAddress", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
-        return httpResponseOf(cartResponse(yield* setCartBillingAddress({ ...request, address: payload })))
-      })).pipe(asCartProblems("quantity")))
+        const address = yield* requestedAddress(payload, request)
+        return httpResponseOf(cartResponse(yield* setCartBillingAddress({ ...request, address }).pipe(asCartProblems("quantity"))))
+      })))
     .handle("setShippingMethod", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
@@ -151,7 +173,7 @@ export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handler
           path: pathOf(request.url),
           payload: payload ?? {}
         })
-        const work = Effect.map(checkout(change), (order) => ({
+        const work = Effect.map(checkout(change, { saveAddress: payload?.saveAddress !== false }), (order) => ({
           status: CREATED,
           headers: {},
           body: JSON.stringify(orderDetailView(order))
