@@ -19,7 +19,7 @@ import type { ProductQuery } from "../product-query.ts"
 import { FacetCounts } from "./facet-counts.ts"
 import type { FacetKernel } from "./facet-kernels.ts"
 import { listingFilters } from "./listing-filters.ts"
-import { pageSlots } from "./listing-page.ts"
+import { type PagingKernel, pageSlots } from "./listing-page.ts"
 import { ProductSlots } from "./product-slots.ts"
 import { SearchIndex, type SearchKernel } from "./search-sets.ts"
 import { SlotMemberships } from "./slot-memberships.ts"
@@ -49,6 +49,8 @@ export interface CatalogIndexOptions {
    */
   readonly searchKernel?: SearchKernel | undefined
   readonly searchRebuildAfter?: number | undefined
+  /** How a page is picked from the result: "auto" (the default) by expected cost, or forced (tests). */
+  readonly pagingKernel?: PagingKernel | undefined
 }
 
 export interface ListingResult {
@@ -68,6 +70,7 @@ export class CatalogIndex {
   private readonly orders: SortOrders
   private readonly search: SearchIndex
   private readonly facetCounts: FacetCounts
+  private readonly pagingKernel: PagingKernel
   private readonly categoryIndexBySlug = new Map<string, number>()
   private readonly categoryRefs: Array<CategoryRef>
   private readonly renderContext: RenderContext
@@ -82,6 +85,7 @@ export class CatalogIndex {
       kernel: options.searchKernel ?? "auto",
       rebuildAfter: options.searchRebuildAfter
     })
+    this.pagingKernel = options.pagingKernel ?? "auto"
     this.facetCounts = new FacetCounts(this.slots, this.memberships, this.orders, options.facetKernel ?? "auto")
     reference.categories.forEach((category, index) => this.categoryIndexBySlug.set(category.slug, index))
     this.categoryRefs = reference.categories.map((category) => ({ id: category.id, name: category.name, slug: category.slug }))
@@ -173,7 +177,7 @@ export class CatalogIndex {
     }
     const result = matchingAllBut(undefined)
     const total = countBits(result)
-    const documents = pageSlots(result, query, byName, this.orders).map((slot) => this.slots.documents.get(slot)!)
+    const documents = pageSlots(result, total, query, byName, this.orders, this.pagingKernel).map((slot) => this.slots.documents.get(slot)!)
     if (!query.includeFacets) return { total, documents, facets: undefined }
     const scope = JSON.stringify([[...shopIds].sort(), query.search ?? null])
     const keyAllBut = (group: string): string =>

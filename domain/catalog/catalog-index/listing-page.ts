@@ -1,50 +1,89 @@
 /**
  * The requested page of a listing result: the result's slots in the query's order (a sort key,
  * or relevance for a search without one: name matches first, newest first within each group),
- * skipping the earlier pages.
+ * skipping the earlier pages. Two ways, chosen by their expected cost:
+ * - "walk": down the sort permutation, keeping the result's slots until the page is full (about
+ *   (offset + limit) * catalog / total steps: cheap for a large result);
+ * - "sort": the result's slots sorted by their rank in the permutation (total * log total: cheap
+ *   for a small result, whatever the page).
  */
 import { type Bitset, hasBit } from "../bitset.ts"
-import { defaultSortOrder, type ProductQuery } from "../product-query.ts"
+import { defaultSortOrder, type ProductQuery, type SortBy } from "../product-query.ts"
 import type { SortOrders } from "./sort-orders.ts"
+
+export type PagingKernel = "auto" | "walk" | "sort"
 
 /** The slots of the page, in order. */
 export const pageSlots = (
   result: Bitset,
+  total: number,
   query: ProductQuery,
   byName: Bitset | undefined,
-  orders: SortOrders
+  orders: SortOrders,
+  kernel: PagingKernel
 ): Array<number> => {
   const offset = (query.page - 1) * query.limit
+  if (offset >= total) return []
+  const relevance = query.sortBy === undefined && byName !== undefined
+  const sortBy: SortBy = query.sortBy ?? "newest"
+  const descending = relevance || (query.sortOrder ?? defaultSortOrder(sortBy)) === "desc"
+  const order = orders.ascending(sortBy)
+  const wanted = Math.min(total, offset + query.limit)
+  const walkSteps = (wanted * order.length) / Math.max(1, total)
+  const sortSteps = result.length + total * Math.log2(total + 1) * 2
+  const sort = kernel === "sort" || (kernel === "auto" && sortSteps < walkSteps)
+  if (sort) return sortedPage(result, offset, wanted, orders.rankOf(sortBy), descending, relevance ? byName : undefined)
+  return walkedPage(result, offset, query.limit, order, descending, relevance ? byName : undefined)
+}
+
+const walkedPage = (
+  result: Bitset,
+  offset: number,
+  limit: number,
+  order: Int32Array,
+  descending: boolean,
+  byName: Bitset | undefined
+): Array<number> => {
   const page: Array<number> = []
   let rank = 0
-  const take = (slot: number): boolean => {
-    if (rank >= offset) page.push(slot)
-    rank++
-    return page.length >= query.limit
-  }
-  if (query.sortBy === undefined && byName !== undefined) {
-    const order = orders.ascending("newest")
-    for (const wantNameMatch of [true, false]) {
-      for (let index = order.length - 1; index >= 0; index--) {
-        const slot = order[index]!
-        if (hasBit(result, slot) && hasBit(byName, slot) === wantNameMatch && take(slot)) return page
-      }
-    }
-    return page
-  }
-  const sortBy = query.sortBy ?? "newest"
-  const descending = (query.sortOrder ?? defaultSortOrder(sortBy)) === "desc"
-  const order = orders.ascending(sortBy)
-  if (descending) {
-    for (let index = order.length - 1; index >= 0; index--) {
-      const slot = order[index]!
-      if (hasBit(result, slot) && take(slot)) break
-    }
-  } else {
-    for (let index = 0; index < order.length; index++) {
-      const slot = order[index]!
-      if (hasBit(result, slot) && take(slot)) break
+  // relevance walks twice: the name matches, then the others
+  for (const wantNameMatch of byName === undefined ? [undefined] : [true, false]) {
+    for (let step = 0; step < order.length; step++) {
+      const slot = order[descending ? order.length - 1 - step : step]!
+      if (!hasBit(result, slot)) continue
+      if (wantNameMatch !== undefined && hasBit(byName!, slot) !== wantNameMatch) continue
+      if (rank >= offset) page.push(slot)
+      rank++
+      if (page.length >= limit) return page
     }
   }
   return page
+}
+
+const sortedPage = (
+  result: Bitset,
+  offset: number,
+  wanted: number,
+  ranks: Int32Array,
+  descending: boolean,
+  byName: Bitset | undefined
+): Array<number> => {
+  const slots: Array<number> = []
+  for (let word = 0; word < result.length; word++) {
+    let remaining = result[word]!
+    while (remaining !== 0) {
+      const bit = remaining & -remaining
+      slots.push((word << 5) + (31 - Math.clz32(bit)))
+      remaining ^= bit
+    }
+  }
+  const direction = descending ? -1 : 1
+  slots.sort((left, right) => {
+    if (byName !== undefined) {
+      const nameFirst = Number(hasBit(byName, right)) - Number(hasBit(byName, left))
+      if (nameFirst !== 0) return nameFirst
+    }
+    return (ranks[left]! - ranks[right]!) * direction
+  })
+  return slots.slice(offset, wanted)
 }

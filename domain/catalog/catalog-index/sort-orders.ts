@@ -10,6 +10,7 @@ export type SlotOrder = SortBy | "maxPrice"
 
 export class SortOrders {
   private readonly permutations = new Map<SlotOrder, Int32Array>()
+  private readonly ranks = new Map<SlotOrder, Int32Array>()
 
   private readonly slots: ProductSlots
 
@@ -20,6 +21,18 @@ export class SortOrders {
   /** Call when some product's name, variant prices, creation time or sales changed. */
   invalidate(): void {
     this.permutations.clear()
+    this.ranks.clear()
+  }
+
+  /** Each slot's place in `ascending(sortBy)` (the inverse permutation). */
+  rankOf(sortBy: SlotOrder): Int32Array {
+    const order = this.ascending(sortBy)
+    const cached = this.ranks.get(sortBy)
+    if (cached !== undefined && cached.length === order.length) return cached
+    const ranks = new Int32Array(order.length)
+    for (let index = 0; index < order.length; index++) ranks[order[index]!] = index
+    this.ranks.set(sortBy, ranks)
+    return ranks
   }
 
   /** Every slot in ascending order of `sortBy`. */
@@ -28,6 +41,7 @@ export class SortOrders {
     if (cached !== undefined && cached.length === this.slots.size) return cached
     const order = this.build(sortBy)
     this.permutations.set(sortBy, order)
+    this.ranks.delete(sortBy)
     return order
   }
 

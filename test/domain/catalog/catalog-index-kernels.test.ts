@@ -1,7 +1,8 @@
 /**
  * The catalog index's interchangeable kernels give the reference model's answers: every facet
  * kernel forced on every set (popcount over bit sets, per-product tally, and the automatic
- * choice) and both search kernels (the trigram index, rebuilt after a few changes, and the scan),
+ * choice), both search kernels (the trigram index, rebuilt after a few changes, and the scan) and
+ * both ways of picking a page (walking the sort permutation, sorting the result by rank),
  * with the facet counts kept by filter set across pages, sorts and limits and dropped when a
  * product changes.
  */
@@ -63,9 +64,9 @@ const Change = Schema.Struct({ target: SmallInt(70), seed: ProductSeed, queryBet
 const Changes = Schema.Array(Change).check(Schema.isMaxLength(8))
 
 const KERNELS: ReadonlyArray<CatalogIndexOptions> = [
-  { facetKernel: "bitsets", searchKernel: "trigrams", searchRebuildAfter: 3 },
-  { facetKernel: "tally", searchKernel: "scan" },
-  { facetKernel: "auto", searchKernel: "trigrams" },
+  { facetKernel: "bitsets", searchKernel: "trigrams", searchRebuildAfter: 3, pagingKernel: "sort" },
+  { facetKernel: "tally", searchKernel: "scan", pagingKernel: "walk" },
+  { facetKernel: "auto", searchKernel: "trigrams", pagingKernel: "sort" },
   {}
 ]
 
