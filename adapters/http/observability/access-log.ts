@@ -7,9 +7,10 @@
  * It reads the response the client gets: a pre-response handler registered once the route and
  * the middleware inside this one are done, so it runs after every other pre-response handler
  * (request id, CORS, compression) and after failures became problem+json (405, 503, ...).
+ * When Info is below LOG_LEVEL nothing is built for the line, only the metrics are recorded.
  */
-import { Effect } from "effect"
-import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { Effect, LogLevel, References } from "effect"
+import { HttpEffect, HttpRouter, type HttpServerRequest, HttpServerResponse } from "effect/http"
 import { recordRequest } from "./http-metrics.ts"
 import type { RouteTemplates } from "./route-templates.ts"
 
@@ -28,21 +29,24 @@ export const accessLogMiddleware = (templates: RouteTemplates) =>
     Effect.suspend(() => {
       const startedAt = performance.now()
       const logResponse: HttpEffect.PreResponseHandler = (request, response) =>
-        Effect.gen(function*() {
+        Effect.withFiber((fiber) => {
           const durationMs = performance.now() - startedAt
           const method = request.method
           const route = templates(method, request.url)
           const status = response.status
-          yield* Effect.log(`${method} ${route} ${status}`).pipe(Effect.annotateLogs({
-            requestId: response.headers["x-request-id"] ?? null,
-            method,
-            route,
-            status,
-            durationMs: Math.round(durationMs * 1000) / 1000,
-            bytes: bodyBytes(request, response)
-          }))
-          yield* recordRequest({ method, route, status }, durationMs / 1000)
-          return response
+          recordRequest({ method, route, status }, durationMs / 1000)
+          if (LogLevel.isGreaterThan(fiber.getRef(References.MinimumLogLevel), "Info")) return Effect.succeed(response)
+          return Effect.as(
+            Effect.annotateLogs(Effect.log(`${method} ${route} ${status}`), {
+              requestId: response.headers["x-request-id"] ?? null,
+              method,
+              route,
+              status,
+              durationMs: Math.round(durationMs * 1000) / 1000,
+              bytes: bodyBytes(request, response)
+            }),
+            response
+          )
         })
       return Effect.ensuring(httpEffect, HttpEffect.appendPreResponseHandler(logResponse))
     }), { global: true })

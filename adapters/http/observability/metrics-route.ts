@@ -1,7 +1,8 @@
 /**
- * `GET /metrics`: every metric of the process in the Prometheus text format (0.0.4), rendered
- * by Effect's PrometheusMetrics from the metric registry. Counters and histograms are recorded
- * where things happen (HTTP requests: access-log.ts; rate-limit rejections: the auth use cases);
+ * `GET /metrics`: every metric of the process in the Prometheus text format (0.0.4): the HTTP
+ * request families (http-metrics.ts) and, rendered by Effect's PrometheusMetrics, its metric
+ * registry. Counters and histograms are recorded where things happen (HTTP requests:
+ * access-log.ts; rate-limit rejections: the auth use cases);
  * the gauges are read at scrape time: the catalog read model's generation, size and lag, and
  * each background loop's health and restarts. Like /health and /ready it needs no publishable
  * key; operators keep it off the public internet (README, Operations).
@@ -13,6 +14,7 @@ import { countRateLimitRejection } from "../../../application/auth/rate-limit-gu
 import { CatalogReadModel } from "../../../application/catalog/catalog-read-model.ts"
 import { BackgroundLoops } from "../../../application/shared/background-loops.ts"
 import { ALL_RATE_LIMIT_RULES } from "../../../domain/auth/rate-limit.ts"
+import { renderHttpMetrics } from "./http-metrics.ts"
 
 export const METRICS_PATH = "/metrics"
 
@@ -56,7 +58,7 @@ export const MetricsRoute = Layer.unwrap(Effect.gen(function*() {
     METRICS_PATH,
     Effect.gen(function*() {
       yield* sampleGauges
-      return HttpServerResponse.text(yield* PrometheusMetrics.format(), {
+      return HttpServerResponse.text(renderHttpMetrics() + (yield* PrometheusMetrics.format()), {
         contentType: "text/plain; version=0.0.4; charset=utf-8"
       })
     })
