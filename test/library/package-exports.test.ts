@@ -3,7 +3,8 @@
  * imports the compiled domain, application and adapters by package name only. The test builds
  * dist/ (incrementally, so it is never stale), creates a throwaway consumer project outside the
  * repository whose node_modules/storefront-service links to the repository, and there
- *  - runs a plain ESM script that imports a small catalog into the in-memory store and lists it;
+ *  - runs a plain ESM script that imports a small catalog into the in-memory store and lists it,
+ *    and builds the typed fetch client (storefront-service/client);
  *  - type-checks the same program as TypeScript (NodeNext resolution, `types` conditions).
  */
 import { spawn } from "node:child_process"
@@ -50,6 +51,7 @@ import { CatalogReadModel } from "storefront-service/application/catalog/catalog
 import { listProducts } from "storefront-service/application/catalog/product-listing"
 import { importCatalog } from "storefront-service/application/catalog-import/import-catalog"
 import { ProductView } from "storefront-service/domain/catalog/product-view"
+import { createStorefrontClient } from "storefront-service/client"
 
 const catalogDocument = {
   version: 1,
@@ -98,7 +100,13 @@ const importAndList = Effect.gen(function*() {
   Effect.provideService(References.MinimumLogLevel, "Warn")
 )
 
-console.log(JSON.stringify(await Effect.runPromise(importAndList)))
+// The typed fetch client: built, not called (no server here); its calls are type-checked.
+const store = createStorefrontClient({ baseUrl: "http://127.0.0.1:3000", publishableKey: "pk_demo" })
+const cheapestFirst = () =>
+  store.GET("/v1/store/products", { params: { query: { sortBy: "price", limit: 1 } } })
+    .then(({ data }) => data === undefined ? undefined : data.data[0]?.originalPrice)
+
+console.log(JSON.stringify({ ...(await Effect.runPromise(importAndList)), client: typeof cheapestFirst }))
 `
 
 const consumerTypeScriptConfig = {
@@ -150,7 +158,8 @@ describe("package exports (a consumer project importing by package name)", () =>
       products: [
         { name: "Cotton Tote", originalPrice: 450.5 },
         { name: "Woollen Scarf", originalPrice: 1200 }
-      ]
+      ],
+      client: "function"
     })
   })
 

@@ -28,7 +28,8 @@ const definition = HttpApi.make("storefront")
   .annotateMerge(OpenApi.annotations({
     title: "Storefront API",
     version: "1.0.0",
-    description: "Customer-facing API of the online shop: catalog, accounts, carts and orders."
+    description: "Customer-facing API of the online shop: catalog, accounts, carts and orders.",
+    servers: [{ url: "/", description: "The server that serves this document" }]
   }))
 
 /** The OpenAPI document is refined as client generators need it (see openapi-refinements.ts). */
