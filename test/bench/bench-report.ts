@@ -67,6 +67,7 @@ const loadRow = (label: string, r: LoadResult, rss: number | null): Array<string
   r.requestsPerSecond.toFixed(1),
   fixed(r.latencyMs.p50, 1),
   fixed(r.latencyMs.p99, 1),
+  (r.bytesPerResponse / 1024).toFixed(1),
   String(r.non2xx),
   String(r.errors),
   fixed(rss, 1),
@@ -79,7 +80,7 @@ export const formatReport = (report: BenchReport): string => {
       loadRow(s.name, s, s.maxRssMB),
       ...s.alongside.map((a) => loadRow(`  + ${a.name} (alongside)`, a, null))
     ])
-  const header = ["shape", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "max RSS MB", "status"]
+  const header = ["shape", "req/s", "p50 ms", "p99 ms", "KB/resp", "non-2xx", "errors", "max RSS MB", "status"]
   const main = report.shapes.filter((s) => s.group === null)
   const cached = report.shapes.filter((s) => s.group === "cached")
   const table = [

@@ -37,6 +37,8 @@ export interface LoadResult {
   /** 2xx responses only (autocannon's default) */
   readonly latencyMs: LatencyMs
   readonly non2xx: number
+  /** bytes read per response, headers included (compressed bodies show here) */
+  readonly bytesPerResponse: number
   readonly errors: number
   readonly timeouts: number
   readonly statusCodes: Readonly<Record<string, number>>
@@ -57,6 +59,8 @@ export interface ShapeResult extends LoadResult {
 
 interface PreparedLoad {
   readonly name: string
+  /** null: any 2xx */
+  readonly expectedStatus: number | null
   readonly connections: number
   readonly rate: number | null
   readonly distinctRequests: number
@@ -137,6 +141,7 @@ const prepareLoad = async (shape: Shape, settings: LoadSettings): Promise<Prepar
   const cursor = { next: 0 }
   return {
     name: shape.name,
+    expectedStatus: shape.expectedStatus ?? null,
     connections,
     rate: shape.rate ?? null,
     distinctRequests: built.length,
@@ -169,16 +174,25 @@ const runLoad = (load: PreparedLoad, baseUrl: string, durationSeconds: number): 
 
 const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits
 
-const describeCodes = (codes: Readonly<Record<string, number>>): string =>
+const isExpected = (code: string, expected: number | null): boolean =>
+  expected === null ? code.startsWith("2") : code === String(expected)
+
+const describeCodes = (codes: Readonly<Record<string, number>>, expected: number | null): string =>
   Object.entries(codes)
-    .filter(([code]) => !code.startsWith("2"))
+    .filter(([code]) => !isExpected(code, expected))
     .map(([code, count]) => `${count}x${code}`)
     .join(", ")
 
 const toLoadResult = (load: PreparedLoad, result: AutocannonResult): LoadResult => {
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]))
   const failures: Array<string> = []
-  if (result.non2xx > 0) failures.push(`${result.non2xx} non-2xx responses (${describeCodes(statusCodes)})`)
+  const unexpected = Object.entries(statusCodes)
+    .filter(([code]) => !isExpected(code, load.expectedStatus))
+    .reduce((sum, [, count]) => sum + count, 0)
+  const expectation = load.expectedStatus === null ? "non-2xx" : `non-${load.expectedStatus}`
+  if (unexpected > 0) {
+    failures.push(`${unexpected} ${expectation} responses (${describeCodes(statusCodes, load.expectedStatus)})`)
+  }
   if (result.errors > 0) failures.push(`${result.errors} connection errors (${result.timeouts} timeouts)`)
   if (result.requests.total === 0) failures.push("no responses")
   return {
@@ -196,6 +210,7 @@ const toLoadResult = (load: PreparedLoad, result: AutocannonResult): LoadResult 
       max: result.latency.max
     },
     non2xx: result.non2xx,
+    bytesPerResponse: result.requests.total === 0 ? 0 : Math.round(result.throughput.total / result.requests.total),
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
@@ -214,6 +229,7 @@ const notRun = (shape: Shape, settings: LoadSettings, failure: string): LoadResu
   durationSeconds: 0,
   latencyMs: { average: 0, p50: 0, p90: 0, p99: 0, max: 0 },
   non2xx: 0,
+  bytesPerResponse: 0,
   errors: 0,
   timeouts: 0,
   statusCodes: {},

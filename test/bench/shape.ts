@@ -76,6 +76,8 @@ export interface Shape {
    * reported apart from the main figures.
    */
   readonly group?: "cached"
+  /** the status every answer should have (e.g. 304 for conditional requests); any 2xx by default */
+  readonly expectedStatus?: number
   /** loads run at the same time as this one (warm-up and measured run), reported as rows of their own */
   readonly alongside?: ReadonlyArray<Shape>
 }

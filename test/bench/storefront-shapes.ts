@@ -3,6 +3,7 @@
 import { authShapes } from "./auth-shapes.ts"
 import { cartShapes } from "./cart-shapes.ts"
 import { listingPath, makeListingQueries, makeNewTermQueries, readListingVocabulary } from "./listing-queries.ts"
+import { representationShapes } from "./representation-shapes.ts"
 import type { Shape } from "./shape.ts"
 
 const products = (query: Record<string, string>): string => `/v1/store/products?${new URLSearchParams(query).toString()}`
@@ -48,6 +49,7 @@ export const storefrontShapes: ReadonlyArray<Shape> = [
     }
   },
   { name: "categories", path: "/v1/store/categories" },
+  ...representationShapes,
   ...authShapes,
   ...cartShapes
 ]
