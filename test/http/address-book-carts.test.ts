@@ -167,6 +167,22 @@ for (const engine of buyingTestEngines()) {
           expect((yield* getMe(accessToken)).body).toMatchObject({ defaultShippingAddressId: saved[0]!.id })
         }))
 
+      it.effect("two concurrent checkouts to one new address save it once", () =>
+        Effect.gen(function*() {
+          const { tokens } = yield* registerCustomer()
+          const accessToken = tokens.accessToken
+          const carts = [yield* giftCart({ accessToken }), yield* giftCart({ accessToken })]
+          for (const cart of carts) expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, DHAKA_ADDRESS, { accessToken }))
+          const placed = yield* Effect.all(
+            carts.map((cart) => storeRequest("POST", `/cart/${cart.id}/checkout`, undefined, { accessToken })),
+            { concurrency: "unbounded" }
+          )
+          expect(placed.map((response) => response.status)).toEqual([201, 201])
+          const saved = yield* book(accessToken)
+          expect(saved).toHaveLength(1)
+          expect((yield* getMe(accessToken)).body).toMatchObject({ defaultShippingAddressId: saved[0]!.id })
+        }))
+
       it.effect("with saveAddress: false leaves the book alone; a bad option is 400", () =>
         Effect.gen(function*() {
           const { tokens } = yield* registerCustomer()

@@ -242,9 +242,24 @@ for (const engine of accountTestEngines()) {
           expectProblem(yield* request("PATCH", `/${earlier.id}`, token, { road: "x" }), 404, "address_not_found")
           expectProblem(yield* request("DELETE", `/${earlier.id}`, token), 404, "address_not_found")
           expectProblem(yield* patchMe(token, { defaultShippingAddressId: earlier.id }), 404, "address_not_found")
+          const cart = yield* rawRequest("POST", "/v1/store/cart", {
+            headers: { "x-publishable-api-key": KEY, authorization: `Bearer ${token}`, "content-type": "application/json" },
+            body: "{}"
+          })
+          expect(cart.status, cart.text).toBe(201)
+          const cartId = (cart.body as { id: string }).id
+          const putAddress = (addressId: string) =>
+            rawRequest("PUT", `/v1/store/cart/${cartId}/shipping-address`, {
+              headers: { "x-publishable-api-key": KEY, authorization: `Bearer ${token}`, "content-type": "application/json" },
+              body: JSON.stringify({ addressId })
+            })
+          expectProblem(yield* putAddress(earlier.id), 404, "address_not_found")
           // what it saves itself it sees, and may make the default
           const own = yield* createAddress(token, OFFICE)
           expect(yield* listAddresses(token)).toEqual([own])
+          const copied = yield* putAddress(own.id)
+          expect(copied.status, copied.text).toBe(200)
+          expect((copied.body as { shippingAddress: { district: string } }).shippingAddress.district).toBe("Sylhet")
           expect((yield* patchMe(token, { defaultShippingAddressId: own.id })).body).toMatchObject({ defaultShippingAddressId: own.id })
           expect((yield* getMe(token)).body).toMatchObject({ defaultShippingAddressId: own.id })
           // proving the email shows the whole book
