@@ -1,5 +1,6 @@
 /**
- * The in-memory catalog read model. Built from the CatalogSource at start, then kept in step
+ * The in-memory catalog read model (the product index and the suggestion index, always changed
+ * together). Built from the CatalogSource at start, then kept in step
  * with the store by polling its change stream: changed products are re-applied to the index in
  * place; a change to reference data (categories, shops, keys, size guides, shipping methods)
  * rebuilds the whole state in the background and swaps it in. With a CatalogChangeFeed (shared
@@ -12,6 +13,7 @@ import { Clock, Context, Duration, Effect, Layer, Option, Queue, Semaphore } fro
 import { CatalogChangeFeed } from "./catalog-change-feed.ts"
 import { BackgroundLoops, makeBackgroundLoops } from "../shared/background-loops.ts"
 import { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
+import { SuggestIndex } from "../../domain/catalog/suggest/suggest-index.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 import { CatalogSource } from "./catalog-source.ts"
@@ -48,14 +50,19 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
     Layer.effect(CatalogReadModel, Effect.gen(function*() {
       const source = yield* CatalogSource
 
-      const loadProductsInto = (index: CatalogIndex, since: ChangeCursor | null) =>
+      const loadProductsInto = (state: Pick<CatalogState, "index" | "suggestions">, since: ChangeCursor | null) =>
         Effect.gen(function*() {
           let afterId: string | null = null
           do {
             const page: ProductPage = yield* source.loadProducts({ since, afterId, limit: PRODUCT_PAGE_SIZE })
-            for (const product of page.products) index.upsertProduct(product)
+            for (const product of page.products) {
+              state.index.upsertProduct(product)
+              state.suggestions.upsertProduct(product)
+            }
             afterId = page.nextAfterId
           } while (afterId !== null)
+          // sorted here rather than by the next suggestion request
+          state.suggestions.settle()
         })
 
       const buildState = Effect.gen(function*() {
@@ -64,10 +71,12 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
           { categories: reference.categories, sizeGuides: reference.sizeGuides },
           { documentCodec: options.documentCodec }
         )
-        yield* loadProductsInto(index, null)
+        const suggestions = new SuggestIndex(reference.categories)
+        yield* loadProductsInto({ index, suggestions }, null)
         index.prepare()
         return {
           index,
+          suggestions,
           reference,
           publishableKeys: new Map(reference.publishableKeys.map((key) => [key.key, key]))
         } satisfies CatalogState
@@ -86,7 +95,7 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
         if (yield* source.referenceChangedSince(cursor)) {
           current = yield* buildState
         } else {
-          yield* loadProductsInto(current.index, cursor)
+          yield* loadProductsInto(current, cursor)
         }
         cursor = next
         confirmedAt = startedAt

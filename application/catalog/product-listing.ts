@@ -2,12 +2,14 @@
  * Use case: list products for a publishable key's shops (GET /products). Category slugs and ids
  * are resolved against the read model; an unknown category matches no product. Results are
  * cached per catalog generation, so repeated listings (category pages, first pages) cost a
- * map lookup until the catalog changes.
+ * map lookup until the catalog changes. A search that finds nothing carries `didYouMean`, the
+ * closest correction of the term that finds something under the same filters.
  */
 import { Effect } from "effect"
 import type { Facets } from "../../domain/catalog/facets.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import { CatalogReadModel } from "./catalog-read-model.ts"
+import { didYouMean } from "./product-suggestions.ts"
 
 export interface ProductListingRequest extends Omit<ProductQuery, "categoryIds"> {
   readonly categoryIds?: ReadonlyArray<string> | undefined
@@ -22,6 +24,8 @@ export interface ProductListing {
   /** Rendered Product JSON documents. */
   readonly documents: ReadonlyArray<string>
   readonly facets: Facets | undefined
+  /** When a search finds nothing: the closest search that finds something, if any. */
+  readonly didYouMean?: string | undefined
 }
 
 const UNKNOWN_CATEGORY = "\u0000unknown-category"
@@ -31,7 +35,8 @@ const cache = new WeakMap<object, { generation: number; entries: Map<string, Pro
 
 export const listProducts = (request: ProductListingRequest, shopIds: ReadonlyArray<string>) =>
   Effect.map(CatalogReadModel, (readModel): ProductListing => {
-    const { index } = readModel.state()
+    const state = readModel.state()
+    const { index } = state
     const key = JSON.stringify([[...shopIds].sort(), request])
     let entry = cache.get(index)
     if (entry === undefined || entry.generation !== index.generation) {
@@ -49,7 +54,9 @@ export const listProducts = (request: ProductListingRequest, shopIds: ReadonlyAr
         ...(categorySlugs ?? []).map((slug) => index.categoryIdBySlug(slug) ?? UNKNOWN_CATEGORY)
       ]
     const result = index.list({ ...rest, categoryIds }, shopIds)
+    const correction = result.total === 0 ? didYouMean(state, { ...rest, categoryIds }, shopIds) : undefined
     const listing: ProductListing = {
+      ...(correction === undefined ? {} : { didYouMean: correction }),
       total: result.total,
       page: request.page,
       limit: request.limit,

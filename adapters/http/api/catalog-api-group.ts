@@ -7,6 +7,7 @@ import { ProductView } from "../../../domain/catalog/product-view.ts"
 import { CategoryNotFoundProblem, ProductNotFoundProblem, ShopNotFoundProblem } from "../problems/catalog-problems.ts"
 import { operationDocs } from "./operation-docs.ts"
 import { ShippingMethodView } from "./shipping-method-view.ts"
+import { SuggestionsView } from "./suggestion-views.ts"
 
 const PositiveInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
 const NonNegativeAmount = Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0))
@@ -35,8 +36,15 @@ export const ProductListingPage = Schema.Struct({
   page: Schema.Int,
   limit: Schema.Int,
   totalPages: Schema.Int,
-  facets: Schema.optionalKey(Facets)
+  facets: Schema.optionalKey(Facets),
+  /** Only when a search finds nothing: the closest search term that finds something. */
+  didYouMean: Schema.optionalKey(Schema.String)
 }).annotate({ identifier: "ProductListingPage" })
+
+export const SuggestionQuery = {
+  q: Schema.String.check(Schema.isBetweenLength(1, 100)),
+  limit: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 20 })))
+}
 
 export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
   HttpApiEndpoint.get("listProducts", "/products", {
@@ -48,6 +56,18 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
       "attributes `key:value,...`, stock, search) and sorted. With `includeFacets=true` the page also carries " +
       "the counts of every filter value over the whole result (`facets`). Prices are in major units.",
     examples: { query: { categorySlug: "women", minPrice: 500, maxPrice: 5000, sortBy: "price", sortOrder: "asc", page: 1, limit: 24, includeFacets: true } }
+  })),
+  // before any product route taking a path parameter, so "suggest" is never read as one
+  HttpApiEndpoint.get("suggestProducts", "/products/suggest", {
+    query: SuggestionQuery,
+    success: SuggestionsView
+  }).annotateMerge(operationDocs({
+    summary: "Suggest as the shopper types",
+    description: "What to show under a search box: products, categories and completed queries whose words " +
+      "match every word typed, the last one as a prefix, ignoring case and accents and tolerating one typo in " +
+      "words of 4+ letters and two in words of 8+. Ranked exact word > prefix > typo, then best-selling. " +
+      "`limit` (1..20, default 8) applies to each list. Prices are in major units.",
+    examples: { query: { q: "sharee", limit: 8 } }
   })),
   HttpApiEndpoint.get("getProductBySlug", "/products/by-slug/:slug", {
     params: { slug: Schema.String },

@@ -17,8 +17,10 @@ import { CategoryView } from "../../../domain/catalog/category-tree.ts"
 import { CatalogReadModel } from "../../../application/catalog/catalog-read-model.ts"
 import { findProductBySlug } from "../../../application/catalog/product-by-slug.ts"
 import { listProducts, type ProductListing } from "../../../application/catalog/product-listing.ts"
+import { suggestProducts } from "../../../application/catalog/product-suggestions.ts"
 import { listShippingMethods } from "../../../application/catalog/shipping-method-listing.ts"
 import { ShippingMethodView } from "../api/shipping-method-view.ts"
+import { SuggestionsView, toSuggestionsView } from "../api/suggestion-views.ts"
 import { StoreScope } from "../api/store-scope.ts"
 import { CatalogHttpCaching, makeCatalogResponder } from "../representation/catalog-http-caching.ts"
 import { keepCompressedForms } from "../representation/compressed-bodies.ts"
@@ -44,7 +46,8 @@ const bodyCache = <K extends object>(render: (key: K) => string) => {
 const listingBody = bodyCache((listing: ProductListing): string =>
   `{"data":[${listing.documents.join(",")}],"total":${listing.total},"page":${listing.page},` +
   `"limit":${listing.limit},"totalPages":${listing.totalPages}` +
-  (listing.facets === undefined ? "}" : `,"facets":${JSON.stringify(listing.facets)}}`)
+  (listing.facets === undefined ? "" : `,"facets":${JSON.stringify(listing.facets)}`) +
+  (listing.didYouMean === undefined ? "}" : `,"didYouMean":${JSON.stringify(listing.didYouMean)}}`)
 )
 
 // encoded as the endpoints' success schemas would, once per cached tree
@@ -54,9 +57,13 @@ const categoryListBody = bodyCache((data: ReadonlyArray<CategoryView>): string =
   JSON.stringify(encodeCategoryList({ data }))
 )
 const categoryBody = bodyCache((category: CategoryView): string => JSON.stringify(encodeCategory(category)))
+const encodeSuggestions = Schema.encodeSync(Schema.toCodecJson(SuggestionsView))
 const encodeShippingMethods = Schema.encodeSync(
   Schema.toCodecJson(Schema.Struct({ methods: Schema.Array(ShippingMethodView) }))
 )
+
+/** Entries of each suggestion list when the request gives no limit. */
+const DEFAULT_SUGGESTIONS = 8
 
 export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (handlers) =>
   Effect.gen(function*() {
@@ -74,6 +81,17 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
           return yield* respond(
             { shopIds: scope.shopIds, route: ["products", request.success] },
             Effect.map(withReadModel(listProducts(request.success, scope.shopIds)), listingBody)
+          )
+        }))
+      .handle("suggestProducts", ({ query }) =>
+        Effect.gen(function*() {
+          const scope = yield* StoreScope
+          const request = { q: query.q, limit: query.limit ?? DEFAULT_SUGGESTIONS }
+          return yield* respond(
+            { shopIds: scope.shopIds, route: ["suggest", request.q, request.limit] },
+            withReadModel(suggestProducts(request, scope.shopIds)).pipe(
+              Effect.map((suggestions) => JSON.stringify(encodeSuggestions(toSuggestionsView(suggestions))))
+            )
           )
         }))
       .handle("getProductBySlug", ({ params }) =>

@@ -1,0 +1,31 @@
+/** The storefront rendering of search-box suggestions (GET /products/suggest), money in major units. */
+import { Schema } from "effect"
+import type { Suggestions } from "../../../domain/catalog/suggest/suggest-index.ts"
+import { toMajor } from "../../../domain/shared/money.ts"
+
+export const SuggestedProductView = Schema.Struct({
+  id: Schema.String,
+  slug: Schema.String,
+  name: Schema.String,
+  thumbnail: Schema.NullOr(Schema.String),
+  price: Schema.Number
+}).annotate({ identifier: "SuggestedProduct" })
+
+export const SuggestedCategoryView = Schema.Struct({
+  id: Schema.String,
+  slug: Schema.String,
+  name: Schema.String
+}).annotate({ identifier: "SuggestedCategory" })
+
+export const SuggestionsView = Schema.Struct({
+  products: Schema.Array(SuggestedProductView),
+  categories: Schema.Array(SuggestedCategoryView),
+  queries: Schema.Array(Schema.String)
+}).annotate({ identifier: "Suggestions" })
+export type SuggestionsView = typeof SuggestionsView.Type
+
+export const toSuggestionsView = (suggestions: Suggestions): SuggestionsView => ({
+  products: suggestions.products.map((product) => ({ ...product, price: toMajor(product.price) })),
+  categories: suggestions.categories,
+  queries: suggestions.queries
+})

@@ -1,0 +1,75 @@
+/**
+ * Use cases over the suggestion index: what to show under the search box as the shopper types
+ * (GET /products/suggest), and the "did you mean" of a search that finds nothing. Both are scoped
+ * to the key's shops like listings. Suggestions are cached per catalog generation, so a prefix
+ * many shoppers type costs one lookup until the catalog changes.
+ */
+import { Effect } from "effect"
+import type { Suggestions } from "../../domain/catalog/suggest/suggest-index.ts"
+import { corrections } from "../../domain/catalog/suggest/corrections.ts"
+import type { ProductQuery } from "../../domain/catalog/product-query.ts"
+import { CatalogReadModel } from "./catalog-read-model.ts"
+import type { CatalogState } from "./catalog-state.ts"
+
+export interface SuggestionRequest {
+  readonly q: string
+  readonly limit: number
+}
+
+const CACHE_LIMIT = 1024
+
+const cache = new WeakMap<object, {
+  generation: number
+  counts: Map<string, ReadonlyMap<string, number>>
+  entries: Map<string, Suggestions>
+}>()
+
+const cacheFor = (state: CatalogState) => {
+  let entry = cache.get(state.suggestions)
+  if (entry === undefined || entry.generation !== state.index.generation) {
+    entry = { generation: state.index.generation, counts: new Map(), entries: new Map() }
+    cache.set(state.suggestions, entry)
+  }
+  return entry
+}
+
+export const suggestProducts = Effect.fn("suggestProducts")(function*(
+  request: SuggestionRequest,
+  shopIds: ReadonlyArray<string>
+) {
+  const readModel = yield* CatalogReadModel
+  const state = readModel.state()
+  const entry = cacheFor(state)
+  const scope = [...shopIds].sort().join("\u0000")
+  const key = JSON.stringify([scope, request.q, request.limit])
+  const cached = entry.entries.get(key)
+  if (cached !== undefined) return cached
+  let counts = entry.counts.get(scope)
+  if (counts === undefined) {
+    counts = state.index.categoryProductCounts(shopIds)
+    entry.counts.set(scope, counts)
+  }
+  const categoryCounts = counts
+  const suggestions = state.suggestions.suggest({
+    q: request.q,
+    limit: request.limit,
+    shopIds,
+    categoryProductCount: (categoryId) => categoryCounts.get(categoryId) ?? 0
+  })
+  if (entry.entries.size >= CACHE_LIMIT) entry.entries.clear()
+  entry.entries.set(key, suggestions)
+  return suggestions
+})
+
+/**
+ * The closest correction of `query.search` that finds something with the query's other filters in
+ * these shops (undefined when none does). Only a few candidates are tried, each a listing.
+ */
+export const didYouMean = (state: CatalogState, query: ProductQuery, shopIds: ReadonlyArray<string>): string | undefined => {
+  if (query.search === undefined) return undefined
+  for (const candidate of corrections(state.suggestions, query.search)) {
+    const found = state.index.list({ ...query, search: candidate, page: 1, limit: 1, includeFacets: false }, shopIds)
+    if (found.total > 0) return candidate
+  }
+  return undefined
+}
