@@ -8,7 +8,7 @@ export const SuggestedProductView = Schema.Struct({
   slug: Schema.String,
   name: Schema.String,
   thumbnail: Schema.NullOr(Schema.String),
-  price: Schema.Number
+  price: Schema.Finite
 }).annotate({ identifier: "SuggestedProduct" })
 
 export const SuggestedCategoryView = Schema.Struct({
