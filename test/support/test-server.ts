@@ -5,10 +5,11 @@
  */
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
-import { HttpClient, HttpClientRequest, HttpRouter } from "effect/http"
+import { FetchHttpClient, HttpClient, HttpClientRequest, HttpRouter, HttpServer } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
 import { StorefrontApi } from "../../adapters/http/api/storefront-api.ts"
 import type { CorsOptions } from "../../adapters/http/middleware/cors.ts"
+import { createStorefrontNodeServer } from "../../adapters/http/node-server.ts"
 import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
@@ -16,6 +17,19 @@ import { accountStoresFallback, testAccountSecurity } from "./account-test-layer
 import { buyingStoresFallback } from "./buying-test-layers.ts"
 
 export const TEST_MAX_BODY_BYTES = 4 * 1024
+
+/**
+ * NodeHttpServer.layerTest, but listening with the service's own server factory, so what Node
+ * rejects before routing (oversized headers, malformed requests) is answered as in production.
+ */
+export const nodeServerTest = HttpServer.layerTestClient.pipe(
+  Layer.provide(
+    Layer.fresh(FetchHttpClient.layer).pipe(
+      Layer.provide(Layer.succeed(FetchHttpClient.RequestInit)({ keepalive: false }))
+    )
+  ),
+  Layer.provideMerge(NodeHttpServer.layer(createStorefrontNodeServer, { port: 0 }))
+)
 
 /**
  * Serves the app over the given stores (which must provide every port the app needs, e.g.
@@ -43,7 +57,7 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
     Layer.provide(BackgroundLoops.layer)
   )
   return HttpRouter.serve(app, { disableListenLog: true, disableLogger: true }).pipe(
-    Layer.provideMerge(NodeHttpServer.layerTest)
+    Layer.provideMerge(nodeServerTest)
   )
 }
 
