@@ -5,8 +5,22 @@
  * 431 `header_fields_too_large`, 408 `request_timeout`, 400 `malformed_request`; and a CONNECT
  * (which Node hands to a separate event, not to the router) is 405 `method_not_allowed`. The
  * connection is closed after the answer.
+ *
+ * The port is open while the service starts (migrations, loading the catalog), so a request can
+ * arrive before the app's handler is installed; until then this server answers it itself:
+ * `/health` 200 (the process is alive), `/ready` and everything else 503 `service_unavailable`
+ * with `Retry-After`, so a load balancer waits and a client retries instead of hanging. Once
+ * the server is closing, every answer carries `Connection: close`.
  */
-import { createServer, type Server, STATUS_CODES } from "node:http"
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeader,
+  type OutgoingHttpHeaders,
+  type Server,
+  ServerResponse,
+  STATUS_CODES
+} from "node:http"
 import type { Duplex } from "node:stream"
 import { problemType } from "./problems/problem-type.ts"
 
@@ -49,9 +63,52 @@ const answerAndClose = (socket: Duplex, problem: ClientErrorProblem) => {
   )
 }
 
-/** A Node HTTP server that answers client errors with problem+json. */
+const STARTING_RETRY_AFTER_SECONDS = 2
+
+const answerWhileStarting = (request: IncomingMessage, response: ServerResponse) => {
+  const path = (request.url ?? "/").split("?")[0]
+  if (path === "/health") {
+    response.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" })
+    response.end(JSON.stringify({ status: "ok" }))
+    return
+  }
+  const body = JSON.stringify({
+    type: problemType("service_unavailable"),
+    title: "Service unavailable",
+    status: 503,
+    code: "service_unavailable",
+    detail: "The service is starting"
+  })
+  response.writeHead(503, {
+    "content-type": "application/problem+json",
+    "retry-after": String(STARTING_RETRY_AFTER_SECONDS),
+    "cache-control": "no-store",
+    "content-length": Buffer.byteLength(body)
+  })
+  response.end(body)
+}
+
+/** A Node HTTP server that answers client errors with problem+json, and requests while starting. */
 export const createStorefrontNodeServer = (): Server => {
-  const server = createServer()
+  // Once closing (draining on SIGTERM), every answer closes its connection, decided when its
+  // head is written: a keep-alive client moves on to another instance at once instead of
+  // holding this one open until the keep-alive timeout.
+  class DrainingAwareResponse<Request extends IncomingMessage> extends ServerResponse<Request> {
+    override writeHead(
+      statusCode: number,
+      messageOrHeaders?: string | OutgoingHttpHeaders | Array<OutgoingHttpHeader>,
+      headers?: OutgoingHttpHeaders | Array<OutgoingHttpHeader>
+    ): this {
+      if (!server.listening && !this.headersSent) this.setHeader("connection", "close")
+      // all three passed on as given: Effect writes (status, undefined message, headers)
+      return super.writeHead(statusCode, messageOrHeaders as string | undefined, headers)
+    }
+  }
+  const server: Server = createServer({ ServerResponse: DrainingAwareResponse })
+  // the first listener: it answers only while no other (the app's handler) is installed
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    if (server.listenerCount("request") === 1) answerWhileStarting(request, response)
+  })
   server.on("clientError", answerClientError)
   server.on("connect", (_request, socket: Duplex) => answerAndClose(socket, METHOD_NOT_ALLOWED))
   return server
