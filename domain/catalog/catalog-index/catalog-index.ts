@@ -18,12 +18,13 @@ import { type CategoryRef, renderProduct, type RenderContext } from "../product-
 import type { ProductQuery } from "../product-query.ts"
 import { FacetCounts } from "./facet-counts.ts"
 import type { FacetKernel } from "./facet-kernels.ts"
-import { listingFilters } from "./listing-filters.ts"
+import { listingFilters, type PriceKernel } from "./listing-filters.ts"
 import { type PagingKernel, pageSlots } from "./listing-page.ts"
 import { ProductSlots } from "./product-slots.ts"
 import { SearchIndex, type SearchKernel } from "./search-sets.ts"
 import { SlotMemberships } from "./slot-memberships.ts"
 import { SortOrders } from "./sort-orders.ts"
+import { VariantPriceIndex } from "./variant-price-index.ts"
 
 export interface CatalogReference {
   readonly categories: ReadonlyArray<CategoryRecord>
@@ -51,6 +52,8 @@ export interface CatalogIndexOptions {
   readonly searchRebuildAfter?: number | undefined
   /** How a page is picked from the result: "auto" (the default) by expected cost, or forced (tests). */
   readonly pagingKernel?: PagingKernel | undefined
+  /** How the price filter is worked out: "auto" (the default) by expected cost, or forced (tests). */
+  readonly priceKernel?: PriceKernel | undefined
 }
 
 export interface ListingResult {
@@ -71,6 +74,7 @@ export class CatalogIndex {
   private readonly search: SearchIndex
   private readonly facetCounts: FacetCounts
   private readonly pagingKernel: PagingKernel
+  private readonly prices: { readonly index: VariantPriceIndex; readonly kernel: PriceKernel }
   private readonly categoryIndexBySlug = new Map<string, number>()
   private readonly categoryRefs: Array<CategoryRef>
   private readonly renderContext: RenderContext
@@ -86,6 +90,7 @@ export class CatalogIndex {
       rebuildAfter: options.searchRebuildAfter
     })
     this.pagingKernel = options.pagingKernel ?? "auto"
+    this.prices = { index: new VariantPriceIndex(this.slots), kernel: options.priceKernel ?? "auto" }
     this.facetCounts = new FacetCounts(this.slots, this.memberships, this.orders, options.facetKernel ?? "auto")
     reference.categories.forEach((category, index) => this.categoryIndexBySlug.set(category.slug, index))
     this.categoryRefs = reference.categories.map((category) => ({ id: category.id, name: category.name, slug: category.slug }))
@@ -118,17 +123,20 @@ export class CatalogIndex {
     const changed = this.slots.write(slot, product, JSON.stringify(renderProduct(product, this.renderContext)))
     this.memberships.add(slot, product)
     if (changed.sortKeys || changed.prices) this.orders.invalidate()
+    if (changed.prices) this.prices.index.invalidate()
     this.search.noteChanged(slot)
     this.generation++
   }
 
   /**
-   * Builds what the first queries would otherwise build (the trigram index, the sort orders), so
+   * Builds what the first queries would otherwise build (the trigram index, the sort orders and
+   * their ranks, the variant price index), so
    * that they do not pay for it: call once the catalog is loaded.
    */
   prepare(): void {
     this.search.prepare()
-    for (const order of ["newest", "price", "name", "bestselling", "maxPrice"] as const) this.orders.ascending(order)
+    this.prices.index.prepare()
+    for (const order of ["newest", "price", "name", "bestselling", "maxPrice"] as const) this.orders.rankOf(order)
   }
 
   /** Products enabled in at least one of the given shops. */
@@ -169,7 +177,7 @@ export class CatalogIndex {
       intersectInto(base, sets.all)
       byName = sets.byName
     }
-    const filters = listingFilters(query, this.memberships, this.slots, base)
+    const filters = listingFilters(query, this.memberships, this.slots, base, this.prices)
     const matchingAllBut = (excluded: string | undefined): Bitset => {
       const set = base.slice()
       for (const filter of filters) if (filter.group !== excluded) intersectInto(set, filter.bits)

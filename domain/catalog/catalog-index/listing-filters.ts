@@ -3,10 +3,11 @@
  * price, and one per attribute key): within a group the values form a union, across groups an
  * intersection (CONTRACT §4).
  */
-import { type Bitset, makeBitset, setBit, unionInto } from "../bitset.ts"
+import { type Bitset, countBits, makeBitset, setBit, unionInto } from "../bitset.ts"
 import type { ProductQuery } from "../product-query.ts"
 import type { ProductSlots } from "./product-slots.ts"
 import type { SlotMemberships } from "./slot-memberships.ts"
+import type { VariantPriceIndex } from "./variant-price-index.ts"
 import { attributeValueName } from "./value-dictionary.ts"
 
 export interface ListingFilter {
@@ -21,6 +22,15 @@ const keyOf = (values: ReadonlyArray<string>): string => JSON.stringify([...new 
 
 export const ATTRIBUTE_GROUP_PREFIX = "attribute:"
 
+/**
+ * How the price filter is worked out: "range" takes the run of variants priced in the range from
+ * the sorted variant prices, "scan" checks each candidate's variants, "auto" the cheaper.
+ */
+export type PriceKernel = "auto" | "range" | "scan"
+
+/** The packed price keys of the variant price index stay exact below this many slots. */
+const RANGE_INDEX_SLOTS = 1 << 22
+
 const unionOf = (words: number, sets: ReadonlyArray<Bitset | undefined>): Bitset => {
   const bits = makeBitset(words)
   for (const set of sets) if (set !== undefined) unionInto(bits, set)
@@ -32,7 +42,8 @@ export const listingFilters = (
   query: ProductQuery,
   memberships: SlotMemberships,
   slots: ProductSlots,
-  candidates: Bitset
+  candidates: Bitset,
+  prices: { readonly index: VariantPriceIndex; readonly kernel: PriceKernel }
 ): Array<ListingFilter> => {
   const { words } = memberships
   const filters: Array<ListingFilter> = []
@@ -56,7 +67,10 @@ export const listingFilters = (
   if (query.minPrice !== undefined || query.maxPrice !== undefined) {
     const min = query.minPrice ?? 0
     const max = query.maxPrice ?? Number.MAX_SAFE_INTEGER
-    filters.push({ group: "price", key: `${min}-${max}`, bits: priceFilter(slots, candidates, min, max) })
+    const useRange = slots.size < RANGE_INDEX_SLOTS && (prices.kernel === "range" ||
+      (prices.kernel === "auto" && prices.index.countInRange(min, max) + candidates.length < countBits(candidates) * 2))
+    const bits = useRange ? prices.index.slotsInRange(candidates, min, max) : priceFilter(slots, candidates, min, max)
+    filters.push({ group: "price", key: `${min}-${max}`, bits })
   }
   for (const filter of query.attributes ?? []) {
     const sets = filter.values.map((value) => {

@@ -2,7 +2,8 @@
  * The catalog index's interchangeable kernels give the reference model's answers: every facet
  * kernel forced on every set (popcount over bit sets, per-product tally, and the automatic
  * choice), both search kernels (the trigram index, rebuilt after a few changes, and the scan) and
- * both ways of picking a page (walking the sort permutation, sorting the result by rank),
+ * both ways of picking a page (walking the sort permutation, sorting the result by rank) and of
+ * the price filter (the run of the sorted variant prices, a check of each candidate's variants),
  * with the facet counts kept by filter set across pages, sorts and limits and dropped when a
  * product changes.
  */
@@ -64,9 +65,9 @@ const Change = Schema.Struct({ target: SmallInt(70), seed: ProductSeed, queryBet
 const Changes = Schema.Array(Change).check(Schema.isMaxLength(8))
 
 const KERNELS: ReadonlyArray<CatalogIndexOptions> = [
-  { facetKernel: "bitsets", searchKernel: "trigrams", searchRebuildAfter: 3, pagingKernel: "sort" },
-  { facetKernel: "tally", searchKernel: "scan", pagingKernel: "walk" },
-  { facetKernel: "auto", searchKernel: "trigrams", pagingKernel: "sort" },
+  { facetKernel: "bitsets", searchKernel: "trigrams", searchRebuildAfter: 3, pagingKernel: "sort", priceKernel: "range" },
+  { facetKernel: "tally", searchKernel: "scan", pagingKernel: "walk", priceKernel: "scan" },
+  { facetKernel: "auto", searchKernel: "trigrams", pagingKernel: "sort", priceKernel: "range" },
   {}
 ]
 
