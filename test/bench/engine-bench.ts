@@ -7,6 +7,7 @@
 //                  import and kept in bench-results/engine-snapshot-N.jsonl for later runs
 //   --queries Q    distinct listing queries (default 2000)
 //   --terms T      listing queries with a search term not seen before (default 200)
+//   --plain        keep documents as they are instead of deflated (shorter builds, for A/B of engines)
 import { createHash } from "node:crypto"
 import { existsSync } from "node:fs"
 import { readFile, writeFile } from "node:fs/promises"
@@ -120,13 +121,16 @@ const run = (label: string, index: CatalogIndex, shopIds: ReadonlyArray<string>,
 
 const main = async () => {
   const { values } = parseArgs({
-    options: { products: { type: "string" }, queries: { type: "string" }, terms: { type: "string" } }
+    options: { products: { type: "string" }, queries: { type: "string" }, terms: { type: "string" }, plain: { type: "boolean" } }
   })
   const products = Number(values.products ?? 100_000)
   const snapshot = await loadSnapshot(products)
   const started = performance.now()
-  const index = new CatalogIndex(snapshot, { documentCodec: deflateDocumentCodecTrainer() })
+  const index = new CatalogIndex(snapshot, { documentCodec: values.plain === true ? undefined : deflateDocumentCodecTrainer() })
   for (const product of snapshot.products) index.upsertProduct(product)
+  // what the read model does once loaded (an engine without it builds on first use)
+  const prepared = index as unknown as { prepare?: () => void }
+  prepared.prepare?.()
   console.log(`build: ${index.productCount} products in ${(performance.now() - started).toFixed(0)} ms, ` +
     `heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`)
 
