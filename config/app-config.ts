@@ -66,7 +66,9 @@ export const AppConfigDescriptor = Config.all({
   catalogPollMillis: positiveInt("CATALOG_POLL_MILLIS", 1000),
   /** Cache-Control of catalog GETs: max-age and stale-while-revalidate, seconds. */
   catalogCacheMaxAgeSeconds: nonNegativeInt("CATALOG_CACHE_MAX_AGE", 60),
-  catalogCacheSwrSeconds: nonNegativeInt("CATALOG_CACHE_SWR", 300)
+  catalogCacheSwrSeconds: nonNegativeInt("CATALOG_CACHE_SWR", 300),
+  /** The shops this instance serves, separated by commas; unset or blank: every shop. */
+  catalogShops: Config.String("CATALOG_SHOPS").pipe(Config.withDefault(""))
 })
 
 export type AppConfig = Config.Success<typeof AppConfigDescriptor>

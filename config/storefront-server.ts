@@ -11,6 +11,7 @@ import { createStorefrontNodeServer } from "../adapters/http/node-server.ts"
 import { storefrontHttpApp } from "../adapters/http/storefront-http-app.ts"
 import { openTelemetryTracing, otlpSpanProcessor } from "../adapters/tracing/opentelemetry-tracing.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
+import { parseShopList, shopScopedCatalogSource } from "../application/catalog/shop-scoped-catalog-source.ts"
 import { BackgroundLoops } from "../application/shared/background-loops.ts"
 import { accountConfiguration, accountSecurity } from "./account-stores.ts"
 import { type AppConfig, AppConfigDescriptor, corsOrigins } from "./app-config.ts"
@@ -54,7 +55,10 @@ const announce = (logFormat: LogFormat, demoShop: boolean) => Layer.effectDiscar
 }))
 
 export const storefrontServer = (settings: AppConfig) => {
-  const stores = DemoSeedLayer.pipe(Layer.provideMerge(postgresStores(settings)))
+  const allShops = DemoSeedLayer.pipe(Layer.provideMerge(postgresStores(settings)))
+  // CATALOG_SHOPS: the read model loads only these shops
+  const servedShops = parseShopList(settings.catalogShops)
+  const stores = servedShops === null ? allShops : shopScopedCatalogSource(servedShops).pipe(Layer.provideMerge(allShops))
   const readModel = CatalogReadModel.layer({
     pollInterval: Duration.millis(settings.catalogPollMillis),
     // product documents compressed against a dictionary trained on the catalog's first ones
