@@ -1,7 +1,7 @@
 // The cart: quantities, shipping address (district, thana, …), shipping method, payment method
 // with the COD fee, coupon, and checkout (as a guest or signed in) ending on the order number.
 import { api, ApiError, stored } from "./api.js"
-import { attempt, formValues, h, money, render, showStatus } from "./dom.js"
+import { attempt, clearStatus, formValues, h, money, render, showStatus } from "./dom.js"
 
 const cartId = {
   get: () => stored.get("cartId"),
@@ -149,6 +149,7 @@ const couponForm = (cart, refresh) =>
   )
 
 const showOrderPlaced = (order) => {
+  clearStatus()
   cartId.set(undefined)
   updateCartBadge(undefined)
   render(h(

@@ -29,14 +29,15 @@ const route = async () => {
 }
 
 const show = async () => {
-  document.body.dataset.loading = "true"
+  const hash = location.hash
   try {
     clearStatus()
     await route()
   } catch (error) {
     showStatus(error.message, "error")
   } finally {
-    delete document.body.dataset.loading
+    // the state the view now shows (a test waits for it after changing the hash)
+    document.body.dataset.rendered = hash
   }
 }
 

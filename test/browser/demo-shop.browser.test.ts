@@ -1,0 +1,157 @@
+/**
+ * The demo shop page in real headless Chromium (Debian's `chromium`, driven by playwright-core),
+ * against a fresh demo from `npm start`. The page is loaded from http://localhost:<port> and
+ * calls the API at http://127.0.0.1:<port>: another origin, so every call goes through CORS
+ * (the demo's default allows http://localhost:*). A shopper browses a category, filters by a
+ * facet, opens a product, adds it to the cart, fills in the address, picks a shipping method,
+ * applies a coupon and checks out as a guest, and sees the order number.
+ *
+ * With SCREENSHOTS_DIR set, the main screens are saved there (README: docs/*.png).
+ */
+import { execFileSync } from "node:child_process"
+import { mkdirSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { type Browser, chromium, type Page } from "playwright-core"
+import { DEMO_START_TIMEOUT_MILLIS, type DemoServer, startDemoServer } from "../support/demo-server.ts"
+
+const chromiumPath = (): string => {
+  try {
+    return execFileSync("/bin/sh", ["-c", "command -v chromium"], { encoding: "utf8" }).trim()
+  } catch {
+    throw new Error("Chromium is missing: install Debian's package (apt-get install -y chromium); .ci/run does")
+  }
+}
+
+const screenshotsDir = process.env["SCREENSHOTS_DIR"]
+const screenshot = async (page: Page, name: string, fullPage = false) => {
+  if (screenshotsDir === undefined) return
+  mkdirSync(screenshotsDir, { recursive: true })
+  await page.screenshot({ path: join(screenshotsDir, `demo-shop-${name}.png`), fullPage })
+}
+
+/** Waits until the page has rendered the state of its current hash, which must pass `test`. */
+const rendered = (page: Page, test: string) =>
+  page.waitForFunction(
+    (pattern) => document.body.dataset["rendered"] === location.hash && new RegExp(pattern).test(decodeURIComponent(location.hash)),
+    test
+  )
+
+let demo: DemoServer
+let browser: Browser
+
+beforeAll(async () => {
+  demo = await startDemoServer()
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+  })
+}, DEMO_START_TIMEOUT_MILLIS + 30_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await demo?.stop()
+})
+
+describe("demo shop in Chromium", () => {
+  it("a guest browses, filters, adds to the cart, checks out and sees the order number, all through CORS", async () => {
+    const pageOrigin = `http://localhost:${demo.port}`
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const problems: Array<string> = []
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`))
+    page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`))
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console: ${message.text()}`)
+    })
+    const apiResponses: Array<{ url: string; status: number; allowOrigin: string | undefined }> = []
+    page.on("response", (response) => {
+      if (response.url().startsWith(`${demo.base}/v1/`)) {
+        apiResponses.push({ url: response.url(), status: response.status(), allowOrigin: response.headers()["access-control-allow-origin"] })
+      }
+    })
+
+    await page.goto(`${pageOrigin}/?api=${encodeURIComponent(demo.base)}`)
+    await page.waitForSelector("#products .card")
+    expect(await page.locator("#api-base").textContent()).toBe(demo.base)
+    await screenshot(page, "listing")
+
+    // browse: a root category from the tree
+    await page.locator(".tree").getByRole("link", { name: "Men", exact: true }).click()
+    await rendered(page, "categorySlug=men")
+    const inCategory = Number((await page.locator("#result-count").textContent())!.split(" ")[0])
+    expect(inCategory).toBeGreaterThan(0)
+
+    // filter: "in stock" and the first brand, each a facet checkbox
+    await page.locator('[data-facet="inStock"] input').check()
+    await rendered(page, "inStock=true")
+    const brand = page.locator('[data-facet="attribute-brand"] input').first()
+    const brandName = await brand.getAttribute("value")
+    await brand.check()
+    await rendered(page, `inStock=true.*brand:${brandName}`)
+    const filtered = Number((await page.locator("#result-count").textContent())!.split(" ")[0])
+    expect(filtered).toBeGreaterThan(0)
+    expect(filtered).toBeLessThan(inCategory)
+    expect(await page.locator('[data-facet="attribute-brand"] input:checked').count()).toBe(1)
+    await screenshot(page, "filtered")
+
+    // the product page: a variant in stock, two of it into the cart
+    await page.locator("#products .product-link").first().click()
+    await page.waitForSelector("#add-to-cart:not([disabled])")
+    const productName = (await page.locator("#product-name").textContent())!
+    expect(productName).toContain(brandName!)
+    await expect.poll(() => page.locator("#variant-stock").textContent()).toMatch(/In stock|Only a few left/)
+    await page.fill('input[name="quantity"]', "2")
+    await page.click("#add-to-cart")
+    await page.waitForFunction(() => document.getElementById("cart-count")!.textContent === "2")
+    await screenshot(page, "product")
+
+    // the cart: address (thana, district), shipping method, coupon
+    await page.click("#cart-link")
+    await page.waitForSelector("#address-form")
+    expect(await page.locator("#cart-items").textContent()).toContain(productName)
+    await page.fill('#address-form input[name="name"]', "Nasrin Akter")
+    await page.fill('#address-form input[name="phone"]', "+8801899000123")
+    await page.fill('#address-form input[name="email"]', "nasrin@example.com")
+    await page.fill('#address-form input[name="road"]', "Road 7")
+    await page.fill('#address-form input[name="thana"]', "Tongi")
+    await page.fill('#address-form input[name="district"]', "Gazipur")
+    await page.click('#address-form button[type="submit"]')
+    await page.waitForSelector('input[value="sm_demo_standard"]:not([disabled])')
+    await page.locator('input[value="sm_demo_standard"]').check()
+    await page.waitForSelector('input[value="sm_demo_standard"]:checked')
+    await page.waitForSelector("#checkout:not([disabled])")
+    await page.fill('#coupon-form input[name="code"]', "flat100")
+    await page.click('#coupon-form button[type="submit"]')
+    await page.waitForSelector("#coupon-form >> text=FLAT100")
+    const totals = (await page.locator("#cart-totals").textContent())!
+    expect(totals).toContain("Discount (FLAT100)")
+    expect(totals).toContain("−Tk 100")
+    expect(await page.locator('[data-total="cod"] td.num').textContent()).not.toBe("Tk 0")
+    await screenshot(page, "cart", true)
+    const cartId = await page.evaluate(() =>
+      Object.entries(localStorage).find(([name]) => name.endsWith(":cartId"))?.[1]
+    )
+
+    // guest checkout: the order number is shown and the cart is completed
+    await page.click("#checkout")
+    await page.waitForSelector("#order-number")
+    const orderNumber = (await page.locator("#order-number").textContent())!.trim()
+    expect(orderNumber).toMatch(/^\d{6,}$/)
+    expect(await page.locator("#cart-count").textContent()).toBe("0")
+    await screenshot(page, "order")
+    const cart = await fetch(`${demo.base}/v1/store/cart/${JSON.parse(cartId!)}`, {
+      headers: { "x-publishable-api-key": "pk_demo_main_storefront" }
+    })
+    expect(((await cart.json()) as { status: string }).status).toBe("completed")
+
+    // every call crossed origins and was allowed by CORS; nothing failed in the page
+    expect(new URL(pageOrigin).origin).not.toBe(new URL(demo.base).origin)
+    expect(apiResponses.length).toBeGreaterThan(10)
+    for (const response of apiResponses) {
+      expect(response.allowOrigin, response.url).toBe(pageOrigin)
+      expect(response.status, response.url).toBeLessThan(400)
+    }
+    expect(problems).toEqual([])
+    await page.close()
+  }, 120_000)
+})
