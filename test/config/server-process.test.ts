@@ -19,7 +19,7 @@ afterAll(() => {
 })
 
 describe("server process", () => {
-  for (const [variable, value] of [["PORT", "99999"], ["MAX_BODY_BYTES", "lots"], ["LOG_LEVEL", "loud"], ["RESET_URL_BASE", "not a url"], ["CORS_ORIGINS", "localhost:3000"], ["LOG_FORMAT", "xml"], ["OTEL_EXPORTER_OTLP_ENDPOINT", "not a url"]] as const) {
+  for (const [variable, value] of [["PORT", "99999"], ["MAX_BODY_BYTES", "lots"], ["LOG_LEVEL", "loud"], ["RESET_URL_BASE", "not a url"], ["CORS_ORIGINS", "localhost:3000"], ["LOG_FORMAT", "xml"], ["OTEL_EXPORTER_OTLP_ENDPOINT", "not a url"], ["CATALOG_CACHE_MAX_AGE", "-1"], ["CATALOG_CACHE_SWR", "soon"]] as const) {
     it(`refuses to start with a bad ${variable}, naming it`, async () => {
       const { finished } = startServer({ [variable]: value, DATA_DIR: join(tmpdir(), "never-created") })
       const { code, output } = await finished

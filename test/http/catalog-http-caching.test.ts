@@ -9,6 +9,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { buyingFixture } from "../support/buying-fixture.ts"
+import { memoryBuyingTestStores } from "../support/buying-stores.ts"
 import { BOTH_SHOPS_KEY, buyingTestEngines, createCart, SHOP_A_KEY, storeRequest } from "../support/cart-http.ts"
 import { rawGet, type RawResponse } from "../support/raw-bytes.ts"
 import { testServer } from "../support/test-server.ts"
@@ -183,3 +184,19 @@ for (const engine of buyingTestEngines()) {
     })
   })
 }
+
+layer(
+  testServer(memoryBuyingTestStores(buyingFixture()), undefined, {
+    catalogCache: { maxAgeSeconds: 5, staleWhileRevalidateSeconds: 0 }
+  }),
+  { excludeTestServices: true }
+)("HTTP caching settings (memory adapters)", (it) => {
+  it.effect("Cache-Control carries the configured max-age and stale-while-revalidate, on 200 and 304", () =>
+    Effect.gen(function*() {
+      const response = yield* rawGet(LISTING, KEY)
+      expect(response.headers["cache-control"]).toBe("public, max-age=5, stale-while-revalidate=0")
+      const notModified = yield* rawGet(LISTING, { ...KEY, "if-none-match": response.headers["etag"]! })
+      expect(notModified.status).toBe(304)
+      expect(notModified.headers["cache-control"]).toBe("public, max-age=5, stale-while-revalidate=0")
+    }))
+})

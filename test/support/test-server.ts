@@ -10,6 +10,7 @@ import { HttpApiClient } from "effect/http-api"
 import { StorefrontApi } from "../../adapters/http/api/storefront-api.ts"
 import type { CorsOptions } from "../../adapters/http/middleware/cors.ts"
 import { createStorefrontNodeServer } from "../../adapters/http/node-server.ts"
+import type { CatalogCacheSettings } from "../../adapters/http/representation/catalog-http-caching.ts"
 import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
@@ -35,17 +36,23 @@ export const nodeServerTest = HttpServer.layerTestClient.pipe(
  * Serves the app over the given stores (which must provide every port the app needs, e.g.
  * CatalogSource and StoreHealth); extra routes (e.g. a failing one) share the HTTP edge;
  * `cors` allows browser origins (none by default, as in production without CORS_ORIGINS);
- * `demoShop` serves the demo shop page at `/`.
+ * `demoShop` serves the demo shop page at `/`; `catalogCache` sets the catalog's Cache-Control.
  */
 export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter>(
   stores: Layer.Layer<ROut, E, R>,
   extraRoutes: Layer.Layer<never, never, ExtraRequirements> = Layer.empty as Layer.Layer<never, never, ExtraRequirements>,
-  options: { readonly cors?: CorsOptions; readonly docsPublishableKey?: string; readonly demoShop?: boolean } = {}
+  options: {
+    readonly cors?: CorsOptions
+    readonly docsPublishableKey?: string
+    readonly demoShop?: boolean
+    readonly catalogCache?: CatalogCacheSettings
+  } = {}
 ) => {
   const httpOptions = {
     maxBodyBytes: TEST_MAX_BODY_BYTES,
     demoShop: options.demoShop === true,
     ...(options.cors === undefined ? {} : { cors: options.cors }),
+    ...(options.catalogCache === undefined ? {} : { catalogCache: options.catalogCache }),
     ...(options.docsPublishableKey === undefined ? {} : { docsPublishableKey: options.docsPublishableKey })
   }
   const app = Layer.mergeAll(storefrontHttpApp(httpOptions), extraRoutes).pipe(
