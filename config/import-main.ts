@@ -94,7 +94,8 @@ const main = Effect.gen(function*() {
           `Rejected ${file}: ${error.problems.length} problem(s), nothing was written`,
           ...error.problems.map((problem) => `${problem.path}: ${problem.message}`)
         ]),
-      StoreUnavailable: (error) => fail([`The database is unavailable (${error.reason}); nothing was written`])
+      StoreUnavailable: (error) => fail([`The database is unavailable (${error.reason}); nothing was written`]),
+      DataDirInUse: (error) => fail([error.message, "Nothing was written"])
     })
   )
 })

@@ -1,15 +1,20 @@
 /**
  * The server process starting and stopping (issue 9): what arrives while it starts is answered
  * (the port is open before migrations and the catalog load), and a request in flight when it is
- * asked to stop is answered with Connection: close, so keep-alive clients let go at once.
+ * asked to stop is answered with Connection: close, so keep-alive clients let go at once; and
+ * the embedded database folder is never opened by a second process.
  */
-import { mkdtempSync, rmSync } from "node:fs"
+import { spawnSync } from "node:child_process"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { Agent, request as httpRequest } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { sleep, startServerProcess as startServer, waitUntilReady } from "../support/server-process.ts"
+import { generatedCatalogJson } from "../support/catalog-documents.ts"
 import { freePort } from "../support/throwaway-postgres.ts"
+
+const IMPORT_MAIN = join(import.meta.dirname, "../../config/import-main.ts")
 
 const dataDirs: Array<string> = []
 afterAll(() => {
@@ -102,4 +107,42 @@ describe("server process: start-up and shutdown", () => {
       server.child.kill("SIGKILL")
     }
   }, 400_000)
+
+  it("one DATA_DIR has one owner: an import beside the running server is refused naming it, and the next start works", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "storefront-process-"))
+    dataDirs.push(dataDir)
+    const catalogFile = join(dataDir, "..", `catalog-${Date.now()}.json`)
+    writeFileSync(catalogFile, JSON.stringify(generatedCatalogJson(20)))
+    const port = await freePort()
+    const server = startServer({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir })
+    try {
+      await waitUntilReady(server, port, 180_000)
+      const imported = spawnSync(process.execPath, [IMPORT_MAIN, catalogFile], {
+        env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir },
+        encoding: "utf8",
+        timeout: 120_000
+      })
+      expect(imported.status, imported.stdout + imported.stderr).toBe(1)
+      expect(imported.stderr).toContain(`is in use by process ${server.child.pid}`)
+      expect(imported.stdout).not.toContain("Imported")
+      server.child.kill("SIGTERM")
+      expect((await server.finished).code).toBe(0)
+    } finally {
+      server.child.kill("SIGKILL")
+      rmSync(catalogFile, { force: true })
+    }
+    // the database was never opened twice: it starts again, demo catalog intact
+    const again = startServer({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir })
+    try {
+      await waitUntilReady(again, port, 180_000)
+      const response = await fetch(`http://127.0.0.1:${port}/v1/store/products?limit=1`, {
+        headers: { "x-publishable-api-key": "pk_demo_main_storefront" }
+      })
+      expect(response.status).toBe(200)
+      expect(((await response.json()) as { total: number }).total).toBeGreaterThan(0)
+    } finally {
+      again.child.kill("SIGTERM")
+      await again.finished
+    }
+  }, 600_000)
 })
