@@ -1,15 +1,33 @@
 /**
  * Use cases over the suggestion index: what to show under the search box as the shopper types
  * (GET /products/suggest), and the "did you mean" of a search that finds nothing. Both are scoped
- * to the key's shops like listings. Suggestions are cached per catalog generation, so a prefix
- * many shoppers type costs one lookup until the catalog changes.
+ * to the key's shops like listings. Suggested products are shown as the product index rendered
+ * them. Suggestions are cached per catalog generation, so a prefix many shoppers type costs one
+ * lookup until the catalog changes.
  */
 import { Effect } from "effect"
-import type { Suggestions } from "../../domain/catalog/suggest/suggest-index.ts"
+import type { CategorySuggestion } from "../../domain/catalog/suggest/suggest-index.ts"
+import type { ProductView } from "../../domain/catalog/product-view.ts"
+import { toMinor } from "../../domain/shared/money.ts"
 import { corrections } from "../../domain/catalog/suggest/corrections.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import { CatalogReadModel } from "./catalog-read-model.ts"
 import type { CatalogState } from "./catalog-state.ts"
+
+export interface SuggestedProduct {
+  readonly id: string
+  readonly slug: string
+  readonly name: string
+  readonly thumbnail: string | null
+  /** The product's lowest price (its cheapest variant's effective price), minor units. */
+  readonly price: number
+}
+
+export interface ProductSuggestions {
+  readonly products: ReadonlyArray<SuggestedProduct>
+  readonly categories: ReadonlyArray<CategorySuggestion>
+  readonly queries: ReadonlyArray<string>
+}
 
 export interface SuggestionRequest {
   readonly q: string
@@ -21,7 +39,7 @@ const CACHE_LIMIT = 1024
 const cache = new WeakMap<object, {
   generation: number
   counts: Map<string, ReadonlyMap<string, number>>
-  entries: Map<string, Suggestions>
+  entries: Map<string, ProductSuggestions>
 }>()
 
 const cacheFor = (state: CatalogState) => {
@@ -50,12 +68,22 @@ export const suggestProducts = Effect.fn("suggestProducts")(function*(
     entry.counts.set(scope, counts)
   }
   const categoryCounts = counts
-  const suggestions = state.suggestions.suggest({
+  const found = state.suggestions.suggest({
     q: request.q,
     limit: request.limit,
     shopIds,
     categoryProductCount: (categoryId) => categoryCounts.get(categoryId) ?? 0
   })
+  // the names, thumbnails and prices as the product index rendered them
+  const products: Array<SuggestedProduct> = []
+  for (const { id, slug } of found.products) {
+    const document = state.index.documentBySlug(slug, shopIds)
+    if (document === undefined) continue
+    const product = JSON.parse(document) as Pick<ProductView, "id" | "name" | "thumbnail" | "priceRange">
+    if (product.id !== id) continue
+    products.push({ id, slug, name: product.name, thumbnail: product.thumbnail, price: toMinor(product.priceRange.minPrice) })
+  }
+  const suggestions: ProductSuggestions = { products, categories: found.categories, queries: found.queries }
   if (entry.entries.size >= CACHE_LIMIT) entry.entries.clear()
   entry.entries.set(key, suggestions)
   return suggestions

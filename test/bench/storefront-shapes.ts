@@ -5,6 +5,7 @@ import { cartShapes } from "./cart-shapes.ts"
 import { listingPath, makeListingQueries, makeNewTermQueries, readListingVocabulary } from "./listing-queries.ts"
 import { representationShapes } from "./representation-shapes.ts"
 import type { Shape } from "./shape.ts"
+import { suggestShapes } from "./suggest-shapes.ts"
 
 const products = (query: Record<string, string>): string => `/v1/store/products?${new URLSearchParams(query).toString()}`
 
@@ -49,6 +50,7 @@ export const storefrontShapes: ReadonlyArray<Shape> = [
     }
   },
   { name: "categories", path: "/v1/store/categories" },
+  ...suggestShapes,
   ...representationShapes,
   ...authShapes,
   ...cartShapes

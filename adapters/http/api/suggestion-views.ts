@@ -1,6 +1,6 @@
 /** The storefront rendering of search-box suggestions (GET /products/suggest), money in major units. */
 import { Schema } from "effect"
-import type { Suggestions } from "../../../domain/catalog/suggest/suggest-index.ts"
+import type { ProductSuggestions } from "../../../application/catalog/product-suggestions.ts"
 import { toMajor } from "../../../domain/shared/money.ts"
 
 export const SuggestedProductView = Schema.Struct({
@@ -24,7 +24,7 @@ export const SuggestionsView = Schema.Struct({
 }).annotate({ identifier: "Suggestions" })
 export type SuggestionsView = typeof SuggestionsView.Type
 
-export const toSuggestionsView = (suggestions: Suggestions): SuggestionsView => ({
+export const toSuggestionsView = (suggestions: ProductSuggestions): SuggestionsView => ({
   products: suggestions.products.map((product) => ({ ...product, price: toMajor(product.price) })),
   categories: suggestions.categories,
   queries: suggestions.queries

@@ -23,7 +23,7 @@
  * Like CatalogIndex it has a single writer: `upsertProduct` applies a changed product in place.
  */
 import { type Bitset, clearBit, hasBit, makeBitset, resized, setBit, unionInto, wordsFor } from "../bitset.ts"
-import { type CatalogProduct, effectivePrice } from "../catalog-product.ts"
+import type { CatalogProduct } from "../catalog-product.ts"
 import type { CategoryRecord } from "../category.ts"
 import { SlotIntLists } from "../slot-int-lists.ts"
 import { textWords, type TextWord } from "./folding.ts"
@@ -31,13 +31,13 @@ import { RankedPostings } from "./ranked-postings.ts"
 import { TopList } from "./top-list.ts"
 import { PREFIX, type WordMatch, WordDictionary } from "./word-dictionary.ts"
 
+/**
+ * A suggested product, by id and slug: the caller renders it from the product as the catalog holds
+ * it (the index keeps no names, images or prices of its own).
+ */
 export interface ProductSuggestion {
   readonly id: string
   readonly slug: string
-  readonly name: string
-  readonly thumbnail: string | null
-  /** The cheapest variant's effective price, minor units. */
-  readonly price: number
 }
 
 export interface CategorySuggestion {
@@ -78,9 +78,6 @@ const NONE = 255
  */
 const CANDIDATE_COST = 4
 
-const lowestPrice = (product: CatalogProduct): number =>
-  product.variants.length === 0 ? 0 : Math.min(...product.variants.map(effectivePrice))
-
 interface Ranked {
   readonly tier: number
   readonly slot: number
@@ -99,7 +96,8 @@ export class SuggestIndex {
   private readonly postings = new RankedPostings((left, right) => this.rankedBefore(left, right))
   private readonly slotById = new Map<string, number>()
   private readonly slotWords = new SlotIntLists()
-  private readonly products: Array<ProductSuggestion> = []
+  private readonly ids: Array<string> = []
+  private readonly slugs: Array<string> = []
   private salesCounts = new Int32Array(1024)
   private readonly shops = new Map<string, Bitset>()
   private words = wordsFor(1024)
@@ -117,7 +115,7 @@ export class SuggestIndex {
   }
 
   get productCount(): number {
-    return this.products.length
+    return this.ids.length
   }
 
   /** How many products (in any shop, enabled or not) hold the word. */
@@ -130,7 +128,7 @@ export class SuggestIndex {
     let slot = this.slotById.get(product.id)
     const isNew = slot === undefined
     if (slot === undefined) {
-      slot = this.products.length
+      slot = this.ids.length
       this.slotById.set(product.id, slot)
       this.ensureCapacity(slot + 1)
     } else {
@@ -138,11 +136,12 @@ export class SuggestIndex {
     }
     const before = this.slotWords.get(slot)
     const after = [...new Set(productWords(product).map((word) => this.dictionary.idFor(word.folded, word.surface)))]
-    const rankChanged = isNew || this.salesCounts[slot] !== product.salesCount || this.products[slot]!.slug !== product.slug
+    const rankChanged = isNew || this.salesCounts[slot] !== product.salesCount || this.slugs[slot] !== product.slug
     const kept = new Set(after)
     for (const word of before) if (rankChanged || !kept.has(word)) this.postings.remove(word, slot)
 
-    this.products[slot] = { id: product.id, slug: product.slug, name: product.name, thumbnail: product.thumbnail, price: lowestPrice(product) }
+    this.ids[slot] = product.id
+    this.slugs[slot] = product.slug
     this.salesCounts[slot] = product.salesCount
     for (const shopId of product.enabled ? product.shopIds : []) {
       let bits = this.shops.get(shopId)
@@ -195,10 +194,10 @@ export class SuggestIndex {
   private rankedBefore(left: number, right: number): boolean {
     const sales = this.salesCounts[left]! - this.salesCounts[right]!
     if (sales !== 0) return sales > 0
-    const leftProduct = this.products[left]!
-    const rightProduct = this.products[right]!
-    if (leftProduct.slug !== rightProduct.slug) return leftProduct.slug < rightProduct.slug
-    return leftProduct.id < rightProduct.id
+    const leftSlug = this.slugs[left]!
+    const rightSlug = this.slugs[right]!
+    if (leftSlug !== rightSlug) return leftSlug < rightSlug
+    return this.ids[left]! < this.ids[right]!
   }
 
   private readonly productBefore = (left: Ranked, right: Ranked): boolean =>
@@ -233,7 +232,7 @@ export class SuggestIndex {
     }
     const typed = tokens.slice(0, -1).map((token) => `${token.surface} `).join("")
     return {
-      products: found.products.entries.map((entry) => this.products[entry.slot]!),
+      products: found.products.entries.map((entry) => ({ id: this.ids[entry.slot]!, slug: this.slugs[entry.slot]! })),
       categories: this.suggestCategories(folded, limit, request.categoryProductCount),
       queries: found.completions.entries.map((entry) => typed + this.dictionary.surfaces[entry.word]!)
     }
@@ -248,7 +247,7 @@ export class SuggestIndex {
     const filters: Array<Uint8Array> = []
     let candidates: Array<number> | undefined
     for (const wordMatches of matches.slice(0, -1)) {
-      const kinds = new Uint8Array(this.products.length).fill(NONE)
+      const kinds = new Uint8Array(this.ids.length).fill(NONE)
       const first = candidates === undefined ? [] as Array<number> : undefined
       for (const { kind, word } of wordMatches) {
         for (const slot of this.postings.of(word)) {
@@ -271,7 +270,7 @@ export class SuggestIndex {
     // reading the last word's lists stops early unless few products match the earlier words
     const scanCost = candidates === undefined
       ? 0
-      : Math.min(lastPostings, ((last.length + limit) * this.products.length) / Math.max(1, candidates.length))
+      : Math.min(lastPostings, ((last.length + limit) * this.ids.length) / Math.max(1, candidates.length))
     if (candidates !== undefined && candidates.length * CANDIDATE_COST < scanCost) {
       // the earlier words are much rarer: go through the products they match
       const lastKinds = new Map(last.map((match) => [match.word, match.kind]))

@@ -122,13 +122,7 @@ export const referenceSuggest = (
     .map(([, entry]) => prefix + entry.surface)
 
   return {
-    products: ranked.slice(0, request.limit).map(({ product }) => ({
-      id: product.id,
-      slug: product.slug,
-      name: product.name,
-      thumbnail: product.thumbnail,
-      price: product.variants.length === 0 ? 0 : Math.min(...product.variants.map((v) => v.salePrice ?? v.originalPrice))
-    })),
+    products: ranked.slice(0, request.limit).map(({ product }) => ({ id: product.id, slug: product.slug })),
     categories: categoryRanked.slice(0, request.limit).map(({ category }) => ({ id: category.id, slug: category.slug, name: category.name })),
     queries: queries.slice(0, request.limit)
   }
