@@ -53,12 +53,12 @@ export const makeCustomerWriter = (sql: SqlClient.SqlClient, ids: IdGenerator["S
       yield* sql`
         INSERT INTO customers (id, name, email, phone, source)
         SELECT id, name, email, phone, source
-        FROM json_to_recordset(${asJson(inserts)}::json) AS t(id text, name text, email text, phone text, source text)`
+        FROM jsonb_to_recordset(${asJson(inserts)}::jsonb) AS t(id text, name text, email text, phone text, source text)`
     }
     if (renames.length > 0) {
       yield* sql`
         UPDATE customers c SET name = t.name, updated_at = now()
-        FROM json_to_recordset(${asJson(renames)}::json) AS t(id text, name text)
+        FROM jsonb_to_recordset(${asJson(renames)}::jsonb) AS t(id text, name text)
         WHERE c.id = t.id`
     }
     return countsOf(customers.length, inserts.length, renames.length)

@@ -45,7 +45,7 @@ export const makeProductBatchWriter = (sql: SqlClient.SqlClient, ids: IdGenerato
   const writeShopLinks = (links: string, storedProductIds: ReadonlyArray<string>) =>
     sql`
       WITH listed AS MATERIALIZED (
-        SELECT product_id, shop_id FROM json_to_recordset(${links}::json) AS t(product_id text, shop_id text)),
+        SELECT product_id, shop_id FROM jsonb_to_recordset(${links}::jsonb) AS t(product_id text, shop_id text)),
       unlisted AS (
         DELETE FROM product_shops ps
         WHERE ps.product_id = ANY(${storedProductIds}::text[])
@@ -58,7 +58,7 @@ export const makeProductBatchWriter = (sql: SqlClient.SqlClient, ids: IdGenerato
     sql`
       WITH listed AS MATERIALIZED (
         SELECT product_id, category_id, position
-        FROM json_to_recordset(${links}::json) AS t(product_id text, category_id text, position integer)),
+        FROM jsonb_to_recordset(${links}::jsonb) AS t(product_id text, category_id text, position integer)),
       unlisted AS (
         DELETE FROM product_categories pc
         WHERE pc.product_id = ANY(${storedProductIds}::text[])
