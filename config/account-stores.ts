@@ -47,6 +47,8 @@ export interface PostgresAccountStoreOptions extends AccountStoreOptions {
    * through LISTEN/NOTIFY, which holds one pooled connection.
    */
   readonly sharedDatabase: boolean
+  /** Also log every committed notification (codes, reset links): the demo only. */
+  readonly notificationsToConsole?: boolean
 }
 
 /** Sessions on the SQL adapter, behind the cache that spares the bearer check a round trip. */
@@ -67,7 +69,7 @@ export const postgresAccountStores = (options: PostgresAccountStoreOptions) =>
     PostgresVerificationRepository,
     PostgresResetTokenRepository,
     PostgresRateLimiter,
-    postgresNotificationOutboxLayer(options.notificationsFile),
+    postgresNotificationOutboxLayer(options.notificationsFile, options.notificationsToConsole === true),
     PostgresServerSecrets,
     PostgresTransactions
   )

@@ -22,7 +22,9 @@ export const postgresStores = (settings: AppConfig) =>
     PostgresStoreHealth,
     postgresAccountStores({
       notificationsFile: settings.notificationsFile,
-      sharedDatabase: Option.isSome(settings.databaseUrl)
+      sharedDatabase: Option.isSome(settings.databaseUrl),
+      // the demo prints codes and reset links: nothing delivers the outbox there
+      notificationsToConsole: Option.isNone(settings.databaseUrl)
     }),
     postgresBuyingStores.pipe(Layer.provide(Layer.succeed(CartCommit, settings.cartCommit))),
     // instances sharing a PostgreSQL hear each other's catalog changes at once (LISTEN/NOTIFY)

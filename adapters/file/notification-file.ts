@@ -3,6 +3,10 @@
  * JSON line `{channel, to, purpose, code?, link?, token?, createdAt}`, for local development and
  * black-box tests. Appends are serialised so lines never interleave; a failed append is logged
  * and does not fail the request (the outbox row is the record of truth).
+ *
+ * The demo (the embedded database, where nothing delivers the outbox) also logs each one, so a
+ * newcomer finds codes and reset links in the console: never on a real deployment, since a code
+ * in a log is a credential in a log.
  */
 import { appendFile } from "node:fs/promises"
 import { Effect, Option, Semaphore } from "effect"
@@ -21,13 +25,23 @@ export const notificationLine = (notification: Notification): string =>
     createdAt: notification.createdAt.toISOString()
   }) + "\n"
 
-/** Appends to `file` when set; does nothing otherwise. */
-export const makeNotificationMirror = (file: Option.Option<string>): Effect.Effect<NotificationMirror> =>
-  Effect.map(Semaphore.make(1), (lock) => (notification: Notification) =>
-    Option.match(file, {
+/** What the console shows of a notification: who it is for and the code or link. */
+export const notificationConsoleMessage = (notification: Notification): string => {
+  const what = notification.code !== undefined ? `code ${notification.code}` : `link ${notification.link ?? ""}`
+  return `${notification.channel === "sms" ? "SMS" : "Email"} to ${notification.to} (${notification.purpose}): ${what}`
+}
+
+/** Appends to `file` when set, and logs the notification when `toConsole` (the demo). */
+export const makeNotificationMirror = (file: Option.Option<string>, toConsole = false): Effect.Effect<NotificationMirror> =>
+  Effect.map(Semaphore.make(1), (lock) => (notification: Notification) => {
+    const toFile = Option.match(file, {
       onNone: () => Effect.void,
       onSome: (path) =>
         lock.withPermits(1)(Effect.tryPromise(() => appendFile(path, notificationLine(notification), "utf8"))).pipe(
           Effect.catch((error) => Effect.logWarning("could not append to NOTIFICATIONS_FILE", error))
         )
-    }))
+    })
+    return toConsole
+      ? Effect.andThen(Effect.logInfo(`demo notification, not delivered: ${notificationConsoleMessage(notification)}`), toFile)
+      : toFile
+  })

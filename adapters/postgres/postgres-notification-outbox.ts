@@ -1,7 +1,8 @@
 /**
  * Notifier over the `notification_outbox` table: the row is inserted in the caller's
  * transaction (so it exists exactly when the state that needs it commits) and, when
- * NOTIFICATIONS_FILE is set, mirrored to that file once the transaction has committed.
+ * NOTIFICATIONS_FILE is set, mirrored to that file once the transaction has committed (and to
+ * the log with `toConsole`, the demo's choice).
  */
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
@@ -9,12 +10,12 @@ import { Notifier } from "../../application/auth/notifier.ts"
 import { makeNotificationMirror } from "../file/notification-file.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
-export const postgresNotificationOutboxLayer = (notificationsFile: Option.Option<string> = Option.none()) =>
+export const postgresNotificationOutboxLayer = (notificationsFile: Option.Option<string> = Option.none(), toConsole = false) =>
   Layer.effect(
     Notifier,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const mirror = yield* makeNotificationMirror(notificationsFile)
+      const mirror = yield* makeNotificationMirror(notificationsFile, toConsole)
       return Notifier.of({
         send: (notification) =>
           Effect.andThen(
