@@ -23,6 +23,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/store/products/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggest as the shopper types
+         * @description What to show under a search box: products, categories and completed queries whose words match every word typed, the last one as a prefix, ignoring case and accents and tolerating one typo in words of 4+ letters and two in words of 8+. Ranked exact word > prefix > typo, then best-selling. `limit` (1..20, default 8) applies to each list. Prices are in major units.
+         */
+        get: operations["catalog.suggestProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/store/products/by-slug/{slug}": {
         parameters: {
             query?: never;
@@ -282,7 +302,7 @@ export interface paths {
         head?: never;
         /**
          * Update my profile
-         * @description Changes the name, email or phone (`null` clears a contact). A changed contact is unverified again until a code proves it.
+         * @description Changes the name, email or phone (`null` clears a contact). A changed contact is unverified again until a code proves it. `defaultShippingAddressId` names one of my saved addresses (or `null`).
          */
         patch: operations["customer.updateProfile"];
         trace?: never;
@@ -449,7 +469,7 @@ export interface paths {
         get?: never;
         /**
          * Set the shipping address
-         * @description Where the order goes; it decides the shipping zone and fee. `email` links a guest order to its customer once they prove that email. Send `If-Match` with the cart's ETag to refuse the change when the cart moved on (412).
+         * @description Where the order goes; it decides the shipping zone and fee. `email` links a guest order to its customer once they prove that email. Signed in, `{addressId}` copies a saved address instead (/customers/me/addresses). Send `If-Match` with the cart's ETag to refuse the change when the cart moved on (412).
          */
         put: operations["cart.setShippingAddress"];
         post?: never;
@@ -469,7 +489,7 @@ export interface paths {
         get?: never;
         /**
          * Set the billing address
-         * @description The billing address, when it differs from the shipping address. Send `If-Match` with the cart's ETag to refuse the change when the cart moved on (412).
+         * @description The billing address, when it differs from the shipping address; signed in, `{addressId}` copies a saved address. Send `If-Match` with the cart's ETag to refuse the change when the cart moved on (412).
          */
         put: operations["cart.setBillingAddress"];
         post?: never;
@@ -554,7 +574,7 @@ export interface paths {
         put?: never;
         /**
          * Check out
-         * @description Places the order from the cart (no body needed): needs items, a shipping address and a shipping method; takes the stock, completes the cart and answers 201 with the order. Retries with the same `Idempotency-Key` get the same order.
+         * @description Places the order from the cart (no body needed): needs items, a shipping address and a shipping method; takes the stock, completes the cart and answers 201 with the order. Retries with the same `Idempotency-Key` get the same order. Signed in, the shipping address joins the address book unless the body is `{"saveAddress": false}`.
          */
         post: operations["cart.checkout"];
         delete?: never;
@@ -987,8 +1007,11 @@ export interface components {
             /** @enum {string} */
             title?: "Cart not found";
         };
-        /** @description An empty object: checkout takes no options */
-        CheckoutOptions: Record<string, never>;
+        /** @description Checkout options; no body or {} takes the defaults */
+        CheckoutOptions: {
+            /** @description Signed in: false keeps the shipping address out of the address book (default true) */
+            saveAddress?: boolean;
+        };
         Cart: {
             id: string;
             shopId: string;
@@ -1045,6 +1068,34 @@ export interface components {
         ShippingMethodChoice: {
             shippingMethodId: string;
         };
+        AddressNotFoundProblemEncoded: {
+            detail?: string;
+            instance?: string;
+            /** @enum {string} */
+            code: "address_not_found";
+            /** @enum {string} */
+            type: "urn:storefront:error:address_not_found";
+            /** @enum {number} */
+            status?: 404;
+            /** @enum {string} */
+            title?: "Address not found";
+        };
+        CartAddressInput: {
+            name?: string;
+            phone?: string;
+            house?: string;
+            road?: string;
+            thana?: string;
+            district?: string;
+            division?: string;
+            city?: string;
+            postcode?: string;
+            country?: string;
+            note?: string;
+            email?: "" | string;
+            /** @description One of the signed-in customer's saved addresses (/customers/me/addresses), copied onto the cart; then no other field */
+            addressId?: string;
+        };
         CartNote: {
             note?: string;
         };
@@ -1061,18 +1112,6 @@ export interface components {
                 variantId: string;
                 quantity: number;
             }[];
-        };
-        AddressNotFoundProblemEncoded: {
-            detail?: string;
-            instance?: string;
-            /** @enum {string} */
-            code: "address_not_found";
-            /** @enum {string} */
-            type: "urn:storefront:error:address_not_found";
-            /** @enum {number} */
-            status?: 404;
-            /** @enum {string} */
-            title?: "Address not found";
         };
         SavedAddress: {
             id: string;
@@ -1362,6 +1401,23 @@ export interface components {
             }[];
             createdAt: string;
         };
+        Suggestions: {
+            products: components["schemas"]["SuggestedProduct"][];
+            categories: components["schemas"]["SuggestedCategory"][];
+            queries: string[];
+        };
+        SuggestedCategory: {
+            id: string;
+            slug: string;
+            name: string;
+        };
+        SuggestedProduct: {
+            id: string;
+            slug: string;
+            name: string;
+            thumbnail: string | null;
+            price: number;
+        };
         ProductListingPage: {
             data: components["schemas"]["Product"][];
             total: number;
@@ -1369,6 +1425,7 @@ export interface components {
             limit: number;
             totalPages: number;
             facets?: components["schemas"]["Facets"];
+            didYouMean?: string;
         };
         Facets: {
             attributes: {
@@ -1454,6 +1511,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductListingPage"];
+                };
+            };
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                };
+            };
+            /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "catalog.suggestProducts": {
+        parameters: {
+            query: {
+                /** @example sharee */
+                q: string;
+                /** @example 8 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suggestions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suggestions"];
                 };
             };
             /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
@@ -3945,20 +4065,7 @@ export interface operations {
                  *       "email": "nusrat@example.com"
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    phone: string;
-                    house?: string;
-                    road?: string;
-                    thana?: string;
-                    district?: string;
-                    division?: string;
-                    city?: string;
-                    postcode?: string;
-                    country?: string;
-                    note?: string;
-                    email?: "" | string;
-                };
+                "application/json": components["schemas"]["CartAddressInput"];
             };
         };
         responses: {
@@ -3990,13 +4097,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
                 };
             };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
+            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found; `address_not_found`: Address not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"] | components["schemas"]["AddressNotFoundProblemEncoded"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -4104,20 +4211,7 @@ export interface operations {
                  *       "email": "nusrat@example.com"
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    phone: string;
-                    house?: string;
-                    road?: string;
-                    thana?: string;
-                    district?: string;
-                    division?: string;
-                    city?: string;
-                    postcode?: string;
-                    country?: string;
-                    note?: string;
-                    email?: "" | string;
-                };
+                "application/json": components["schemas"]["CartAddressInput"];
             };
         };
         responses: {
@@ -4149,13 +4243,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
                 };
             };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
+            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found; `address_not_found`: Address not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"] | components["schemas"]["AddressNotFoundProblemEncoded"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
