@@ -103,11 +103,15 @@ const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
 const run = (label: string, index: CatalogIndex, shopIds: ReadonlyArray<string>, specs: ReadonlyArray<ListingQuerySpec>) => {
   const digest = createHash("sha256")
   const times: Array<number> = []
+  const slowest: Array<{ ms: number; spec: ListingQuerySpec }> = []
   const started = performance.now()
   for (const spec of specs) {
     const before = performance.now()
     const result = index.list(toProductQuery(spec, index), shopIds)
-    times.push(performance.now() - before)
+    const ms = performance.now() - before
+    times.push(ms)
+    slowest.push({ ms, spec })
+    if (slowest.length > 3) slowest.splice(slowest.reduce((low, entry, at) => (entry.ms < slowest[low]!.ms ? at : low), 0), 1)
     digest.update(`${result.total}\n${result.documents.join("\n")}\n${JSON.stringify(result.facets)}\n`)
   }
   const elapsed = performance.now() - started
@@ -117,6 +121,7 @@ const run = (label: string, index: CatalogIndex, shopIds: ReadonlyArray<string>,
       `mean ${(elapsed / specs.length).toFixed(2)} ms, p50 ${percentile(times, 0.5).toFixed(2)} ms, ` +
       `p99 ${percentile(times, 0.99).toFixed(2)} ms, max ${percentile(times, 1).toFixed(2)} ms, digest ${digest.digest("hex").slice(0, 16)}`
   )
+  for (const { ms, spec } of slowest.sort((left, right) => right.ms - left.ms)) console.log(`  slowest ${ms.toFixed(1)} ms: ${JSON.stringify(spec)}`)
 }
 
 const main = async () => {
