@@ -1,26 +1,31 @@
 // `node test/bench/engine-bench.ts`: the catalog engine alone, in one process, without HTTP or a
 // database: builds the index the server builds (documents deflated) from the bench catalog and
 // answers the bench's distinct listing queries and new search terms, printing the time per query
-// and a digest of every answer (equal digests = equal answers, to compare two engines). With
+// and a digest of every answer (equal digests over the same snapshot = equal answers, to compare
+// two engines; a new snapshot has new product ids, so other ties and another digest). With
 // `node --cpu-prof` it gives the engine's profile. Not a test.
 //   --products N   catalog size (default 100000); the products are read once through the memory
-//                  import and kept in bench-results/engine-snapshot-N.jsonl for later runs
+//                  streaming import and kept in bench-results/engine-snapshot-N.jsonl (a line
+//                  per product) for later runs
 //   --queries Q    distinct listing queries (default 2000)
 //   --terms T      listing queries with a search term not seen before (default 200)
 //   --plain        keep documents as they are instead of deflated (shorter builds, for A/B of engines)
 import { createHash } from "node:crypto"
-import { existsSync } from "node:fs"
-import { readFile, writeFile } from "node:fs/promises"
+import { once } from "node:events"
+import { createReadStream, createWriteStream, existsSync } from "node:fs"
+import { rename } from "node:fs/promises"
+import { createInterface } from "node:readline"
 import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { Effect, Layer } from "effect"
+import { catalogDocumentFile } from "../../adapters/file/catalog-document-file.ts"
 import { deflateDocumentCodecTrainer } from "../../adapters/compression/deflate-document-codec.ts"
 import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
 import { MemoryCustomerRepository } from "../../adapters/memory/memory-customer-repository.ts"
 import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
 import type { ProductPage } from "../../application/catalog/catalog-snapshot.ts"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
-import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
+import { importCatalogFrom } from "../../application/catalog-import/import-catalog.ts"
 import type { CatalogProduct, SizeGuide } from "../../domain/catalog/catalog-product.ts"
 import { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
@@ -42,9 +47,8 @@ interface Snapshot {
 /** The products the read model would load, through the memory import of the bench catalog. */
 const importedSnapshot = async (products: number): Promise<Snapshot> => {
   const catalog = await generatedCatalog(resolve(repoRoot, "../shared/bench/make-catalog.mjs"), resultsDir, products)
-  const document: unknown = JSON.parse(await readFile(catalog.file, "utf8"))
   return Effect.runPromise(Effect.gen(function*() {
-    yield* importCatalog(document)
+    yield* importCatalogFrom(catalogDocumentFile(catalog.file))
     const source = yield* CatalogSource
     const reference = yield* source.loadReferenceData
     const loaded: Array<CatalogProduct> = []
@@ -71,14 +75,26 @@ const loadSnapshot = async (products: number): Promise<Snapshot> => {
   if (!existsSync(file)) {
     const snapshot = await importedSnapshot(products)
     const { products: list, ...reference } = snapshot
-    await writeFile(file, [JSON.stringify(reference), ...list.map((product) => JSON.stringify(product))].join("\n"))
+    // a line at a time: a million products do not fit in one string
+    const out = createWriteStream(`${file}.partial`)
+    const write = (line: string) => out.write(`${line}\n`) ? Promise.resolve() : once(out, "drain").then(() => undefined)
+    await write(JSON.stringify(reference))
+    for (const product of list) await write(JSON.stringify(product))
+    await new Promise<void>((resolveEnd) => out.end(resolveEnd))
+    await rename(`${file}.partial`, file)
   }
-  const [head, ...lines] = (await readFile(file, "utf8")).split("\n")
-  const reference = JSON.parse(head!) as Omit<Snapshot, "products">
-  const list = lines.map((line) => {
+  let reference: Omit<Snapshot, "products"> | undefined
+  const list: Array<CatalogProduct> = []
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (line === "") continue
+    if (reference === undefined) {
+      reference = JSON.parse(line) as Omit<Snapshot, "products">
+      continue
+    }
     const product = JSON.parse(line) as CatalogProduct & { createdAt: string }
-    return { ...product, createdAt: new Date(product.createdAt) }
-  })
+    list.push({ ...product, createdAt: new Date(product.createdAt) })
+  }
+  if (reference === undefined) throw new Error(`${file} is empty`)
   return { ...reference, products: list }
 }
 
