@@ -1475,27 +1475,57 @@ export interface operations {
     "catalog.listProducts": {
         parameters: {
             query?: {
-                /** @example 1 */
+                /**
+                 * @description The page, from 1 (default 1)
+                 * @example 1
+                 */
                 page?: number;
-                /** @example 24 */
+                /**
+                 * @description Products per page (default 20)
+                 * @example 24
+                 */
                 limit?: number;
+                /** @description Text matched in name, sku, description and tags; by relevance without sortBy */
                 search?: string;
+                /** @description A category; its descendants included */
                 categoryId?: string;
+                /** @description Several categories (repeated or comma-separated): products in any of them */
                 categoryIds?: string | string[];
-                /** @example women */
+                /**
+                 * @description A category by slug; its descendants included
+                 * @example women
+                 */
                 categorySlug?: string;
-                /** @example 500 */
+                /**
+                 * @description Lowest effective price (major units) of some variant
+                 * @example 500
+                 */
                 minPrice?: number;
-                /** @example 5000 */
+                /**
+                 * @description Highest effective price (major units) of some variant
+                 * @example 5000
+                 */
                 maxPrice?: number;
+                /** @description Comma-separated tags: products having any of them */
                 tags?: string;
+                /** @description `key:v1|v2,key2:v3`: any value within a key, every key; `\` escapes `, | : \` */
                 attributes?: string;
+                /** @description Only products with (true) or without (false) stock */
                 inStock?: boolean;
-                /** @example price */
+                /**
+                 * @description Default `newest` (relevance with search)
+                 * @example price
+                 */
                 sortBy?: "bestselling" | "name" | "newest" | "price";
-                /** @example asc */
+                /**
+                 * @description Default `asc` for name and price, `desc` otherwise
+                 * @example asc
+                 */
                 sortOrder?: "asc" | "desc";
-                /** @example true */
+                /**
+                 * @description Add `facets`: counts of every filter value (default false)
+                 * @example true
+                 */
                 includeFacets?: boolean;
             };
             header?: never;

@@ -90,13 +90,15 @@ describe("the OpenAPI document", () => {
     expect(document["components"]["schemas"]["Product"]["properties"]["originalPrice"]).toEqual({ type: "number" })
   })
 
-  it("types query parameters as they are decoded, with their bounds", () => {
+  it("types query parameters as they are decoded, with their bounds and descriptions", () => {
     const listing = operationAt("get", "/products")
     expect(parameter(listing, "page")["schema"]).toMatchObject({ type: "integer", minimum: 1 })
     expect(parameter(listing, "limit")["schema"]).toEqual({ type: "integer", minimum: 1, maximum: 100 })
     expect(parameter(listing, "minPrice")["schema"]).toEqual({ type: "number", minimum: 0 })
     expect(parameter(listing, "includeFacets")["schema"]).toEqual({ type: "boolean" })
     expect(parameter(listing, "sortBy")["schema"]["enum"]).toContain("price")
+    expect(parameter(listing, "attributes")["description"]).toContain("key:v1|v2")
+    expect(parameter(listing, "includeFacets")["description"]).toContain("facets")
     expect(parameter(operationAt("get", "/customers/me/orders"), "limit")["schema"]).toMatchObject({ type: "integer", maximum: 50 })
   })
 

@@ -14,20 +14,38 @@ const NonNegativeAmount = Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0))
 const OneOrMany = Schema.Union([Schema.String, Schema.Array(Schema.String)])
 
 export const ProductListingQuery = {
-  page: Schema.optionalKey(PositiveInt),
-  limit: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100 }))),
-  search: Schema.optionalKey(Schema.String),
-  categoryId: Schema.optionalKey(Schema.String),
-  categoryIds: Schema.optionalKey(OneOrMany),
-  categorySlug: Schema.optionalKey(Schema.String),
-  minPrice: Schema.optionalKey(NonNegativeAmount),
-  maxPrice: Schema.optionalKey(NonNegativeAmount),
-  tags: Schema.optionalKey(Schema.String),
-  attributes: Schema.optionalKey(Schema.String),
-  inStock: Schema.optionalKey(Schema.Boolean),
-  sortBy: Schema.optionalKey(Schema.Literals(["bestselling", "name", "newest", "price"])),
-  sortOrder: Schema.optionalKey(Schema.Literals(["asc", "desc"])),
-  includeFacets: Schema.optionalKey(Schema.Boolean)
+  page: Schema.optionalKey(PositiveInt.annotate({ description: "The page, from 1 (default 1)" })),
+  limit: Schema.optionalKey(
+    Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100 })).annotate({ description: "Products per page (default 20)" })
+  ),
+  search: Schema.optionalKey(
+    Schema.String.annotate({ description: "Text matched in name, sku, description and tags; by relevance without sortBy" })
+  ),
+  categoryId: Schema.optionalKey(Schema.String.annotate({ description: "A category; its descendants included" })),
+  categoryIds: Schema.optionalKey(
+    OneOrMany.annotate({ description: "Several categories (repeated or comma-separated): products in any of them" })
+  ),
+  categorySlug: Schema.optionalKey(Schema.String.annotate({ description: "A category by slug; its descendants included" })),
+  minPrice: Schema.optionalKey(
+    NonNegativeAmount.annotate({ description: "Lowest effective price (major units) of some variant" })
+  ),
+  maxPrice: Schema.optionalKey(
+    NonNegativeAmount.annotate({ description: "Highest effective price (major units) of some variant" })
+  ),
+  tags: Schema.optionalKey(Schema.String.annotate({ description: "Comma-separated tags: products having any of them" })),
+  attributes: Schema.optionalKey(
+    Schema.String.annotate({ description: "`key:v1|v2,key2:v3`: any value within a key, every key; `\\` escapes `, | : \\`" })
+  ),
+  inStock: Schema.optionalKey(Schema.Boolean.annotate({ description: "Only products with (true) or without (false) stock" })),
+  sortBy: Schema.optionalKey(
+    Schema.Literals(["bestselling", "name", "newest", "price"]).annotate({ description: "Default `newest` (relevance with search)" })
+  ),
+  sortOrder: Schema.optionalKey(
+    Schema.Literals(["asc", "desc"]).annotate({ description: "Default `asc` for name and price, `desc` otherwise" })
+  ),
+  includeFacets: Schema.optionalKey(
+    Schema.Boolean.annotate({ description: "Add `facets`: counts of every filter value (default false)" })
+  )
 }
 
 export const ProductListingPage = Schema.Struct({

@@ -97,8 +97,12 @@ const problemCodes = (spec: Json, schema: Json | undefined): Array<string> => {
 
 const refineOperation = (spec: Json, operation: Json, facts: EndpointFacts | undefined) => {
   for (const parameter of operation["parameters"] as Array<Json>) {
-    const typed = parameter["in"] === "query" ? facts?.queryProperties?.[parameter["name"]] : undefined
-    if (typed !== undefined) parameter["schema"] = typed
+    const typed: Json | undefined = parameter["in"] === "query" ? facts?.queryProperties?.[parameter["name"]] : undefined
+    if (typed === undefined) continue
+    // a description annotated on the parameter's schema describes the parameter
+    const { description, ...schema } = typed
+    parameter["schema"] = schema
+    if (typeof description === "string") parameter["description"] = description
   }
   if (facts?.optionalBearer === true) {
     const withBearer = operation["security"] as Array<Json>
