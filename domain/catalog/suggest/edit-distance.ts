@@ -30,3 +30,34 @@ export const osaDistance = (left: string, right: string): number => {
   }
   return previous[n]!
 }
+
+/**
+ * The prefix of `word` closest to `token` by osaDistance, as its length and distance; of equally
+ * close prefixes, the longest (so the whole word when it is as close as any prefix).
+ */
+export const closestPrefix = (token: string, word: string): { readonly length: number; readonly distance: number } => {
+  // one table, a row per prefix of `word`: the last cell of row i is the distance to word[0..i)
+  const m = token.length
+  let beforePrevious = new Int32Array(m + 1)
+  let previous = Int32Array.from({ length: m + 1 }, (_, j) => j)
+  let current = new Int32Array(m + 1)
+  let best = { length: 0, distance: m }
+  for (let i = 1; i <= word.length; i++) {
+    current[0] = i
+    const a = word.charCodeAt(i - 1)
+    for (let j = 1; j <= m; j++) {
+      const b = token.charCodeAt(j - 1)
+      let cell = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a === b ? 0 : 1))
+      if (i > 1 && j > 1 && a === token.charCodeAt(j - 2) && word.charCodeAt(i - 2) === b) {
+        cell = Math.min(cell, beforePrevious[j - 2]! + 1)
+      }
+      current[j] = cell
+    }
+    if (current[m]! <= best.distance) best = { length: i, distance: current[m]! }
+    const recycled = beforePrevious
+    beforePrevious = previous
+    previous = current
+    current = recycled
+  }
+  return best
+}

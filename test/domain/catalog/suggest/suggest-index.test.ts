@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
 import type { CatalogProduct } from "../../../../domain/catalog/catalog-product.ts"
 import { corrections } from "../../../../domain/catalog/suggest/corrections.ts"
-import { osaDistance } from "../../../../domain/catalog/suggest/edit-distance.ts"
+import { closestPrefix, osaDistance } from "../../../../domain/catalog/suggest/edit-distance.ts"
 import { allowedEdits, fold, textWords } from "../../../../domain/catalog/suggest/folding.ts"
 import { SuggestIndex, type SuggestRequest } from "../../../../domain/catalog/suggest/suggest-index.ts"
 import { WordDictionary } from "../../../../domain/catalog/suggest/word-dictionary.ts"
@@ -53,6 +53,17 @@ describe("folding and edit distance", () => {
     for (const seed of seeds) {
       const token = referenceFold(tokenFromSeed(seed, words))
       for (const word of folded) expect(osaDistance(token, word)).toBe(referenceOsa(token, word))
+    }
+  }, PROPERTY)
+
+  it.prop("closestPrefix: the longest of the prefixes nearest by the reference distance", [DictionaryArbitrary, TokenSeeds], ([words, seeds]) => {
+    for (const seed of seeds) {
+      const token = referenceFold(tokenFromSeed(seed, words))
+      for (const word of words.map(referenceFold)) {
+        const distances = Array.from({ length: word.length + 1 }, (_, length) => referenceOsa(token, word.slice(0, length)))
+        const distance = Math.min(...distances)
+        expect(closestPrefix(token, word)).toEqual({ length: distances.lastIndexOf(distance), distance })
+      }
     }
   }, PROPERTY)
 
@@ -193,6 +204,11 @@ describe("SuggestIndex examples", () => {
     expect(corrections(index, "cotton saaree")[0]).toBe("cotton saree")
     expect(corrections(index, "creme")).toEqual(["crème"])
     expect(corrections(index, "zzzz")).toEqual([])
+    // only "sarees" held: the correction is its prefix nearest to what was typed
+    const onlySarees = new SuggestIndex([])
+    onlySarees.upsertProduct(product("prod_box", "Sarees Box", 1))
+    expect(corrections(onlySarees, "sharee")).toEqual(["saree"])
+    expect(corrections(onlySarees, "sarees")).toEqual([])
   })
 
   it("the reference agrees on the allowed edits", () => {
