@@ -36,9 +36,10 @@ layer(testServer(memoryStores, undefined, { demoShop: true }), { excludeTestServ
       expect(page.text).not.toMatch(/(src|href)="(https?:)?\/\//)
     }))
 
-  it.effect("every file of the page folder is served with its media type, and no other", () =>
+  it.effect("every file of the page folder and openapi-fetch are served with their media types, and no other", () =>
     Effect.gen(function*() {
-      const files = readdirSync(DIRECTORY).filter((file) => file !== "index.html").sort()
+      // the page's folder, and openapi-fetch (the typed client's transport) beside it
+      const files = [...readdirSync(DIRECTORY).filter((file) => file !== "index.html"), "openapi-fetch.js"].sort()
       const served = DEMO_SHOP_ROUTES.map(([, path]) => path).filter((path) => path !== "/").map((path) => path.slice("/demo-shop/".length)).sort()
       expect(served).toEqual(files)
       for (const file of files) {
@@ -47,6 +48,12 @@ layer(testServer(memoryStores, undefined, { demoShop: true }), { excludeTestServ
         expect(response.headers["content-type"], file).toBe(file.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8")
         expect(response.text, file).not.toMatch(/import .* from "(https?:)?\/\//)
       }
+      // the typed client, importing openapi-fetch from beside it
+      const client = yield* rawRequest("GET", "/demo-shop/storefront-client.js")
+      expect(client.text).toContain(`import createClient`)
+      expect(client.text).toContain(`from "./openapi-fetch.js"`)
+      const transport = yield* rawRequest("GET", "/demo-shop/openapi-fetch.js")
+      expect(transport.text).toMatch(/export \{[^}]*createClient as default/)
       const unknown = yield* rawRequest("GET", "/demo-shop/../config/app-config.ts")
       expect(unknown.status).toBe(404)
       const wrongMethod = yield* rawRequest("POST", "/", { body: "{}", headers: { "content-type": "application/json" } })

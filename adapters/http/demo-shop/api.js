@@ -1,6 +1,8 @@
-// The Storefront API from the browser: base URL and publishable key from the page's query
-// (?api=…&key=…, else this origin and the demo key), the signed-in customer's tokens kept in
-// localStorage (refreshed once when the access token has expired), problems thrown as ApiError.
+// The Storefront API from the browser through the typed client (storefront-client.js): base URL
+// and publishable key from the page's query (?api=…&key=…, else this origin and the demo key),
+// the signed-in customer's tokens kept in localStorage (refreshed once when the access token has
+// expired), problems thrown as ApiError.
+import { createStorefrontClient } from "./storefront-client.js"
 
 const params = new URLSearchParams(location.search)
 export const API_BASE = (params.get("api") ?? location.origin).replace(/\/$/, "")
@@ -27,27 +29,23 @@ export class ApiError extends Error {
   }
 }
 
-const query = (values) => {
-  const search = new URLSearchParams()
-  for (const [name, value] of Object.entries(values ?? {})) {
-    if (value !== undefined && value !== null && value !== "") search.set(name, String(value))
-  }
-  const text = search.toString()
-  return text === "" ? "" : `?${text}`
-}
+const queryValues = (values) =>
+  Object.fromEntries(Object.entries(values ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== ""))
 
-const send = async (method, path, options, accessToken) => {
-  const headers = { "x-publishable-api-key": PUBLISHABLE_KEY, ...options.headers }
-  if (options.body !== undefined) headers["content-type"] = "application/json"
-  if (accessToken !== undefined) headers.authorization = `Bearer ${accessToken}`
-  const response = await fetch(`${API_BASE}/v1/store${path}${query(options.query)}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body)
+const store = createStorefrontClient({
+  baseUrl: API_BASE,
+  publishableKey: PUBLISHABLE_KEY,
+  accessToken: () => session.tokens?.accessToken
+})
+
+/** One call through the typed client: the parsed body (or problem) and the response. */
+const send = async (method, path, options) => {
+  const { data, error, response } = await store.request(method, `/v1/store${path}`, {
+    params: { query: queryValues(options.query) },
+    ...(options.body === undefined ? {} : { body: options.body }),
+    ...(options.headers === undefined ? {} : { headers: options.headers })
   })
-  const text = await response.text()
-  const body = text === "" ? undefined : JSON.parse(text)
-  return { response, body }
+  return { response, body: data ?? error }
 }
 
 /** Tokens of the signed-in customer, or undefined. */
@@ -74,9 +72,9 @@ const refreshTokens = async () => {
 
 /** Calls the API as the signed-in customer when there is one; returns the body and the response headers. */
 export const call = async (method, path, options = {}) => {
-  let { response, body } = await send(method, path, options, session.tokens?.accessToken)
+  let { response, body } = await send(method, path, options)
   if (response.status === 401 && body?.code === "unauthorized" && session.tokens !== undefined && await refreshTokens()) {
-    ;({ response, body } = await send(method, path, options, session.tokens?.accessToken))
+    ;({ response, body } = await send(method, path, options))
   }
   if (!response.ok) throw new ApiError(response.status, body ?? {})
   return { body, etag: response.headers.get("etag"), requestId: response.headers.get("x-request-id") }
