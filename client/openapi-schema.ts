@@ -1586,9 +1586,15 @@ export interface operations {
     "catalog.suggestProducts": {
         parameters: {
             query: {
-                /** @example sharee */
+                /**
+                 * @description What the shopper has typed so far
+                 * @example sharee
+                 */
                 q: string;
-                /** @example 8 */
+                /**
+                 * @description Entries per list (default 8)
+                 * @example 8
+                 */
                 limit?: number;
             };
             header?: never;
@@ -1719,8 +1725,12 @@ export interface operations {
     "catalog.listCategories": {
         parameters: {
             query?: {
-                /** @example true */
+                /**
+                 * @description Only the root categories
+                 * @example true
+                 */
                 rootOnly?: boolean;
+                /** @description Only the direct children of this category */
                 parentId?: string;
             };
             header?: never;
@@ -1862,7 +1872,10 @@ export interface operations {
     "catalog.listShippingMethods": {
         parameters: {
             query?: {
-                /** @example shop_main */
+                /**
+                 * @description The shop, when the key sees several
+                 * @example shop_main
+                 */
                 shopId?: string;
             };
             header?: never;
@@ -5009,9 +5022,15 @@ export interface operations {
     "orders.listOrders": {
         parameters: {
             query?: {
-                /** @example 1 */
+                /**
+                 * @description The page, from 1 (default 1)
+                 * @example 1
+                 */
                 page?: number;
-                /** @example 10 */
+                /**
+                 * @description Orders per page (default 20)
+                 * @example 10
+                 */
                 limit?: number;
             };
             header?: never;

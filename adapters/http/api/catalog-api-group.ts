@@ -60,8 +60,10 @@ export const ProductListingPage = Schema.Struct({
 }).annotate({ identifier: "ProductListingPage" })
 
 export const SuggestionQuery = {
-  q: Schema.String.check(Schema.isBetweenLength(1, 100)),
-  limit: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 20 })))
+  q: Schema.String.check(Schema.isBetweenLength(1, 100)).annotate({ description: "What the shopper has typed so far" }),
+  limit: Schema.optionalKey(
+    Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 20 })).annotate({ description: "Entries per list (default 8)" })
+  )
 }
 
 export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
@@ -98,8 +100,8 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
   })),
   HttpApiEndpoint.get("listCategories", "/categories", {
     query: {
-      rootOnly: Schema.optionalKey(Schema.Boolean),
-      parentId: Schema.optionalKey(Schema.String)
+      rootOnly: Schema.optionalKey(Schema.Boolean.annotate({ description: "Only the root categories" })),
+      parentId: Schema.optionalKey(Schema.String.annotate({ description: "Only the direct children of this category" }))
     },
     success: Schema.Struct({ data: Schema.Array(CategoryView) }),
     error: CategoryNotFoundProblem
@@ -119,7 +121,7 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
     examples: { params: { slug: "women-clothing" } }
   })),
   HttpApiEndpoint.get("listShippingMethods", "/shop/shipping-methods", {
-    query: { shopId: Schema.optionalKey(Schema.String) },
+    query: { shopId: Schema.optionalKey(Schema.String.annotate({ description: "The shop, when the key sees several" })) },
     success: Schema.Struct({ methods: Schema.Array(ShippingMethodView) }),
     error: ShopNotFoundProblem
   }).annotateMerge(operationDocs({

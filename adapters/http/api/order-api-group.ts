@@ -14,8 +14,10 @@ import { OrderDetailView, OrderPageView } from "./order-views.ts"
 export class OrderApiGroup extends HttpApiGroup.make("orders").add(
   HttpApiEndpoint.get("listOrders", "/customers/me/orders", {
     query: {
-      page: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
-      limit: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_ORDERS_PAGE_SIZE })))
+      page: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)).annotate({ description: "The page, from 1 (default 1)" })),
+      limit: Schema.optionalKey(
+        Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_ORDERS_PAGE_SIZE })).annotate({ description: "Orders per page (default 20)" })
+      )
     },
     success: OrderPageView,
     error: EmailVerificationRequiredProblem
