@@ -1,7 +1,9 @@
 /**
  * POST /auth/login (CONTRACT §3). The attempt is counted as a failure up front, against the
  * email (10 per 15 min) and the client IP (100 per 15 min), so a burst of parallel guesses
- * cannot outrun the counters; a successful login takes its count back. An unknown email, a
+ * cannot outrun the counters; a successful login takes its count back, and an attempt that finds
+ * the counters full waits for those in flight to settle before it is refused, so only failures
+ * end up counted (20 parallel logins with the right password all succeed). An unknown email, a
  * password-less customer and a wrong password all verify one argon2id hash (a dummy one when
  * there is no stored hash) and answer the same InvalidCredentials.
  */
@@ -13,7 +15,7 @@ import { normalisePassword } from "../../domain/customer/password.ts"
 import { CustomerRepository } from "../customer/customer-repository.ts"
 import { currentTime } from "./current-time.ts"
 import { PasswordHasher } from "./password-hasher.ts"
-import { consumeRateLimits } from "./rate-limit-guard.ts"
+import { consumeRateLimitsOnceSettled } from "./rate-limit-guard.ts"
 import { RateLimiter } from "./rate-limiter.ts"
 import { startSession } from "./start-session.ts"
 
@@ -25,10 +27,10 @@ export interface LoginRequest {
 export const logIn = (request: LoginRequest, clientIp: string) =>
   Effect.gen(function*() {
     const now = yield* currentTime
-    const failureEvents = yield* consumeRateLimits([
+    const failureEvents = yield* consumeRateLimitsOnceSettled([
       { rule: RATE_LIMIT_RULES.loginFailuresPerEmail, scopeValue: request.email },
       { rule: RATE_LIMIT_RULES.loginFailuresPerIp, scopeValue: clientIp }
-    ], now)
+    ])
     const customer = yield* (yield* CustomerRepository).findByEmail(request.email)
     const storedHash = Option.match(customer, { onNone: () => null, onSome: (c) => c.passwordHash })
     const matches = yield* (yield* PasswordHasher).verify(storedHash, normalisePassword(request.password))

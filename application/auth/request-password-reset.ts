@@ -4,6 +4,10 @@
  * RESET_TOKEN_TTL_SECONDS). The answer is the same whether or not the email is known; the
  * request counts against the OTP-send limits of the email and the client IP either way (a reset
  * email is a message sent to a destination), so the limits reveal nothing either.
+ *
+ * Timing must not tell either: after the limits (the same work for every email) the request is
+ * answered, and looking the email up, issuing the token and queueing the email happen in a
+ * fiber of their own (a failure there is logged; the customer can ask again).
  */
 import { Effect, Option } from "effect"
 import { resetLink } from "../../domain/auth/notification.ts"
@@ -31,6 +35,14 @@ export const requestPasswordReset = (email: NormalisedEmail, clientIp: string) =
   Effect.gen(function*() {
     const now = yield* currentTime
     yield* consumeRateLimits(destinationSendLimits(email, clientIp), now)
+    yield* sendPasswordReset(email, now).pipe(
+      Effect.catchCause((cause) => Effect.logWarning("password reset not sent", cause)),
+      Effect.forkDetach
+    )
+  })
+
+const sendPasswordReset = (email: NormalisedEmail, now: Date) =>
+  Effect.gen(function*() {
     const customer = yield* (yield* CustomerRepository).findByEmail(email)
     if (Option.isNone(customer)) return
     const settings = yield* AccountSettings

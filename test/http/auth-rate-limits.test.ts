@@ -43,6 +43,31 @@ for (const engine of accountTestEngines()) {
           expectAuthResult(yield* post("/auth/login", { email, password: STRONG_PASSWORD }, { ip: freshIp() }))
         }))
 
+      it.effect("20 parallel logins with the right password all succeed: only failures are counted", () =>
+        Effect.gen(function*() {
+          const { email } = yield* registerCustomer()
+          const responses = yield* Effect.forEach(
+            Array.from({ length: 20 }, () => freshIp()),
+            (ip) => post("/auth/login", { email, password: STRONG_PASSWORD }, { ip }),
+            { concurrency: "unbounded" }
+          )
+          expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 20 }, () => 200))
+        }), { timeout: 60_000 })
+
+      it.effect("30 parallel wrong guesses get at most 10 answers; the rest, and then the right password, are 429", () =>
+        Effect.gen(function*() {
+          const { email } = yield* registerCustomer()
+          const responses = yield* Effect.forEach(
+            Array.from({ length: 30 }, (_, i) => i),
+            (i) => post("/auth/login", { email, password: `guess-${i}` }, { ip: freshIp() }),
+            { concurrency: "unbounded" }
+          )
+          const statuses = responses.map((response) => response.status)
+          expect(statuses.filter((status) => status === 401).length).toBe(10)
+          expect(statuses.filter((status) => status === 429).length).toBe(20)
+          expectRateLimited(yield* post("/auth/login", { email, password: STRONG_PASSWORD }, { ip: freshIp() }), 900)
+        }), { timeout: 60_000 })
+
       it.effect("100 failed logins per client IP in 15 minutes, across emails", () =>
         Effect.gen(function*() {
           const ip = freshIp()

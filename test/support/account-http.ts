@@ -205,3 +205,13 @@ export const lastNotificationTo = (file: string, to: string): NotificationLine =
   if (last === undefined) throw new Error(`no notification to ${to}`)
   return last
 }
+
+/** Waits (real time, up to 10 s) until `condition` holds: for what the service does after answering. */
+export const eventually = (condition: () => boolean, what: string) =>
+  Effect.gen(function*() {
+    const deadline = Date.now() + 10_000
+    while (!condition()) {
+      if (Date.now() > deadline) return yield* Effect.die(new Error(`still not so after 10 s: ${what}`))
+      yield* Effect.sleep("20 millis")
+    }
+  })
