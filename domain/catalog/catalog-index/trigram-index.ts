@@ -52,6 +52,46 @@ export class TrigramIndex {
     return this.nextId++
   }
 
+  private scratch = new Int32Array(256)
+
+  /**
+   * Writes the ids of the text's trigrams (those without the field separator), in text order and
+   * with repeats, into `scratch`; returns how many. One character read per position: the two
+   * before it are carried along.
+   */
+  private trigramIdsOf(text: string, create: boolean): number {
+    if (this.scratch.length < text.length) this.scratch = new Int32Array(text.length * 2)
+    const ids = this.scratch
+    const asciiIds = this.asciiIds
+    let found = 0
+    let run = 0
+    let first = 0
+    let second = 0
+    for (let index = 0; index < text.length; index++) {
+      const third = text.charCodeAt(index)
+      if (third === SEPARATOR_CODE) {
+        run = 0
+        continue
+      }
+      if (++run >= 3) {
+        if (asciiIds !== undefined && (first | second | third) < 128) {
+          const key = asciiKey(first, second, third)
+          let id = asciiIds[key]!
+          if (id < 0 && create) {
+            id = this.nextId++
+            asciiIds[key] = id
+          }
+          ids[found++] = id
+        } else {
+          ids[found++] = this.idOf(first, second, third, create)
+        }
+      }
+      first = second
+      second = third
+    }
+    return found
+  }
+
   private build(texts: ReadonlyArray<string>): void {
     // pass 1: number the trigrams; count each one's slots and the bytes of their deltas
     let seen: Int32Array = new Int32Array(1 << 12).fill(-1)
@@ -64,13 +104,10 @@ export class TrigramIndex {
       return next
     }
     for (let slot = 0; slot < this.slotCount; slot++) {
-      const text = texts[slot] ?? ""
-      for (let index = 0; index + 3 <= text.length; index++) {
-        const first = text.charCodeAt(index)
-        const second = text.charCodeAt(index + 1)
-        const third = text.charCodeAt(index + 2)
-        if (first === SEPARATOR_CODE || second === SEPARATOR_CODE || third === SEPARATOR_CODE) continue
-        const id = this.idOf(first, second, third, true)
+      const found = this.trigramIdsOf(texts[slot] ?? "", true)
+      const ids = this.scratch
+      for (let at = 0; at < found; at++) {
+        const id = ids[at]!
         if (id >= seen.length) {
           const length = seen.length * 2
           seen = grow(seen, length, -1)
@@ -94,13 +131,10 @@ export class TrigramIndex {
     seen.fill(-1)
     last.fill(-1)
     for (let slot = 0; slot < this.slotCount; slot++) {
-      const text = texts[slot] ?? ""
-      for (let index = 0; index + 3 <= text.length; index++) {
-        const first = text.charCodeAt(index)
-        const second = text.charCodeAt(index + 1)
-        const third = text.charCodeAt(index + 2)
-        if (first === SEPARATOR_CODE || second === SEPARATOR_CODE || third === SEPARATOR_CODE) continue
-        const id = this.idOf(first, second, third, false)
+      const found = this.trigramIdsOf(texts[slot] ?? "", false)
+      const ids = this.scratch
+      for (let at = 0; at < found; at++) {
+        const id = ids[at]!
         if (seen[id] === slot) continue
         seen[id] = slot
         cursor[id] = writeVarint(bytes, cursor[id]!, slot - last[id]!)
