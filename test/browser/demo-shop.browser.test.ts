@@ -4,7 +4,8 @@
  * calls the API at http://127.0.0.1:<port>: another origin, so every call goes through CORS
  * (the demo's default allows http://localhost:*). A shopper browses a category, filters by a
  * facet, opens a product, adds it to the cart, fills in the address, picks a shipping method,
- * applies a coupon and checks out as a guest, and sees the order number.
+ * applies a coupon and checks out as a guest, and sees the order number; then signs in by a code
+ * sent to the order's phone and finds the order in the history.
  *
  * With SCREENSHOTS_DIR set, the main screens are saved there (README: docs/*.png).
  */
@@ -143,6 +144,22 @@ describe("demo shop in Chromium", () => {
       headers: { "x-publishable-api-key": "pk_demo_main_storefront" }
     })
     expect(((await cart.json()) as { status: string }).status).toBe("completed")
+
+    // the guest signs in by a code sent to the phone of the order (the demo prints it in its
+    // console); that proves the phone, so the order shows in the history
+    await page.click("#account-link")
+    await page.waitForSelector("#phone-sign-in")
+    await page.fill('#phone-sign-in input[name="phone"]', "+8801899000123")
+    await page.click('#phone-sign-in button:has-text("Send code")')
+    await page.waitForSelector('#phone-sign-in input[name="code"]:visible')
+    const code = await expect.poll(() => /SMS to \+8801899000123 \(login\): code (\d{6})/.exec(demo.process.output())?.[1]).toMatch(/^\d{6}$/)
+      .then(() => /SMS to \+8801899000123 \(login\): code (\d{6})/.exec(demo.process.output())![1]!)
+    await page.fill('#phone-sign-in input[name="code"]', code)
+    await page.click('#phone-sign-in button:has-text("Verify")')
+    await page.waitForSelector("#orders")
+    expect(await page.locator("#orders").textContent()).toContain(`#${orderNumber}`)
+    expect(await page.locator("#account-link").textContent()).toBe("My account")
+    await screenshot(page, "orders")
 
     // every call crossed origins and was allowed by CORS; nothing failed in the page
     expect(new URL(pageOrigin).origin).not.toBe(new URL(demo.base).origin)
