@@ -35,17 +35,20 @@ export interface SuggestionRequest {
 }
 
 const CACHE_LIMIT = 1024
+const ITEM_CACHE_LIMIT = 10_000
 
 const cache = new WeakMap<object, {
   generation: number
   counts: Map<string, ReadonlyMap<string, number>>
   entries: Map<string, ProductSuggestions>
+  /** Suggested products as rendered, by id: best-sellers come back in many answers. */
+  items: Map<string, SuggestedProduct>
 }>()
 
 const cacheFor = (state: CatalogState) => {
   let entry = cache.get(state.suggestions)
   if (entry === undefined || entry.generation !== state.index.generation) {
-    entry = { generation: state.index.generation, counts: new Map(), entries: new Map() }
+    entry = { generation: state.index.generation, counts: new Map(), entries: new Map(), items: new Map() }
     cache.set(state.suggestions, entry)
   }
   return entry
@@ -77,11 +80,18 @@ export const suggestProducts = Effect.fn("suggestProducts")(function*(
   // the names, thumbnails and prices as the product index rendered them
   const products: Array<SuggestedProduct> = []
   for (const { id, slug } of found.products) {
-    const document = state.index.documentBySlug(slug, shopIds)
-    if (document === undefined) continue
-    const product = JSON.parse(document) as Pick<ProductView, "id" | "name" | "thumbnail" | "priceRange">
-    if (product.id !== id) continue
-    products.push({ id, slug, name: product.name, thumbnail: product.thumbnail, price: toMinor(product.priceRange.minPrice) })
+    let item = entry.items.get(id)
+    if (item === undefined) {
+      // found in these shops, so its document is visible in them
+      const document = state.index.documentBySlug(slug, shopIds)
+      if (document === undefined) continue
+      const product = JSON.parse(document) as Pick<ProductView, "id" | "name" | "thumbnail" | "priceRange">
+      if (product.id !== id) continue
+      item = { id, slug, name: product.name, thumbnail: product.thumbnail, price: toMinor(product.priceRange.minPrice) }
+      if (entry.items.size >= ITEM_CACHE_LIMIT) entry.items.clear()
+      entry.items.set(id, item)
+    }
+    products.push(item)
   }
   const suggestions: ProductSuggestions = { products, categories: found.categories, queries: found.queries }
   if (entry.entries.size >= CACHE_LIMIT) entry.entries.clear()
