@@ -147,6 +147,42 @@ export const makeMemoryCatalogImportWriter = (catalog: MemoryCatalog) =>
       }
     })
 
+    /** A product's variants, by sku: a sku listed under another product moves here (that product counts as touched). */
+    const writeVariants = Effect.fn(function*(draft: Draft, touched: Set<string>, product: ImportProductData) {
+      const { products, variantOwners } = draft
+      let inserted = 0
+      let updated = 0
+      const variants: Array<CatalogVariant> = []
+      for (const variant of product.variants) {
+        const ownerSlug = variantOwners.get(variant.sku)
+        const owner = ownerSlug === undefined ? undefined : products.get(ownerSlug)
+        const ownerPosition = owner?.record.variants.findIndex((stored) => stored.sku === variant.sku) ?? -1
+        const existing = owner?.record.variants[ownerPosition]
+        const next: CatalogVariant = {
+          id: existing?.id ?? (yield* ids.next("var")),
+          sku: variant.sku,
+          originalPrice: variant.originalPrice,
+          salePrice: variant.salePrice,
+          stock: variant.stock,
+          weightGrams: variant.weightGrams,
+          images: variant.images,
+          optionValues: variant.optionValues
+        }
+        if (existing === undefined) inserted++
+        else if (ownerSlug !== product.slug || ownerPosition !== variant.position || !sameRecord(existing, next)) updated++
+        if (owner !== undefined && ownerSlug !== undefined && ownerSlug !== product.slug) {
+          products.set(ownerSlug, {
+            record: { ...owner.record, variants: owner.record.variants.filter((stored) => stored.sku !== variant.sku) },
+            changedAt: draft.version
+          })
+          touched.add(ownerSlug)
+        }
+        variantOwners.set(variant.sku, product.slug)
+        variants.push(next)
+      }
+      return { variants, inserted, updated }
+    })
+
     /** `touched`: the products whose variants moved to another product during this import. */
     const writeProducts = Effect.fn(function*(draft: Draft, touched: Set<string>, batch: ReadonlyArray<ImportProductData>) {
       const stamp = draft.version
@@ -165,37 +201,11 @@ export const makeMemoryCatalogImportWriter = (catalog: MemoryCatalog) =>
       for (const product of batch) {
         const previous = products.get(product.slug)
         const id = previous?.record.id ?? (yield* ids.next("prod"))
-        const variants: Array<CatalogVariant> = []
-        for (const variant of product.variants) {
-          variantTotal++
-          const ownerSlug = variantOwners.get(variant.sku)
-          const owner = ownerSlug === undefined ? undefined : products.get(ownerSlug)
-          const ownerPosition = owner?.record.variants.findIndex((stored) => stored.sku === variant.sku) ?? -1
-          const existing = owner?.record.variants[ownerPosition]
-          const next: CatalogVariant = {
-            id: existing?.id ?? (yield* ids.next("var")),
-            sku: variant.sku,
-            originalPrice: variant.originalPrice,
-            salePrice: variant.salePrice,
-            stock: variant.stock,
-            weightGrams: variant.weightGrams,
-            images: variant.images,
-            optionValues: variant.optionValues
-          }
-          if (existing === undefined) variantsInserted++
-          else if (ownerSlug !== product.slug || ownerPosition !== variant.position || !sameRecord(existing, next)) {
-            variantsUpdated++
-          }
-          if (owner !== undefined && ownerSlug !== undefined && ownerSlug !== product.slug) {
-            products.set(ownerSlug, {
-              record: { ...owner.record, variants: owner.record.variants.filter((stored) => stored.sku !== variant.sku) },
-              changedAt: stamp
-            })
-            touched.add(ownerSlug)
-          }
-          variantOwners.set(variant.sku, product.slug)
-          variants.push(next)
-        }
+        const written = yield* writeVariants(draft, touched, product)
+        variantTotal += product.variants.length
+        variantsInserted += written.inserted
+        variantsUpdated += written.updated
+        const variants = written.variants
         const listed = new Set(product.variants.map((variant) => variant.sku))
         const current = products.get(product.slug)
         for (const stored of current?.record.variants ?? []) {
