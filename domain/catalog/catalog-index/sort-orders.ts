@@ -11,6 +11,7 @@ export type SlotOrder = SortBy | "maxPrice"
 export class SortOrders {
   private readonly permutations = new Map<SlotOrder, Int32Array>()
   private readonly ranks = new Map<SlotOrder, Int32Array>()
+  private idRanksBySlot = new Int32Array(0)
 
   private readonly slots: ProductSlots
 
@@ -46,12 +47,27 @@ export class SortOrders {
   }
 
   private build(sortBy: SlotOrder): Int32Array {
-    const { size, ids } = this.slots
+    const { size } = this.slots
     const order = new Int32Array(size)
     for (let slot = 0; slot < size; slot++) order[slot] = slot
-    const byId = (left: number, right: number): number => (ids[left]! < ids[right]! ? -1 : ids[left]! > ids[right]! ? 1 : 0)
-    order.sort(this.comparator(sortBy, byId))
+    const idRanks = this.idRanks()
+    order.sort(this.comparator(sortBy, (left, right) => idRanks[left]! - idRanks[right]!))
     return order
+  }
+
+  /**
+   * Each slot's place in id order, so that ties are broken by comparing numbers rather than
+   * strings; a slot keeps its id, so only new slots make it be built again.
+   */
+  private idRanks(): Int32Array {
+    const { size, ids } = this.slots
+    if (this.idRanksBySlot.length === size) return this.idRanksBySlot
+    const byId = Array.from({ length: size }, (_, slot) => slot)
+      .sort((left, right) => (ids[left]! < ids[right]! ? -1 : ids[left]! > ids[right]! ? 1 : 0))
+    const ranks = new Int32Array(size)
+    byId.forEach((slot, rank) => (ranks[slot] = rank))
+    this.idRanksBySlot = ranks
+    return ranks
   }
 
   /** Compares two slots by `sortBy`, then by id. */
