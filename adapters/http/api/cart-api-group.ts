@@ -8,26 +8,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../../../application/idempotency/run-idempotently.ts"
 import { AddressNotFoundProblem } from "../problems/address-problems.ts"
-import { ShopNotFoundProblem } from "../problems/catalog-problems.ts"
-import {
-  CartCompletedProblem,
-  CartEmptyProblem,
-  CartExpiredProblem,
-  CartItemNotFoundProblem,
-  CartNotFoundProblem,
-  CartVersionMismatchProblem,
-  CouponInvalidProblem,
-  IdempotencyKeyInProgressProblem,
-  IdempotencyKeyReusedProblem,
-  InsufficientStockProblem,
-  VariantNotFoundProblem
-} from "../problems/cart-problems.ts"
-import {
-  ShippingAddressRequiredProblem,
-  ShippingMethodNotFoundProblem,
-  ShippingMethodRequiredProblem,
-  ShippingUnavailableForZoneProblem
-} from "../problems/shipping-problems.ts"
+import { cartErrors } from "../problems/cart-problem-table.ts"
 import {
   AddCartItemBody,
   CartNoteBody,
@@ -68,26 +49,6 @@ const EXAMPLE_ADDRESS = {
   email: "nusrat@example.com"
 }
 const CHANGE = "Send `If-Match` with the cart's ETag to refuse the change when the cart moved on (412)."
-
-/** Every cart route may answer these (the ones that cannot happen on a route are never sent). */
-const cartErrors = [
-  CartNotFoundProblem,
-  CartItemNotFoundProblem,
-  VariantNotFoundProblem,
-  ShippingMethodNotFoundProblem,
-  ShopNotFoundProblem,
-  InsufficientStockProblem,
-  CartCompletedProblem,
-  IdempotencyKeyInProgressProblem,
-  CartExpiredProblem,
-  CartVersionMismatchProblem,
-  ShippingAddressRequiredProblem,
-  ShippingMethodRequiredProblem,
-  ShippingUnavailableForZoneProblem,
-  CouponInvalidProblem,
-  CartEmptyProblem,
-  IdempotencyKeyReusedProblem
-] as const
 
 /** Setting an address may also name a saved address: signed in (401) and one's own (404). */
 const cartAddressErrors = [...cartErrors, AddressNotFoundProblem, UnauthorizedProblem] as const

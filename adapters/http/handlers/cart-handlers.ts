@@ -36,7 +36,7 @@ import { cartAddressChoice, type CartAddressBody } from "../api/cart-address-bod
 import { UnauthorizedProblem } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { addressNotFoundProblem } from "../problems/address-problems.ts"
-import { asCartProblems } from "./cart-problem-mapping.ts"
+import { asCartProblems, asCartProblemsWithQuantity } from "./cart-problem-mapping.ts"
 import { unavailableAsDefect } from "./unavailable-as-defect.ts"
 import { cartResponse } from "./cart-rendering.ts"
 import { currentRequester, expectedVersionsOf, httpResponseOf, idempotentRequest } from "./cart-request.ts"
@@ -100,43 +100,43 @@ export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handler
           (priced) => cartResponse(priced, CREATED)
         )
         return httpResponseOf(yield* runIdempotently(idempotency, work))
-      })).pipe(asCartProblems("items")))
+      })).pipe(asCartProblemsWithQuantity("items")))
     .handle("getCart", ({ params }) =>
       withPorts(Effect.gen(function*() {
         const { requester } = yield* currentRequester
         return httpResponseOf(cartResponse(yield* getCart(params.cartId, requester)))
-      })).pipe(asCartProblems("quantity")))
+      })).pipe(asCartProblems))
     .handle("addCartItem", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* addCartItem({ ...request, ...payload })))
-      })).pipe(asCartProblems("quantity")))
+      })).pipe(asCartProblemsWithQuantity("quantity")))
     .handle("updateCartItem", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* updateCartItem({ ...request, itemId: params.itemId, quantity: payload.quantity })))
-      })).pipe(asCartProblems("quantity")))
+      })).pipe(asCartProblemsWithQuantity("quantity")))
     .handle("removeCartItem", ({ params, headers }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* removeCartItem({ ...request, itemId: params.itemId })))
-      })).pipe(asCartProblems("quantity")))
+      })).pipe(asCartProblems))
     .handle("setCartNote", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* setCartNote({ ...request, note: payload.note ?? "" })))
-      })).pipe(asCartProblems("quantity")))
+      })).pipe(asCartProblems))
     .handle("setShippingAddress", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         const address = yield* requestedAddress(payload, request)
-        return httpResponseOf(cartResponse(yield* setCartShippingAddress({ ...request, address }).pipe(asCartProblems("quantity"))))
+        return httpResponseOf(cartResponse(yield* setCartShippingAddress({ ...request, address }).pipe(asCartProblems)))
       })))
     .handle("setBillingAddress", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         const address = yield* requestedAddress(payload, request)
-        return httpResponseOf(cartResponse(yield* setCartBillingAddress({ ...request, address }).pipe(asCartProblems("quantity"))))
+        return httpResponseOf(cartResponse(yield* setCartBillingAddress({ ...request, address }).pipe(asCartProblems)))
       })))
     .handle("setShippingMethod", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
@@ -144,22 +144,22 @@ export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handler
         return httpResponseOf(
           cartResponse(yield* setCartShippingMethod({ ...request, shippingMethodId: payload.shippingMethodId }))
         )
-      })).pipe(asCartProblems("quantity")))
+      })).pipe(asCartProblems))
     .handle("setPaymentMethod", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* setCartPaymentMethod({ ...request, paymentMethod: payload.paymentMethod })))
-      })).pipe(asCartProblems("quantity")))
+      })).pipe(asCartProblems))
     .handle("applyCoupon", ({ params, headers, payload }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* applyCartCoupon({ ...request, code: payload.code })))
-      })).pipe(asCartProblems("quantity")))
+      })).pipe(asCartProblems))
     .handle("removeCoupon", ({ params, headers }) =>
       withPorts(Effect.gen(function*() {
         const request = yield* changeRequest(params.cartId, headers["if-match"])
         return httpResponseOf(cartResponse(yield* removeCartCoupon(request)))
-      })).pipe(asCartProblems("quantity")))
+      })).pipe(asCartProblems))
     .handle("checkout", ({ params, headers, payload, request }) =>
       withPorts(Effect.gen(function*() {
         const change = yield* changeRequest(params.cartId, headers["if-match"])
@@ -179,5 +179,5 @@ export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handler
           body: JSON.stringify(orderDetailView(order))
         }))
         return httpResponseOf(yield* runIdempotently(idempotency, work))
-      })).pipe(asCartProblems("quantity")))
+      })).pipe(asCartProblems))
   }))
