@@ -5,10 +5,12 @@ import {
   clearBit,
   countBits,
   countIntersection,
+  countIntersectionAt,
   forEachBit,
   hasBit,
   intersectInto,
   makeBitset,
+  nonZeroWords,
   resized,
   setBit,
   unionInto,
@@ -131,4 +133,18 @@ describe("bitset", () => {
     setBit(copy, 0)
     expect(bits).toEqual(before)
   }, { arbitrary: { runs: 200 } })
+
+  it.prop(
+    "nonZeroWords lists exactly the words holding a slot; countIntersectionAt over them is countIntersection",
+    [SampleArbitrary, SampleArbitrary],
+    ([leftSample, rightSample]) => {
+      const left = build(leftSample)
+      const right = build(rightSample)
+      const words = [...nonZeroWords(left.bits)]
+      expect(words).toEqual([...new Set([...left.model].map((slot) => slot >> 5))].sort((a, b) => a - b))
+      expect(countIntersectionAt(left.bits, right.bits, nonZeroWords(left.bits))).toBe(
+        countIntersection(left.bits, right.bits)
+      )
+    }
+  )
 })
