@@ -63,7 +63,8 @@ const readyCart = async (variantId: string): Promise<string> => {
 
 /** Retries an assertion for up to 10 s (the catalog follows the database within a poll). */
 const eventually = async (assertion: () => Promise<void>) => {
-  const deadline = Date.now() + 10_000
+  // generous: after an outage a loop retries on its backoff (capped at 10 s), and CI machines are busy
+  const deadline = Date.now() + 30_000
   for (;;) {
     try {
       return await assertion()
