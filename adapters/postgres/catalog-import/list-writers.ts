@@ -75,57 +75,62 @@ const tables = {
 } satisfies Record<string, UpsertTable>
 
 export const makeListWriters = (sql: SqlClient.SqlClient, ids: IdGenerator["Service"]) => {
+  /** The writer of a table whose natural key is one column (`spec.key`), counting what it held before. */
+  const keyedWriter = <A>(span: string, spec: UpsertTable, keyOf: (record: A) => string, rowOf: (record: A) => object) => {
+    const upsert = makeUpsert(sql, spec)
+    return Effect.fn(span)(function*(records: ReadonlyArray<A>) {
+      if (records.length === 0) return countsOf(0, 0, 0)
+      const stored = yield* sql<{ key: string }>`
+        SELECT ${sql(spec.key)} AS key FROM ${sql(spec.table)} WHERE ${sql(spec.key)} = ANY(${records.map(keyOf)}::text[])`
+      return tally(records.length, new Set(stored.map((row) => row.key)), yield* upsert(records.map(rowOf)))
+    })
+  }
   const upsert = {
-    shops: makeUpsert(sql, tables.shops),
-    publishableKeys: makeUpsert(sql, tables.publishableKeys),
-    sizeGuides: makeUpsert(sql, tables.sizeGuides),
     categories: makeUpsert(sql, tables.categories),
-    shippingMethods: makeUpsert(sql, tables.shippingMethods),
     coupons: makeUpsert(sql, tables.coupons)
   }
 
-  /** The keys among `keys` that `table` already holds. */
-  const stored = (table: "shops" | "publishable_keys" | "size_guides" | "shipping_methods", column: string, keys: ReadonlyArray<string>) =>
-    Effect.map(
-      sql<{ key: string }>`SELECT ${sql(column)} AS key FROM ${sql(table)} WHERE ${sql(column)} = ANY(${keys}::text[])`,
-      (rows) => new Set(rows.map((row) => row.key))
-    )
+  const shops = keyedWriter("CatalogImport.writeShops", tables.shops, (shop: Shop) => shop.id, (shop) => ({
+    id: shop.id,
+    name: shop.name,
+    zone_rules: shop.zoneRules,
+    default_zone_type: shop.defaultZoneType
+  }))
 
-  const shops = Effect.fn("CatalogImport.writeShops")(function*(shops: ReadonlyArray<Shop>) {
-    if (shops.length === 0) return countsOf(0, 0, 0)
-    const before = yield* stored("shops", "id", shops.map((shop) => shop.id))
-    const written = yield* upsert.shops(shops.map((shop) => ({
-      id: shop.id,
-      name: shop.name,
-      zone_rules: shop.zoneRules,
-      default_zone_type: shop.defaultZoneType
-    })))
-    return tally(shops.length, before, written)
-  })
+  const publishableKeys = keyedWriter(
+    "CatalogImport.writePublishableKeys",
+    tables.publishableKeys,
+    (key: PublishableKey) => key.key,
+    (key) => ({ key: key.key, title: key.title, shop_ids: key.shopIds, revoked_at: key.revokedAt })
+  )
 
-  const publishableKeys = Effect.fn("CatalogImport.writePublishableKeys")(function*(keys: ReadonlyArray<PublishableKey>) {
-    if (keys.length === 0) return countsOf(0, 0, 0)
-    const before = yield* stored("publishable_keys", "key", keys.map((key) => key.key))
-    const written = yield* upsert.publishableKeys(keys.map((key) => ({
-      key: key.key,
-      title: key.title,
-      shop_ids: key.shopIds,
-      revoked_at: key.revokedAt
-    })))
-    return tally(keys.length, before, written)
-  })
+  const sizeGuides = keyedWriter("CatalogImport.writeSizeGuides", tables.sizeGuides, (guide: SizeGuide) => guide.id, (guide) => ({
+    id: guide.id,
+    name: guide.name,
+    content: guide.content,
+    image_url: guide.imageUrl
+  }))
 
-  const sizeGuides = Effect.fn("CatalogImport.writeSizeGuides")(function*(guides: ReadonlyArray<SizeGuide>) {
-    if (guides.length === 0) return countsOf(0, 0, 0)
-    const before = yield* stored("size_guides", "id", guides.map((guide) => guide.id))
-    const written = yield* upsert.sizeGuides(guides.map((guide) => ({
-      id: guide.id,
-      name: guide.name,
-      content: guide.content,
-      image_url: guide.imageUrl
-    })))
-    return tally(guides.length, before, written)
-  })
+  const shippingMethods = keyedWriter(
+    "CatalogImport.writeShippingMethods",
+    tables.shippingMethods,
+    (method: ShippingMethodRecord) => method.id,
+    (method) => ({
+      id: method.id,
+      shop_id: method.shopId,
+      name: method.name,
+      description: method.description,
+      sla_text: method.slaText,
+      sla_min_days: method.slaMinDays,
+      sla_max_days: method.slaMaxDays,
+      min_order_value_for_free_shipping: method.minOrderValueForFreeShipping,
+      cod_surcharge_enabled: method.codSurchargeEnabled,
+      cod_surcharge_type: method.codSurchargeType,
+      cod_surcharge_value: method.codSurchargeValue,
+      zones: method.zones,
+      position: method.position
+    })
+  )
 
   /** Writes the categories into `idBySlug` (every stored category's id by slug, for product links). */
   const categories = Effect.fn("CatalogImport.writeCategories")(function*(
@@ -150,29 +155,6 @@ export const makeListWriters = (sql: SqlClient.SqlClient, ids: IdGenerator["Serv
       seo_og_image: category.seo.ogImage
     })))
     return tally(categories.length, before, written)
-  })
-
-  const shippingMethods = Effect.fn("CatalogImport.writeShippingMethods")(function*(
-    methods: ReadonlyArray<ShippingMethodRecord>
-  ) {
-    if (methods.length === 0) return countsOf(0, 0, 0)
-    const before = yield* stored("shipping_methods", "id", methods.map((method) => method.id))
-    const written = yield* upsert.shippingMethods(methods.map((method) => ({
-      id: method.id,
-      shop_id: method.shopId,
-      name: method.name,
-      description: method.description,
-      sla_text: method.slaText,
-      sla_min_days: method.slaMinDays,
-      sla_max_days: method.slaMaxDays,
-      min_order_value_for_free_shipping: method.minOrderValueForFreeShipping,
-      cod_surcharge_enabled: method.codSurchargeEnabled,
-      cod_surcharge_type: method.codSurchargeType,
-      cod_surcharge_value: method.codSurchargeValue,
-      zones: method.zones,
-      position: method.position
-    })))
-    return tally(methods.length, before, written)
   })
 
   /** Coupons keep their id and usage count; the code's spelling follows the document. */
