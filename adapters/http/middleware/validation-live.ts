@@ -5,20 +5,38 @@
  * that is not JSON. Failures to encode our own responses are defects (500).
  */
 import { Effect, SchemaIssue } from "effect"
-import { HttpApiMiddleware } from "effect/http-api"
+import { HttpServerRequest } from "effect/http"
+import { type HttpApiError, HttpApiMiddleware } from "effect/http-api"
 import { ValidationMiddleware } from "../api/validation-middleware.ts"
 import { InvalidJson, ValidationFailed } from "../problems/request-problems.ts"
 
 const toStandard = SchemaIssue.makeFormatterStandardSchemaV1()
-const MALFORMED_JSON_MESSAGE = "Expected a valid JSON body"
 
-export const ValidationLive = HttpApiMiddleware.layerSchemaErrorTransform(ValidationMiddleware, (error) => {
-  if (error.kind === "Body" || error.kind === "ResponseHeaders") return Effect.die(error)
+/** Whether the request's body (read once, cached by the request) fails to parse as JSON. */
+const bodyIsNotJson = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const text = yield* Effect.orElseSucceed(request.text, () => "")
+  if (text === "") return false
+  try {
+    JSON.parse(text)
+    return false
+  } catch (error) {
+    return error instanceof SyntaxError
+  }
+})
+
+export const ValidationLive = HttpApiMiddleware.layerSchemaErrorTransform(ValidationMiddleware, (error) =>
+  Effect.gen(function*() {
+    if (error.kind === "Body" || error.kind === "ResponseHeaders") return yield* Effect.die(error)
+    if (error.kind === "Payload" && (yield* bodyIsNotJson)) {
+      return yield* Effect.fail(new InvalidJson({ detail: "The request body is not valid JSON" }))
+    }
+    return yield* invalidRequest(error)
+  }))
+
+const invalidRequest = (error: HttpApiError.HttpApiSchemaError) => {
   const slot = error.kind.toLowerCase()
   const issues = toStandard(error.cause.issue).issues
-  if (error.kind === "Payload" && issues.length === 1 && issues[0]!.message === MALFORMED_JSON_MESSAGE) {
-    return Effect.fail(new InvalidJson({ detail: "The request body is not valid JSON" }))
-  }
   return Effect.fail(new ValidationFailed({
     detail: `Invalid request ${slot}`,
     errors: issues.map((issue) => ({
@@ -26,4 +44,4 @@ export const ValidationLive = HttpApiMiddleware.layerSchemaErrorTransform(Valida
       message: issue.message
     }))
   }))
-})
+}
