@@ -61,7 +61,7 @@ const readyCart = async (variantId: string): Promise<string> => {
   return cartId
 }
 
-/** Retries an assertion for up to 10 s (the catalog follows the database within a poll). */
+/** Retries an assertion for up to 30 s (the catalog follows the database once its feed is back). */
 const eventually = async (assertion: () => Promise<void>) => {
   // generous: after an outage a loop retries on its backoff (capped at 10 s), and CI machines are busy
   const deadline = Date.now() + 30_000
