@@ -11,11 +11,14 @@ const QUERIES = 20_000
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
+/** mulberry32 (32-bit integer arithmetic, so no precision is lost): integers below `below`. */
 const seeded = (seed: number) => {
   let state = seed
   return (below: number): number => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
-    return Math.floor((state / 2_147_483_648) * below)
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * below)
   }
 }
 
