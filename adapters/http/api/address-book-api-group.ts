@@ -10,23 +10,12 @@ import { AddressInput } from "../../../domain/shipping/address.ts"
 import { AddressLimitReachedProblem, AddressNotFoundProblem } from "../problems/address-problems.ts"
 import { SavedAddressListView, SavedAddressView } from "./address-book-views.ts"
 import { CustomerAuthMiddleware } from "./customer-auth.ts"
+import { EXAMPLE_ADDRESS } from "./address-example.ts"
 import { operationDocs } from "./operation-docs.ts"
 
 const addressParams = { addressId: Schema.String }
 
-const EXAMPLE_ADDRESS = {
-  name: "Nusrat Jahan",
-  phone: "+8801712345678",
-  house: "House 12",
-  road: "Road 7",
-  thana: "Gulshan",
-  district: "Dhaka",
-  division: "Dhaka",
-  city: "Dhaka",
-  postcode: "1212",
-  country: "BD",
-  note: ""
-}
+const EXAMPLE_BOOK_ADDRESS = { ...EXAMPLE_ADDRESS, note: "" }
 const EXAMPLE_ID = { addressId: "addr_9k2m5q8w1e4r7t0y3u6i" }
 
 export class AddressBookApiGroup extends HttpApiGroup.make("addresses").add(
@@ -38,7 +27,7 @@ export class AddressBookApiGroup extends HttpApiGroup.make("addresses").add(
         response: {
           data: [{
             id: EXAMPLE_ID.addressId,
-            ...EXAMPLE_ADDRESS,
+            ...EXAMPLE_BOOK_ADDRESS,
             createdAt: "2026-11-20T09:30:00.000Z",
             updatedAt: "2026-11-20T09:30:00.000Z"
           }]
@@ -53,7 +42,7 @@ export class AddressBookApiGroup extends HttpApiGroup.make("addresses").add(
   }).annotateMerge(operationDocs({
     summary: "Save an address",
     description: "Adds an address to the book; 422 `address_limit_reached` at 20.",
-    examples: { request: EXAMPLE_ADDRESS }
+    examples: { request: EXAMPLE_BOOK_ADDRESS }
   })),
   HttpApiEndpoint.patch("updateAddress", "/customers/me/addresses/:addressId", {
     params: addressParams,

@@ -22,6 +22,7 @@ import {
 } from "./cart-views.ts"
 import { CartAddressBody } from "./cart-address-body.ts"
 import { OptionalCustomerAuthMiddleware, UnauthorizedProblem } from "./customer-auth.ts"
+import { EXAMPLE_ADDRESS } from "./address-example.ts"
 import { operationDocs } from "./operation-docs.ts"
 import { OrderDetailView } from "./order-views.ts"
 
@@ -35,19 +36,7 @@ const CartResponse = HttpApiSchema.WithHeaders(CartView, { etag: Schema.String }
 
 const EXAMPLE_CART = { cartId: "cart_2b5n8m1k4j7h0g3f6d9s" }
 const EXAMPLE_ITEM = { ...EXAMPLE_CART, itemId: "item_6t9y2u5i8o1p4a7s0d3f" }
-const EXAMPLE_ADDRESS = {
-  name: "Nusrat Jahan",
-  phone: "+8801712345678",
-  house: "House 12",
-  road: "Road 7",
-  thana: "Gulshan",
-  district: "Dhaka",
-  division: "Dhaka",
-  city: "Dhaka",
-  postcode: "1212",
-  country: "BD",
-  email: "nusrat@example.com"
-}
+const EXAMPLE_CART_ADDRESS = { ...EXAMPLE_ADDRESS, email: "nusrat@example.com" }
 const CHANGE = "Send `If-Match` with the cart's ETag to refuse the change when the cart moved on (412)."
 
 /** Setting an address may also name a saved address: signed in (401) and one's own (404). */
@@ -130,7 +119,7 @@ export class CartApiGroup extends HttpApiGroup.make("cart").add(
     description: "Where the order goes; it decides the shipping zone and fee. `email` links a guest order to " +
       "its customer once they prove that email. Signed in, `{addressId}` copies a saved address instead " +
       "(/customers/me/addresses). " + CHANGE,
-    examples: { params: EXAMPLE_CART, request: EXAMPLE_ADDRESS }
+    examples: { params: EXAMPLE_CART, request: EXAMPLE_CART_ADDRESS }
   })),
   HttpApiEndpoint.put("setBillingAddress", "/cart/:cartId/billing-address", {
     params: cartParams,
@@ -142,7 +131,7 @@ export class CartApiGroup extends HttpApiGroup.make("cart").add(
     summary: "Set the billing address",
     description: "The billing address, when it differs from the shipping address; signed in, `{addressId}` " +
       "copies a saved address. " + CHANGE,
-    examples: { params: EXAMPLE_CART, request: EXAMPLE_ADDRESS }
+    examples: { params: EXAMPLE_CART, request: EXAMPLE_CART_ADDRESS }
   })),
   HttpApiEndpoint.put("setShippingMethod", "/cart/:cartId/shipping-method", {
     params: cartParams,
