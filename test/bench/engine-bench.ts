@@ -54,7 +54,8 @@ const importedSnapshot = async (products: number): Promise<Snapshot> => {
     const loaded: Array<CatalogProduct> = []
     let afterId: string | null = null
     do {
-      const page: ProductPage = yield* source.loadProducts({ since: null, afterId, limit: 1000 })
+      // one page: the memory source finds a later page by scanning from the start
+      const page: ProductPage = yield* source.loadProducts({ since: null, afterId, limit: Number.MAX_SAFE_INTEGER })
       loaded.push(...page.products)
       afterId = page.nextAfterId
     } while (afterId !== null)
