@@ -56,7 +56,7 @@ const importedSnapshot = async (products: number): Promise<Snapshot> => {
     do {
       // one page: the memory source finds a later page by scanning from the start
       const page: ProductPage = yield* source.loadProducts({ since: null, afterId, limit: Number.MAX_SAFE_INTEGER })
-      loaded.push(...page.products)
+      for (const product of page.products) loaded.push(product)
       afterId = page.nextAfterId
     } while (afterId !== null)
     return {
