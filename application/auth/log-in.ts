@@ -1,9 +1,10 @@
 /**
  * POST /auth/login (CONTRACT §3). The attempt is counted as a failure up front, against the
  * email (10 per 15 min) and the client IP (100 per 15 min), so a burst of parallel guesses
- * cannot outrun the counters; a successful login takes its count back, and an attempt that finds
- * the counters full waits for those in flight to settle before it is refused, so only failures
- * end up counted (20 parallel logins with the right password all succeed). An unknown email, a
+ * cannot outrun the counters; a successful login takes its count back. An attempt that finds the
+ * counters full is refused at once, unless attempts counted on them are still in flight here: it
+ * waits for those to settle, so only failures end up counted (20 parallel logins with the right
+ * password all succeed) and a refusal after real failures costs no wait (withCountedAttempt). An unknown email, a
  * password-less customer and a wrong password all verify one argon2id hash (a dummy one when
  * there is no stored hash) and answer the same InvalidCredentials.
  */
@@ -15,7 +16,7 @@ import { normalisePassword } from "../../domain/customer/password.ts"
 import { CustomerRepository } from "../customer/customer-repository.ts"
 import { currentTime } from "./current-time.ts"
 import { PasswordHasher } from "./password-hasher.ts"
-import { consumeRateLimitsOnceSettled } from "./rate-limit-guard.ts"
+import { withCountedAttempt } from "./rate-limit-guard.ts"
 import { RateLimiter } from "./rate-limiter.ts"
 import { startSession } from "./start-session.ts"
 
@@ -25,17 +26,17 @@ export interface LoginRequest {
 }
 
 export const logIn = (request: LoginRequest, clientIp: string) =>
-  Effect.gen(function*() {
-    const now = yield* currentTime
-    const failureEvents = yield* consumeRateLimitsOnceSettled([
-      { rule: RATE_LIMIT_RULES.loginFailuresPerEmail, scopeValue: request.email },
-      { rule: RATE_LIMIT_RULES.loginFailuresPerIp, scopeValue: clientIp }
-    ])
-    const customer = yield* (yield* CustomerRepository).findByEmail(request.email)
-    const storedHash = Option.match(customer, { onNone: () => null, onSome: (c) => c.passwordHash })
-    const matches = yield* (yield* PasswordHasher).verify(storedHash, normalisePassword(request.password))
-    if (!matches || Option.isNone(customer)) return yield* new InvalidCredentials()
-    yield* (yield* RateLimiter).release(failureEvents)
-    // starting a session is a single write: no unit of work needed
-    return yield* startSession(customer.value.id, now)
-  })
+  withCountedAttempt([
+    { rule: RATE_LIMIT_RULES.loginFailuresPerEmail, scopeValue: request.email },
+    { rule: RATE_LIMIT_RULES.loginFailuresPerIp, scopeValue: clientIp }
+  ], (failureEvents) =>
+    Effect.gen(function*() {
+      const now = yield* currentTime
+      const customer = yield* (yield* CustomerRepository).findByEmail(request.email)
+      const storedHash = Option.match(customer, { onNone: () => null, onSome: (c) => c.passwordHash })
+      const matches = yield* (yield* PasswordHasher).verify(storedHash, normalisePassword(request.password))
+      if (!matches || Option.isNone(customer)) return yield* new InvalidCredentials()
+      yield* (yield* RateLimiter).release(failureEvents)
+      // starting a session is a single write: no unit of work needed
+      return yield* startSession(customer.value.id, now)
+    }))

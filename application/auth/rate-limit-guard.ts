@@ -27,29 +27,63 @@ export const consumeRateLimits = (checks: ReadonlyArray<RateLimitCheck>, now: Da
   })
 
 /**
- * Waits between attempts to count a request whose counters are full, in case they are full of
- * requests still in flight (login attempts are counted up front and a success takes its count
- * back): 50 ms doubling to 1 s, about 5.5 s in all, the time a burst of password checks takes
- * on a busy machine. A refused guess thus answers late, which costs a guesser more than us.
+ * The counters held by attempts in this process that are counted and not finished yet, by
+ * counter (`action:scope`): only those can give their counts back.
+ */
+const heldCounters = new Map<string, number>()
+
+const counterKeys = (checks: ReadonlyArray<RateLimitCheck>) =>
+  checks.map((check) => `${check.rule.action}:${check.scopeValue}`)
+
+const hold = (keys: ReadonlyArray<string>) =>
+  Effect.sync(() => {
+    for (const key of keys) heldCounters.set(key, (heldCounters.get(key) ?? 0) + 1)
+  })
+
+const unhold = (keys: ReadonlyArray<string>) =>
+  Effect.sync(() => {
+    for (const key of keys) {
+      const left = (heldCounters.get(key) ?? 1) - 1
+      if (left === 0) heldCounters.delete(key)
+      else heldCounters.set(key, left)
+    }
+  })
+
+/**
+ * Waits between tries to count an attempt whose counters are full while other attempts on them
+ * are in flight: 50 ms doubling to 1 s, about 5.5 s in all, the time a burst of password checks
+ * takes on a busy machine.
  */
 const SETTLE_WAITS_MILLIS = [50, 100, 200, 400, 800, 1000, 1000, 1000, 1000]
 
 /**
- * Like consumeRateLimits, but a refusal is only final once the counters have had time to
- * settle: when they are full of attempts in flight (20 parallel logins with the right password),
- * those attempts take their counts back within a password check, and this one then passes; when
- * they are full of real failures, it is refused as before, a little later.
+ * Runs `attempt` as an attempt counted up front against `checks` (a login: counted as a failure
+ * before the password is checked, so parallel guesses cannot outrun the counters; the attempt
+ * releases the events it is given when it succeeds). When the counters are full:
+ * - and no attempt counted on them is in flight here, they are full of real failures: refused
+ *   at once (429);
+ * - else those attempts may give their counts back within a password check (20 parallel logins
+ *   with the right password): it tries again, 50 ms doubling to 1 s, until it is counted, no
+ *   attempt is in flight any more, or about 5.5 s have passed.
+ * Attempts in flight on other instances are not seen: there a full counter refuses at once.
  */
-export const consumeRateLimitsOnceSettled = (checks: ReadonlyArray<RateLimitCheck>) =>
+export const withCountedAttempt = <A, E, R>(
+  checks: ReadonlyArray<RateLimitCheck>,
+  attempt: (eventIds: ReadonlyArray<string>) => Effect.Effect<A, E, R>
+) =>
   Effect.gen(function*() {
     const limiter = yield* RateLimiter
-    let attempt = yield* limiter.consume(checks, yield* currentTime)
-    for (const wait of SETTLE_WAITS_MILLIS) {
-      if (attempt._tag === "Allowed") return attempt.eventIds
-      yield* Effect.sleep(wait)
-      attempt = yield* limiter.consume(checks, yield* currentTime)
+    const keys = counterKeys(checks)
+    for (let tries = 0;; tries++) {
+      const consumed = yield* limiter.consume(checks, yield* currentTime)
+      if (consumed._tag === "Allowed") {
+        return yield* Effect.acquireUseRelease(hold(keys), () => attempt(consumed.eventIds), () => unhold(keys))
+      }
+      const othersInFlight = keys.some((key) => heldCounters.has(key))
+      if (!othersInFlight || tries === SETTLE_WAITS_MILLIS.length) {
+        for (const action of new Set(checks.map((check) => check.rule.action))) yield* countRateLimitRejection(action)
+        return yield* new RateLimited({ retryAfterSeconds: consumed.retryAfterSeconds })
+      }
+      yield* Effect.sleep(SETTLE_WAITS_MILLIS[tries]!)
     }
-    if (attempt._tag === "Allowed") return attempt.eventIds
-    for (const action of new Set(checks.map((check) => check.rule.action))) yield* countRateLimitRejection(action)
-    return yield* new RateLimited({ retryAfterSeconds: attempt.retryAfterSeconds })
   })
