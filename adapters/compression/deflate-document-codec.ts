@@ -13,7 +13,7 @@
  * heap object per product.
  */
 import { constants, deflateRawSync, inflateRawSync, type ZlibOptions } from "node:zlib"
-import type { DocumentCodec, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
+import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
 import { type DictionaryOptions, trainDictionary } from "./compression-dictionary.ts"
 
 export const DEFAULT_DICTIONARY: DictionaryOptions = { size: 16 * 1024, segmentLength: 96, gramLength: 8 }
@@ -38,8 +38,17 @@ export const deflateDocumentCodec = (dictionary: Uint8Array): DocumentCodec => {
   const decompress: ZlibOptions = { windowBits: 15, chunkSize: DECODED_CHUNK_BYTES, dictionary }
   return {
     encode: (json) => deflateRawSync(json, compress).toString("latin1"),
-    decode: (stored) => inflateRawSync(Buffer.from(stored, "latin1"), decompress).toString("utf8")
+    decode: (stored) => inflateRawSync(Buffer.from(stored, "latin1"), decompress).toString("utf8"),
+    description: { kind: DEFLATE_KIND, data: dictionary }
   }
+}
+
+const DEFLATE_KIND = "deflate"
+
+/** The codec a shared index's description names (in a listing worker, from the dictionary the writer trained). */
+export const documentCodecFromDescription = (description: DocumentCodecDescription): DocumentCodec => {
+  if (description.kind !== DEFLATE_KIND) throw new Error(`unknown document codec "${description.kind}"`)
+  return deflateDocumentCodec(description.data)
 }
 
 /** Trains the dictionary on the first `sampleSize` documents the index renders. */

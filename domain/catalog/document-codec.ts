@@ -10,6 +10,17 @@
 export interface DocumentCodec {
   readonly encode: (json: string) => string
   readonly decode: (stored: string) => string
+  /**
+   * What another thread needs to make the same codec (the adapter that made it reads it back),
+   * for codecs whose stored form is one byte per character; absent for the identity codec.
+   */
+  readonly description?: DocumentCodecDescription | undefined
+}
+
+/** A codec's kind and data (e.g. "deflate" and its dictionary), to make it again elsewhere. */
+export interface DocumentCodecDescription {
+  readonly kind: string
+  readonly data: Uint8Array
 }
 
 /** Keeps documents as they are. */

@@ -8,15 +8,25 @@
  */
 import {
   type DocumentCodec,
+  type DocumentCodecDescription,
   type DocumentCodecTrainer,
   identityDocumentCodec,
   isDocumentCodecTrainer
 } from "./document-codec.ts"
+import { type ByteColumn, stringAt, toByteColumn } from "./shared-columns.ts"
+
+/** The stored documents on shared memory, and the codec they were stored through (none: as they are). */
+export interface SharedDocuments {
+  readonly stored: ByteColumn
+  readonly codec: DocumentCodecDescription | undefined
+}
 
 const RECENTLY_READ_LIMIT = 256
 
 export class ProductDocuments {
   private readonly stored: Array<string> = []
+  /** where a reader in another thread finds the stored documents (then `stored` is unused) */
+  private shared: ByteColumn | undefined
   /** decoded documents by slot, least recently read first */
   private readonly recentlyRead = new Map<number, string>()
   /** undefined while documents are collected as samples for the trainer */
@@ -38,7 +48,22 @@ export class ProductDocuments {
     return this.codec !== undefined
   }
 
+  /** The first `count` stored documents on shared memory, for `fromShared` in another thread. */
+  toShared(count: number): SharedDocuments {
+    const codec = this.codec === identityDocumentCodec ? undefined : this.codec
+    if (codec !== undefined && codec.description === undefined) throw new Error("this document codec cannot be shared")
+    return { stored: toByteColumn(this.stored, count, codec === undefined ? "utf8" : "latin1"), codec: codec?.description }
+  }
+
+  /** Documents read in place from shared memory (never to be written); `codec` made from the description. */
+  static fromShared(shared: SharedDocuments, codec: DocumentCodec | undefined): ProductDocuments {
+    const documents = new ProductDocuments(codec ?? identityDocumentCodec)
+    documents.shared = shared.stored
+    return documents
+  }
+
   set(slot: number, json: string): void {
+    if (this.shared !== undefined) throw new Error("shared documents are read-only")
     this.recentlyRead.delete(slot)
     if (this.codec !== undefined) {
       this.stored[slot] = this.codec.encode(json)
@@ -49,8 +74,10 @@ export class ProductDocuments {
   }
 
   get(slot: number): string | undefined {
-    const stored = this.stored[slot]
-    if (stored === undefined || this.codec === undefined) return stored
+    const stored = this.shared === undefined
+      ? this.stored[slot]
+      : slot < this.shared.offsets.length - 1 ? stringAt(this.shared, slot) : undefined
+    if (stored === undefined || this.codec === undefined || this.codec === identityDocumentCodec) return stored
     const recent = this.recentlyRead.get(slot)
     if (recent !== undefined) {
       this.recentlyRead.delete(slot)

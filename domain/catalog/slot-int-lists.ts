@@ -10,14 +10,24 @@
  * a quarter of it is waste. Readers take `values`, `offsets` and `lengths` afresh for each pass:
  * the arrays are replaced when they grow or compact.
  */
+import { sharedCopy } from "./shared-columns.ts"
+
+/** The lists on shared memory, read in place by another thread (slot-int-lists.ts). */
+export interface SharedSlotIntLists {
+  readonly values: Int32Array
+  readonly offsets: Int32Array
+  readonly lengths: Int32Array
+  readonly liveLength: number
+}
+
 const MINIMUM_POOL = 1024
 const MINIMUM_SLOTS = 1024
 const COMPACT_WHEN_WASTE_RATIO = 0.25
 
 export class SlotIntLists {
-  private pool = new Int32Array(MINIMUM_POOL)
-  private starts = new Int32Array(MINIMUM_SLOTS)
-  private counts = new Int32Array(MINIMUM_SLOTS)
+  private pool: Int32Array = new Int32Array(MINIMUM_POOL)
+  private starts: Int32Array = new Int32Array(MINIMUM_SLOTS)
+  private counts: Int32Array = new Int32Array(MINIMUM_SLOTS)
   /** end of the used part of the pool */
   private end = 0
   /** pool entries inside [0, end) that no slot uses */
@@ -43,6 +53,27 @@ export class SlotIntLists {
   /** Entries the pool has room for (used, wasted and free). */
   get capacity(): number {
     return this.pool.length
+  }
+
+  /** A copy of the lists on shared memory, for `fromShared` in another thread. */
+  toShared(): SharedSlotIntLists {
+    return {
+      values: sharedCopy(this.pool, this.end),
+      offsets: sharedCopy(this.starts),
+      lengths: sharedCopy(this.counts),
+      liveLength: this.liveLength
+    }
+  }
+
+  /** Lists that read the shared ones in place (never to be written). */
+  static fromShared(shared: SharedSlotIntLists): SlotIntLists {
+    const lists = new SlotIntLists()
+    lists.pool = shared.values
+    lists.starts = shared.offsets
+    lists.counts = shared.lengths
+    lists.end = shared.values.length
+    lists.waste = shared.values.length - shared.liveLength
+    return lists
   }
 
   /** A copy of the slot's list (empty for a slot never set). */

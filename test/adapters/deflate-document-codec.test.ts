@@ -3,7 +3,8 @@ import { trainDictionary } from "../../adapters/compression/compression-dictiona
 import {
   DEFAULT_DICTIONARY,
   deflateDocumentCodec,
-  deflateDocumentCodecTrainer
+  deflateDocumentCodecTrainer,
+  documentCodecFromDescription
 } from "../../adapters/compression/deflate-document-codec.ts"
 import { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
 import { makeProduct, makeVariant } from "../domain/catalog/catalog-fixtures.ts"
@@ -103,5 +104,17 @@ describe("deflate document codec", () => {
     for (const product of catalog) {
       expect(compressed.documentBySlug(product.slug, ["shop_a"])).toBe(plain.documentBySlug(product.slug, ["shop_a"]))
     }
+  })
+
+  it("an index shared through the codec's description (as a listing worker rebuilds it) gives the same answers", () => {
+    const compressed = new CatalogIndex(
+      { categories: [], sizeGuides: [] },
+      { documentCodec: deflateDocumentCodecTrainer({ sampleSize: 25 }) }
+    )
+    for (const product of products(60)) compressed.upsertProduct(product)
+    const shared = CatalogIndex.fromShared(compressed.share(), documentCodecFromDescription)
+    const query = { page: 1, limit: 100, includeFacets: true, sortBy: "name" } as const
+    expect(shared.list(query, ["shop_a"])).toEqual(compressed.list(query, ["shop_a"]))
+    expect(() => documentCodecFromDescription({ kind: "zstd", data: new Uint8Array(0) })).toThrow("unknown document codec")
   })
 })

@@ -12,7 +12,7 @@
 import { type Bitset, countBits, countIntersection, hasBit, intersectInto, resized, wordsFor } from "../bitset.ts"
 import type { CatalogProduct, SizeGuide } from "../catalog-product.ts"
 import type { CategoryRecord } from "../category.ts"
-import type { DocumentCodec, DocumentCodecTrainer } from "../document-codec.ts"
+import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../document-codec.ts"
 import type { Facets } from "../facets.ts"
 import { type CategoryRef, renderProduct, type RenderContext } from "../product-view.ts"
 import type { ProductQuery } from "../product-query.ts"
@@ -20,11 +20,11 @@ import { FacetCounts } from "./facet-counts.ts"
 import type { FacetKernel } from "./facet-kernels.ts"
 import { listingFilters, type PriceKernel } from "./listing-filters.ts"
 import { type PagingKernel, pageSlots } from "./listing-page.ts"
-import { ProductSlots } from "./product-slots.ts"
-import { SearchIndex, type SearchKernel } from "./search-sets.ts"
-import { SlotMemberships } from "./slot-memberships.ts"
-import { SortOrders } from "./sort-orders.ts"
-import { VariantPriceIndex } from "./variant-price-index.ts"
+import { ProductSlots, type SharedSlots, sharedSearchTexts } from "./product-slots.ts"
+import { SearchIndex, type SearchKernel, type SharedSearch } from "./search-sets.ts"
+import { type SharedMemberships, SlotMemberships } from "./slot-memberships.ts"
+import { type SharedOrders, SLOT_ORDERS, SortOrders } from "./sort-orders.ts"
+import { type SharedPrices, VariantPriceIndex } from "./variant-price-index.ts"
 
 export interface CatalogReference {
   readonly categories: ReadonlyArray<CategoryRecord>
@@ -56,6 +56,34 @@ export interface CatalogIndexOptions {
   readonly priceKernel?: PriceKernel | undefined
 }
 
+/** The index's options that another thread's copy keeps (all but the document codec). */
+export type SharedIndexOptions = Omit<CatalogIndexOptions, "documentCodec">
+
+/**
+ * One generation of an index on shared memory: a description another thread rebuilds a
+ * read-only index from (`CatalogIndex.fromShared`) without copying its columns. It is posted
+ * between threads as it is (the buffers are shared, the few small fields cloned).
+ */
+export interface SharedCatalogIndex {
+  readonly generation: number
+  readonly reference: CatalogReference
+  readonly options: SharedIndexOptions
+  readonly slots: SharedSlots
+  readonly memberships: SharedMemberships
+  readonly orders: SharedOrders
+  readonly search: SharedSearch
+  readonly prices: SharedPrices
+}
+
+/** The parts of an index read from shared memory. */
+interface SharedParts {
+  readonly slots: ProductSlots
+  readonly memberships: SlotMemberships
+  readonly orders: SortOrders
+  readonly search: SearchIndex
+  readonly prices: VariantPriceIndex
+}
+
 export interface ListingResult {
   readonly total: number
   /** Rendered product JSON documents of the requested page, in order. */
@@ -64,6 +92,11 @@ export interface ListingResult {
 }
 
 const VISIBLE_SETS_CACHED = 64
+
+const searchOptions = (options: SharedIndexOptions) => ({
+  kernel: options.searchKernel ?? "auto",
+  rebuildAfter: options.searchRebuildAfter
+})
 
 export class CatalogIndex {
   generation = 0
@@ -80,17 +113,14 @@ export class CatalogIndex {
   private readonly renderContext: RenderContext
   private readonly visibleCache = new Map<string, { generation: number; bits: Bitset }>()
 
-  constructor(reference: CatalogReference, options: CatalogIndexOptions = {}) {
+  constructor(reference: CatalogReference, options: CatalogIndexOptions = {}, shared?: SharedParts) {
     this.reference = reference
-    this.slots = new ProductSlots(options.documentCodec)
-    this.memberships = new SlotMemberships(reference.categories, wordsFor(this.slots.capacity))
-    this.orders = new SortOrders(this.slots)
-    this.search = new SearchIndex(this.slots, {
-      kernel: options.searchKernel ?? "auto",
-      rebuildAfter: options.searchRebuildAfter
-    })
+    this.slots = shared?.slots ?? new ProductSlots(options.documentCodec)
+    this.memberships = shared?.memberships ?? new SlotMemberships(reference.categories, wordsFor(this.slots.capacity))
+    this.orders = shared?.orders ?? new SortOrders(this.slots)
+    this.search = shared?.search ?? new SearchIndex(this.slots.searchTexts(), searchOptions(options))
     this.pagingKernel = options.pagingKernel ?? "auto"
-    this.prices = { index: new VariantPriceIndex(this.slots), kernel: options.priceKernel ?? "auto" }
+    this.prices = { index: shared?.prices ?? new VariantPriceIndex(this.slots), kernel: options.priceKernel ?? "auto" }
     this.facetCounts = new FacetCounts(this.slots, this.memberships, this.orders, options.facetKernel ?? "auto")
     reference.categories.forEach((category, index) => this.categoryIndexBySlug.set(category.slug, index))
     this.categoryRefs = reference.categories.map((category) => ({ id: category.id, name: category.name, slug: category.slug }))
@@ -99,6 +129,46 @@ export class CatalogIndex {
       categoryRef: (categoryId) => this.categoryRefs[this.memberships.categoryIndex.get(categoryId) ?? -1],
       sizeGuide: (sizeGuideId) => sizeGuides.get(sizeGuideId)
     }
+  }
+
+  /**
+   * This generation on shared memory: the columns that change in place are copied, the built
+   * orders, price and trigram indexes (never written once built) are shared as they are. Builds
+   * what `prepare` builds first. Only for a codec with a description (or none).
+   */
+  share(options: SharedIndexOptions = {}): SharedCatalogIndex {
+    this.prepare()
+    return {
+      generation: this.generation,
+      reference: this.reference,
+      options,
+      slots: this.slots.toShared(),
+      memberships: this.memberships.toShared(),
+      orders: this.orders.toShared(),
+      search: this.search.toShared(),
+      prices: this.prices.index.toShared()
+    }
+  }
+
+  /**
+   * A read-only index over a shared generation (listing, facets and counts; not by-slug lookups
+   * nor writes). `codec` makes the document codec from the generation's description.
+   */
+  static fromShared(
+    shared: SharedCatalogIndex,
+    codec: (description: DocumentCodecDescription) => DocumentCodec
+  ): CatalogIndex {
+    const description = shared.slots.documents.codec
+    const slots = ProductSlots.fromShared(shared.slots, description === undefined ? undefined : codec(description))
+    const index = new CatalogIndex(shared.reference, shared.options, {
+      slots,
+      memberships: SlotMemberships.fromShared(shared.reference.categories, shared.memberships),
+      orders: SortOrders.fromShared(slots, shared.orders),
+      search: SearchIndex.fromShared(sharedSearchTexts(shared.slots), searchOptions(shared.options), shared.search),
+      prices: VariantPriceIndex.fromShared(slots, shared.prices)
+    })
+    index.generation = shared.generation
+    return index
   }
 
   get productCount(): number {
@@ -136,7 +206,7 @@ export class CatalogIndex {
   prepare(): void {
     this.search.prepare()
     this.prices.index.prepare()
-    for (const order of ["newest", "price", "name", "bestselling", "maxPrice"] as const) this.orders.rankOf(order)
+    for (const order of SLOT_ORDERS) this.orders.rankOf(order)
   }
 
   /** Products enabled in at least one of the given shops. */

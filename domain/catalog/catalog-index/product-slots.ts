@@ -5,8 +5,51 @@
  */
 import { type CatalogProduct, effectivePrice } from "../catalog-product.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../document-codec.ts"
-import { ProductDocuments } from "../product-documents.ts"
-import { SlotIntLists } from "../slot-int-lists.ts"
+import { ProductDocuments, type SharedDocuments } from "../product-documents.ts"
+import { type ByteColumn, indexOfBytes, sharedCopy, sharedInt32, toByteColumn, utf8Length } from "../shared-columns.ts"
+import { type SharedSlotIntLists, SlotIntLists } from "../slot-int-lists.ts"
+
+/** The slots' columns on shared memory; the search texts as UTF-8 with each name's length in bytes. */
+export interface SharedSlots {
+  readonly size: number
+  readonly createdAt: Float64Array
+  readonly salesCount: Int32Array
+  readonly minPrice: Int32Array
+  readonly maxPrice: Int32Array
+  readonly variantPrices: SharedSlotIntLists
+  readonly searchTexts: ByteColumn
+  readonly nameBytes: Int32Array
+  readonly documents: SharedDocuments
+}
+
+/** The search texts a SearchIndex reads: each slot's lower-cased text, the name first. */
+export interface SearchTexts {
+  readonly size: number
+  /** the texts as strings, to build a trigram index from (absent where the index comes built) */
+  readonly strings: ReadonlyArray<string> | undefined
+  /** A test of any slot against `term`: 0 no match, 1 a match, 2 a match within the name. */
+  readonly matcher: (term: string) => (slot: number) => number
+}
+
+const encoder = new TextEncoder()
+
+/** Search texts read from a shared UTF-8 column: substrings of UTF-8 bytes are exactly those of the strings. */
+export const sharedSearchTexts = (shared: SharedSlots): SearchTexts => {
+  const { bytes, offsets } = shared.searchTexts
+  const { nameBytes, size } = shared
+  return {
+    size,
+    strings: undefined,
+    matcher: (term) => {
+      const needle = encoder.encode(term)
+      return (slot) => {
+        const start = offsets[slot]!
+        const at = indexOfBytes(bytes, start, offsets[slot + 1]!, needle)
+        return at < 0 ? 0 : at - start + needle.length <= nameBytes[slot]! ? 2 : 1
+      }
+    }
+  }
+}
 
 /** Separates the fields of the search text, so that no term (terms never hold NUL) spans two. */
 export const FIELD_SEPARATOR = "\u0000"
@@ -36,6 +79,61 @@ export class ProductSlots {
 
   constructor(documentCodec: DocumentCodec | DocumentCodecTrainer | undefined) {
     this.documents = new ProductDocuments(documentCodec)
+  }
+
+  /** The search texts as strings (the writer's view). */
+  searchTexts(): SearchTexts {
+    const slots = this
+    return {
+      get size() {
+        return slots.size
+      },
+      strings: this.haystacks,
+      matcher: (term) => {
+        const { haystacks, nameLengths } = slots
+        return (slot) => {
+          const position = haystacks[slot]!.indexOf(term)
+          // the first occurrence lies within the name exactly when the name contains the term
+          return position < 0 ? 0 : position + term.length <= nameLengths[slot]! ? 2 : 1
+        }
+      }
+    }
+  }
+
+  /** A copy of the columns on shared memory, for `fromShared` in another thread. */
+  toShared(): SharedSlots {
+    const size = this.size
+    const nameBytes = sharedInt32(size)
+    for (let slot = 0; slot < size; slot++) nameBytes[slot] = utf8Length(this.haystacks[slot] ?? "", this.nameLengths[slot]!)
+    return {
+      size,
+      createdAt: sharedCopy(this.createdAt, size),
+      salesCount: sharedCopy(this.salesCount, size),
+      minPrice: sharedCopy(this.minPrice, size),
+      maxPrice: sharedCopy(this.maxPrice, size),
+      variantPrices: this.variantPrices.toShared(),
+      searchTexts: toByteColumn(this.haystacks, size),
+      nameBytes,
+      documents: this.documents.toShared(size)
+    }
+  }
+
+  /**
+   * Slots that read the shared columns in place, for queries only (never to be written; no ids,
+   * slugs or string search texts: the search reads `sharedSearchTexts`).
+   */
+  static fromShared(shared: SharedSlots, codec: DocumentCodec | undefined): ProductSlots {
+    const slots = new ProductSlots(undefined)
+    return Object.assign(slots, {
+      size: shared.size,
+      documents: ProductDocuments.fromShared(shared.documents, codec),
+      createdAt: shared.createdAt,
+      salesCount: shared.salesCount,
+      minPrice: shared.minPrice,
+      maxPrice: shared.maxPrice,
+      nameLengths: shared.nameBytes,
+      variantPrices: SlotIntLists.fromShared(shared.variantPrices)
+    })
   }
 
   get capacity(): number {

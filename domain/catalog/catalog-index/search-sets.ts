@@ -9,8 +9,15 @@
  * rebuilt once the changed slots are many.
  */
 import { type Bitset, makeBitset, setBit } from "../bitset.ts"
-import { FIELD_SEPARATOR, type ProductSlots } from "./product-slots.ts"
-import { TrigramIndex } from "./trigram-index.ts"
+import { sharedInt32 } from "../shared-columns.ts"
+import { FIELD_SEPARATOR, type SearchTexts } from "./product-slots.ts"
+import { type SharedTrigrams, TrigramIndex } from "./trigram-index.ts"
+
+/** The search index's state on shared memory: the trigram index (when built) and the slots changed since. */
+export interface SharedSearch {
+  readonly trigrams: SharedTrigrams | undefined
+  readonly changed: Int32Array
+}
 
 export interface SearchSets {
   readonly all: Bitset
@@ -31,16 +38,31 @@ const TRIGRAMS_FROM = 1024
 const REBUILD_AT_LEAST = 1024
 
 export class SearchIndex {
-  private readonly slots: ProductSlots
+  private readonly texts: SearchTexts
   private readonly options: SearchOptions
   private readonly cache = new Map<string, { generation: number; sets: SearchSets }>()
   private trigrams: TrigramIndex | undefined
   /** slots below the index's `slotCount` written since it was built */
   private readonly changed = new Set<number>()
 
-  constructor(slots: ProductSlots, options: SearchOptions) {
-    this.slots = slots
+  constructor(texts: SearchTexts, options: SearchOptions) {
+    this.texts = texts
     this.options = options
+  }
+
+  /** The state on shared memory (call `prepare` first to share a built trigram index). */
+  toShared(): SharedSearch {
+    const changed = sharedInt32(this.changed.size)
+    changed.set([...this.changed])
+    return { trigrams: this.trigrams?.toShared(), changed }
+  }
+
+  /** An index over shared texts that reads the shared trigram index in place (its texts are never written). */
+  static fromShared(texts: SearchTexts, options: SearchOptions, shared: SharedSearch): SearchIndex {
+    const search = new SearchIndex(texts, options)
+    search.trigrams = shared.trigrams === undefined ? undefined : TrigramIndex.fromShared(shared.trigrams)
+    for (const slot of shared.changed) search.changed.add(slot)
+    return search
   }
 
   /** The slot's search text changed (or the slot is new). */
@@ -48,8 +70,8 @@ export class SearchIndex {
     const trigrams = this.trigrams
     if (trigrams === undefined) return
     if (slot < trigrams.slotCount) this.changed.add(slot)
-    const outside = this.changed.size + (this.slots.size - trigrams.slotCount)
-    const limit = this.options.rebuildAfter ?? Math.max(REBUILD_AT_LEAST, this.slots.size >> 3)
+    const outside = this.changed.size + (this.texts.size - trigrams.slotCount)
+    const limit = this.options.rebuildAfter ?? Math.max(REBUILD_AT_LEAST, this.texts.size >> 3)
     if (outside > limit) this.dropTrigrams()
   }
 
@@ -72,7 +94,7 @@ export class SearchIndex {
 
   private usesTrigrams(term: string): boolean {
     if (term.length < 3 || this.options.kernel === "scan") return false
-    return this.options.kernel === "trigrams" || this.slots.size >= TRIGRAMS_FROM
+    return this.options.kernel === "trigrams" || this.texts.size >= TRIGRAMS_FROM
   }
 
   private dropTrigrams(): void {
@@ -82,7 +104,9 @@ export class SearchIndex {
 
   private trigramIndex(): TrigramIndex {
     if (this.trigrams === undefined) {
-      this.trigrams = new TrigramIndex(this.slots.haystacks, this.slots.size)
+      const strings = this.texts.strings
+      if (strings === undefined) throw new Error("shared search texts come with their trigram index")
+      this.trigrams = new TrigramIndex(strings, this.texts.size)
       this.changed.clear()
     }
     return this.trigrams
@@ -92,14 +116,12 @@ export class SearchIndex {
     const all = makeBitset(words)
     const byName = makeBitset(words)
     if (term.includes(FIELD_SEPARATOR)) return { all, byName }
-    const { haystacks, nameLengths, size } = this.slots
+    const size = this.texts.size
+    const match = this.texts.matcher(term)
     const verify = (slot: number): void => {
-      const position = haystacks[slot]!.indexOf(term)
-      if (position >= 0) {
-        setBit(all, slot)
-        // the first occurrence lies within the name exactly when the name contains the term
-        if (position + term.length <= nameLengths[slot]!) setBit(byName, slot)
-      }
+      const found = match(slot)
+      if (found > 0) setBit(all, slot)
+      if (found > 1) setBit(byName, slot)
     }
     if (!this.usesTrigrams(term)) {
       for (let slot = 0; slot < size; slot++) verify(slot)

@@ -7,8 +7,28 @@ import { type Bitset, clearBit, makeBitset, resized, setBit, unionInto } from ".
 import { type CatalogProduct, isInStock } from "../catalog-product.ts"
 import type { CategoryRecord } from "../category.ts"
 import { effectiveParents } from "../category.ts"
-import { SlotIntLists } from "../slot-int-lists.ts"
-import { attributeValueName, ValueDictionary } from "./value-dictionary.ts"
+import { type ByteColumn, fromByteColumn, packBitsets, sharedCopy, toByteColumn, unpackBitsets } from "../shared-columns.ts"
+import { type SharedSlotIntLists, SlotIntLists } from "../slot-int-lists.ts"
+import { attributeValueName, type SharedDictionary, ValueDictionary } from "./value-dictionary.ts"
+
+/** The memberships on shared memory (the bit sets and per-slot lists; the small dictionaries' names as byte columns). */
+export interface SharedMemberships {
+  readonly words: number
+  readonly inStock: Uint32Array
+  readonly shopIds: ByteColumn
+  readonly shops: Uint32Array
+  readonly tags: SharedDictionary
+  readonly attributeKeyNames: SharedDictionary
+  readonly attributeKeys: Int32Array
+  readonly attributeValues: SharedDictionary
+  readonly attributeValueNames: ByteColumn
+  readonly valueIdsByKey: ReadonlyArray<ReadonlyArray<number>>
+  readonly attributeValuePlace: Int32Array
+  readonly categoryBits: Uint32Array
+  readonly slotTags: SharedSlotIntLists
+  readonly slotAttributeValues: SharedSlotIntLists
+  readonly slotCategories: SharedSlotIntLists
+}
 
 export class SlotMemberships {
   words: number
@@ -117,6 +137,52 @@ export class SlotMemberships {
     this.attributeValues.grow(words)
     this.categoryBits = this.categoryBits.map((bits) => resized(bits, words))
     this.words = words
+  }
+
+  /** A copy on shared memory, for `fromShared` in another thread. */
+  toShared(): SharedMemberships {
+    const words = this.words
+    return {
+      words,
+      inStock: sharedCopy(this.inStock),
+      shopIds: toByteColumn([...this.shops.keys()]),
+      shops: packBitsets([...this.shops.values()], words),
+      tags: this.tags.toShared(words),
+      attributeKeyNames: this.attributeKeyNames.toShared(0),
+      attributeKeys: sharedCopy(Int32Array.from(this.attributeKeys)),
+      attributeValues: this.attributeValues.toShared(words),
+      attributeValueNames: toByteColumn(this.attributeValueNames),
+      valueIdsByKey: this.valueIdsByKey.map((ids) => ids.slice()),
+      attributeValuePlace: sharedCopy(Int32Array.from(this.attributeValuePlace)),
+      categoryBits: packBitsets(this.categoryBits, words),
+      slotTags: this.slotTags.toShared(),
+      slotAttributeValues: this.slotAttributeValues.toShared(),
+      slotCategories: this.slotCategories.toShared()
+    }
+  }
+
+  /** Memberships that read the shared ones in place (never to be written). */
+  static fromShared(categories: ReadonlyArray<CategoryRecord>, shared: SharedMemberships): SlotMemberships {
+    const memberships = new SlotMemberships(categories, 0)
+    const { words } = shared
+    const shopIds = fromByteColumn(shared.shopIds)
+    const shopBits = unpackBitsets(shared.shops, shopIds.length, words)
+    return Object.assign(memberships, {
+      words,
+      inStock: shared.inStock,
+      shops: new Map(shopIds.map((shopId, index) => [shopId, shopBits[index]!])),
+      tags: ValueDictionary.fromShared(shared.tags),
+      attributeKeyNames: ValueDictionary.fromShared(shared.attributeKeyNames),
+      attributeKeys: Array.from(shared.attributeKeys),
+      attributeValues: ValueDictionary.fromShared(shared.attributeValues),
+      attributeValueNames: fromByteColumn(shared.attributeValueNames),
+      valueIdsByKey: shared.valueIdsByKey.map((ids) => ids.slice()),
+      attributeValuePlace: Array.from(shared.attributeValuePlace),
+      categoryBits: unpackBitsets(shared.categoryBits, categories.length, words),
+      slotTags: SlotIntLists.fromShared(shared.slotTags),
+      slotAttributeValues: SlotIntLists.fromShared(shared.slotAttributeValues),
+      slotCategories: SlotIntLists.fromShared(shared.slotCategories)
+    })
   }
 
   /** Products enabled in at least one of the given shops (a new set). */

@@ -3,10 +3,19 @@
  * (CONTRACT §4); built on first use and dropped when a sort key changes.
  */
 import type { SortBy } from "../product-query.ts"
+import { sharedAsIs, sharedInt32 } from "../shared-columns.ts"
 import type { ProductSlots } from "./product-slots.ts"
 
 /** A sort key: the listing's, or the highest variant price (for the price range facet). */
 export type SlotOrder = SortBy | "maxPrice"
+
+export const SLOT_ORDERS: ReadonlyArray<SlotOrder> = ["newest", "price", "name", "bestselling", "maxPrice"]
+
+/** Every order and its ranks on shared memory (built on shared memory and never written after: shared as they are). */
+export interface SharedOrders {
+  readonly permutations: ReadonlyArray<readonly [SlotOrder, Int32Array]>
+  readonly ranks: ReadonlyArray<readonly [SlotOrder, Int32Array]>
+}
 
 export class SortOrders {
   private readonly permutations = new Map<SlotOrder, Int32Array>()
@@ -17,6 +26,22 @@ export class SortOrders {
 
   constructor(slots: ProductSlots) {
     this.slots = slots
+  }
+
+  /** Every order and its ranks, built now when they are not. */
+  toShared(): SharedOrders {
+    for (const order of SLOT_ORDERS) this.rankOf(order)
+    const entries = (map: Map<SlotOrder, Int32Array>) =>
+      [...map].map(([order, array]) => [order, sharedAsIs(array)] as const)
+    return { permutations: entries(this.permutations), ranks: entries(this.ranks) }
+  }
+
+  /** Orders read in place from shared memory over slots that never change. */
+  static fromShared(slots: ProductSlots, shared: SharedOrders): SortOrders {
+    const orders = new SortOrders(slots)
+    for (const [order, array] of shared.permutations) orders.permutations.set(order, array)
+    for (const [order, array] of shared.ranks) orders.ranks.set(order, array)
+    return orders
   }
 
   /** Call when some product's name, variant prices, creation time or sales changed. */
@@ -30,7 +55,7 @@ export class SortOrders {
     const order = this.ascending(sortBy)
     const cached = this.ranks.get(sortBy)
     if (cached !== undefined && cached.length === order.length) return cached
-    const ranks = new Int32Array(order.length)
+    const ranks = sharedInt32(order.length)
     for (let index = 0; index < order.length; index++) ranks[order[index]!] = index
     this.ranks.set(sortBy, ranks)
     return ranks
@@ -48,7 +73,7 @@ export class SortOrders {
 
   private build(sortBy: SlotOrder): Int32Array {
     const { size } = this.slots
-    const order = new Int32Array(size)
+    const order = sharedInt32(size)
     for (let slot = 0; slot < size; slot++) order[slot] = slot
     const idRanks = this.idRanks()
     order.sort(this.comparator(sortBy, (left, right) => idRanks[left]! - idRanks[right]!))

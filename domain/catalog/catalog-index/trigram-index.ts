@@ -8,7 +8,20 @@
  * variable-length deltas (about a byte a slot). Slots changed after the build are not in it; the
  * caller keeps them apart and verifies them with every term, and rebuilds when they grow many.
  */
+import { sharedCopy, sharedInt32 } from "../shared-columns.ts"
 import { FIELD_SEPARATOR } from "./product-slots.ts"
+
+/** A built index on shared memory (its arrays are never written once built, so they are shared as they are). */
+export interface SharedTrigrams {
+  readonly slotCount: number
+  readonly asciiIds: Int32Array | undefined
+  /** the trigrams outside the ASCII table: their keys and ids */
+  readonly wideKeys: Float64Array
+  readonly wideIds: Int32Array
+  readonly offsets: Int32Array
+  readonly counts: Int32Array
+  readonly bytes: Uint8Array
+}
 
 const SEPARATOR_CODE = FIELD_SEPARATOR.charCodeAt(0)
 /** In a large index trigrams of ASCII characters are numbered through a direct table (8 MB), the rest through a Map. */
@@ -29,8 +42,33 @@ export class TrigramIndex {
 
   constructor(texts: ReadonlyArray<string>, slotCount: number) {
     this.slotCount = slotCount
-    this.asciiIds = slotCount >= ASCII_TABLE_FROM ? new Int32Array(ASCII_TABLE_SIZE).fill(-1) : undefined
+    this.asciiIds = slotCount >= ASCII_TABLE_FROM ? sharedInt32(ASCII_TABLE_SIZE).fill(-1) : undefined
     this.build(texts)
+  }
+
+  toShared(): SharedTrigrams {
+    const wideKeys = new Float64Array(new SharedArrayBuffer(this.wideIds.size * 8))
+    const wideIds = sharedInt32(this.wideIds.size)
+    let at = 0
+    for (const [key, id] of this.wideIds) {
+      wideKeys[at] = key
+      wideIds[at++] = id
+    }
+    const { slotCount, asciiIds, offsets, counts, bytes } = this
+    return { slotCount, asciiIds, wideKeys, wideIds, offsets, counts, bytes }
+  }
+
+  /** The index read in place from shared memory (only the few non-ASCII trigrams are put back in a map). */
+  static fromShared(shared: SharedTrigrams): TrigramIndex {
+    const index = new TrigramIndex([], 0)
+    shared.wideKeys.forEach((key, at) => index.wideIds.set(key, shared.wideIds[at]!))
+    return Object.assign(index, {
+      slotCount: shared.slotCount,
+      asciiIds: shared.asciiIds,
+      offsets: shared.offsets,
+      counts: shared.counts,
+      bytes: shared.bytes
+    })
   }
 
   private nextId = 0
@@ -126,7 +164,7 @@ export class TrigramIndex {
     const offsets = new Int32Array(trigrams + 1)
     for (let id = 0; id < trigrams; id++) offsets[id + 1] = offsets[id]! + sizes[id]!
     // pass 2: write the deltas
-    const bytes = new Uint8Array(offsets[trigrams]!)
+    const bytes = new Uint8Array(new SharedArrayBuffer(offsets[trigrams]!))
     const cursor = offsets.slice(0, trigrams)
     seen.fill(-1)
     last.fill(-1)
@@ -141,8 +179,8 @@ export class TrigramIndex {
         last[id] = slot
       }
     }
-    this.offsets = offsets
-    this.counts = counts.slice(0, trigrams)
+    this.offsets = sharedCopy(offsets)
+    this.counts = sharedCopy(counts, trigrams)
     this.bytes = bytes
   }
 

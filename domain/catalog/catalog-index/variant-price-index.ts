@@ -5,7 +5,14 @@
  * dropped when a price changes.
  */
 import { type Bitset, makeBitset, setBit } from "../bitset.ts"
+import { sharedInt32 } from "../shared-columns.ts"
 import type { ProductSlots } from "./product-slots.ts"
+
+/** The built index on shared memory (built there and never written after). */
+export interface SharedPrices {
+  readonly prices: Int32Array
+  readonly owners: Int32Array
+}
 
 export class VariantPriceIndex {
   private readonly slots: ProductSlots
@@ -18,6 +25,19 @@ export class VariantPriceIndex {
 
   invalidate(): void {
     this.prices = undefined
+  }
+
+  /** The index, built now when it is not. */
+  toShared(): SharedPrices {
+    return { prices: this.sortedPrices(), owners: this.owners }
+  }
+
+  /** The index read in place from shared memory over slots that never change. */
+  static fromShared(slots: ProductSlots, shared: SharedPrices): VariantPriceIndex {
+    const index = new VariantPriceIndex(slots)
+    index.prices = shared.prices
+    index.owners = shared.owners
+    return index
   }
 
   /** Builds the index now rather than on first use. */
@@ -58,8 +78,8 @@ export class VariantPriceIndex {
       for (let index = start; index < start + lengths[slot]!; index++) keys[at++] = values[index]! * stride + slot
     }
     keys.sort()
-    const prices = new Int32Array(count)
-    const owners = new Int32Array(count)
+    const prices = sharedInt32(count)
+    const owners = sharedInt32(count)
     for (let index = 0; index < count; index++) {
       const price = Math.floor(keys[index]! / stride)
       prices[index] = price
