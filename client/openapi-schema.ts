@@ -1528,7 +1528,10 @@ export interface operations {
                  */
                 includeFacets?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of a representation held: answered 304 without a body while it is current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1537,11 +1540,30 @@ export interface operations {
             /** @description ProductListingPage */
             200: {
                 headers: {
+                    /** @description The representation: the catalog's generation and the request */
+                    etag?: string;
+                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                    "cache-control"?: string;
+                    /** @description `x-publishable-api-key, Accept-Encoding` */
+                    vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProductListingPage"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
+            304: {
+                headers: {
+                    /** @description The representation: the catalog's generation and the request */
+                    etag?: string;
+                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                    "cache-control"?: string;
+                    /** @description `x-publishable-api-key, Accept-Encoding` */
+                    vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
             400: {
@@ -1597,7 +1619,10 @@ export interface operations {
                  */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of a representation held: answered 304 without a body while it is current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1606,11 +1631,30 @@ export interface operations {
             /** @description Suggestions */
             200: {
                 headers: {
+                    /** @description The representation: the catalog's generation and the request */
+                    etag?: string;
+                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                    "cache-control"?: string;
+                    /** @description `x-publishable-api-key, Accept-Encoding` */
+                    vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Suggestions"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
+            304: {
+                headers: {
+                    /** @description The representation: the catalog's generation and the request */
+                    etag?: string;
+                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                    "cache-control"?: string;
+                    /** @description `x-publishable-api-key, Accept-Encoding` */
+                    vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
             400: {
@@ -1655,7 +1699,10 @@ export interface operations {
     "catalog.getProductBySlug": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of a representation held: answered 304 without a body while it is current */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @example aarong-cotton-kurti */
                 slug: string;
@@ -1667,11 +1714,30 @@ export interface operations {
             /** @description Product */
             200: {
                 headers: {
+                    /** @description The representation: the catalog's generation and the request */
+                    etag?: string;
+                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                    "cache-control"?: string;
+                    /** @description `x-publishable-api-key, Accept-Encoding` */
+                    vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Product"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
+            304: {
+                headers: {
+                    /** @description The representation: the catalog's generation and the request */
+                    etag?: string;
+                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                    "cache-control"?: string;
+                    /** @description `x-publishable-api-key, Accept-Encoding` */
+                    vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
             400: {
@@ -1733,7 +1799,10 @@ export interface operations {
                 /** @description Only the direct children of this category */
                 parentId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of a representation held: answered 304 without a body while it is current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1742,6 +1811,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The representation: the catalog's generation and the request */
+                    etag?: string;
+                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                    "cache-control"?: string;
+                    /** @description `x-publishable-api-key, Accept-Encoding` */
+                    vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1749,6 +1824,19 @@ export interface operations {
                         data: components["schemas"]["Category"][];
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
+            304: {
+                headers: {
+                    /** @description The representation: the catalog's generation and the request */
+                    etag?: string;
+                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                    "cache-control"?: string;
+                    /** @description `x-publishable-api-key, Accept-Encoding` */
+                    vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
             400: {
@@ -1802,7 +1890,10 @@ export interface operations {
     "catalog.getCategoryBySlug": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of a representation held: answered 304 without a body while it is current */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @example women-clothing */
                 slug: string;
@@ -1814,11 +1905,30 @@ export interface operations {
             /** @description Category */
             200: {
                 headers: {
+                    /** @description The representation: the catalog's generation and the request */
+                    etag?: string;
+                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                    "cache-control"?: string;
+                    /** @description `x-publishable-api-key, Accept-Encoding` */
+                    vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Category"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
+            304: {
+                headers: {
+                    /** @description The representation: the catalog's generation and the request */
+                    etag?: string;
+                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                    "cache-control"?: string;
+                    /** @description `x-publishable-api-key, Accept-Encoding` */
+                    vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
             400: {
@@ -1878,7 +1988,10 @@ export interface operations {
                  */
                 shopId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of a representation held: answered 304 without a body while it is current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1887,6 +2000,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The representation: the catalog's generation and the request */
+                    etag?: string;
+                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                    "cache-control"?: string;
+                    /** @description `x-publishable-api-key, Accept-Encoding` */
+                    vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1894,6 +2013,19 @@ export interface operations {
                         methods: components["schemas"]["ShippingMethod"][];
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
+            304: {
+                headers: {
+                    /** @description The representation: the catalog's generation and the request */
+                    etag?: string;
+                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                    "cache-control"?: string;
+                    /** @description `x-publishable-api-key, Accept-Encoding` */
+                    vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
             400: {

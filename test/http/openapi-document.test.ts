@@ -3,7 +3,7 @@
  * client generator needs: every operation has a summary, a description and examples that decode
  * with the operation's own schemas; money is a plain number; query parameters carry their
  * decoded types and bounds; checkout's body and the cart routes' bearer token are optional;
- * every problem response names its codes.
+ * every problem response names its codes; the catalog's GETs declare their HTTP caching.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Schema } from "effect"
@@ -124,7 +124,7 @@ describe("the OpenAPI document", () => {
   it("names the problem codes of every error response, the edge's included", () => {
     for (const { key, operation } of operations) {
       for (const [status, response] of Object.entries(operation["responses"] as Json)) {
-        if (status.startsWith("2")) continue
+        if (!/^[45]/.test(status)) continue
         expect(response["description"], `${key} ${status}`).toMatch(/`[a-z_]+`/)
         expect(Object.keys(response["content"]), `${key} ${status}`).toEqual(["application/problem+json"])
       }
@@ -135,5 +135,18 @@ describe("the OpenAPI document", () => {
     expect(addItem["413"]["description"]).toContain("`payload_too_large`")
     expect(addItem["503"]["headers"]["retry-after"]["required"]).toBe(true)
     expect(operationAt("get", "/products")["responses"]["400"]["description"]).toContain("`validation_failed`")
+  })
+
+  it("declares the catalog's HTTP caching on its GETs only: If-None-Match, the 200's caching headers, the 304", () => {
+    const catalogPaths = ["/products", "/products/suggest", "/products/by-slug/{slug}", "/categories", "/categories/by-slug/{slug}", "/shop/shipping-methods"]
+    for (const path of catalogPaths) {
+      const operation = operationAt("get", path)
+      expect(parameter(operation, "if-none-match"), path).toMatchObject({ in: "header", required: false })
+      expect(Object.keys(operation["responses"]["200"]["headers"]), path).toEqual(expect.arrayContaining(["etag", "cache-control", "vary"]))
+      expect(operation["responses"]["304"], path).toBeDefined()
+      expect(operation["responses"]["304"]["content"], path).toBeUndefined()
+    }
+    const cacheable = operations.filter(({ operation }) => operation["responses"]["304"] !== undefined).map(({ key }) => key)
+    expect(cacheable.sort()).toEqual(catalogPaths.map((path) => `get /v1/store${path}`).sort())
   })
 })

@@ -6,11 +6,14 @@
  * - the bearer token optional where the optional-auth middleware guards the route;
  * - a request body that may be absent (a payload union with `null`, as checkout's) not required;
  * - every problem response naming its codes, plus the problems the HTTP edge answers outside
- *   the endpoints (413, 415, 500, 503) in one `Problem` shape.
+ *   the endpoints (413, 415, 500, 503) in one `Problem` shape;
+ * - the catalog's HTTP caching (representation/catalog-http-caching.ts): `If-None-Match`, the
+ *   `ETag`, `Cache-Control` and `Vary` of a 200, and the 304 that answers a current ETag.
  */
 import { Schema } from "effect"
 import { HttpApi, type HttpApiGroup } from "effect/http-api"
 import { PUBLISHABLE_KEY_HEADER } from "./publishable-key-middleware.ts"
+import { CatalogApiGroup } from "./catalog-api-group.ts"
 import { OptionalCustomerAuthMiddleware } from "./customer-auth.ts"
 import {
   InternalError,
@@ -25,6 +28,8 @@ type Json = Record<string, any>
 interface EndpointFacts {
   readonly queryProperties: Json | undefined
   readonly optionalBearer: boolean
+  /** Answered through the catalog's HTTP caching (every route of the catalog group). */
+  readonly cacheable: boolean
 }
 
 const operationKey = (method: string, path: string) =>
@@ -36,13 +41,14 @@ const endpointFacts = <Id extends string, Groups extends HttpApiGroup.Constraint
   const facts = new Map<string, EndpointFacts>()
   HttpApi.reflect(api, {
     onGroup() {},
-    onEndpoint({ endpoint, middleware }) {
+    onEndpoint({ endpoint, group, middleware }) {
       const query = endpoint.query === undefined
         ? undefined
         : Schema.toJsonSchemaDocument(Schema.toType(endpoint.query)).schema["properties"] as Json | undefined
       facts.set(operationKey(endpoint.method, endpoint.path), {
         queryProperties: query,
-        optionalBearer: [...middleware].some((service) => service.key === OptionalCustomerAuthMiddleware.key)
+        optionalBearer: [...middleware].some((service) => service.key === OptionalCustomerAuthMiddleware.key),
+        cacheable: group.identifier === CatalogApiGroup.identifier
       })
     }
   })
@@ -73,6 +79,37 @@ const EDGE_RESPONSES: Json = {
   "503": genericProblemResponse(ServiceUnavailable, "the database does not answer; retry after `Retry-After` seconds", {
     "retry-after": { schema: { type: "integer", minimum: 1 }, description: "Seconds to wait before retrying", required: true }
   })
+}
+
+const IF_NONE_MATCH_PARAMETER = {
+  name: "if-none-match",
+  in: "header",
+  required: false,
+  description: "The `ETag` of a representation held: answered 304 without a body while it is current",
+  schema: { type: "string" }
+}
+
+const CACHE_HEADERS: Json = {
+  etag: { schema: { type: "string" }, description: "The representation: the catalog's generation and the request" },
+  "cache-control": {
+    schema: { type: "string" },
+    description: "`public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`)"
+  },
+  vary: { schema: { type: "string" }, description: "`x-publishable-api-key, Accept-Encoding`" }
+}
+
+const NOT_MODIFIED_RESPONSE = {
+  description: "Not modified: `If-None-Match` names the current `ETag`; no body",
+  headers: CACHE_HEADERS
+}
+
+/** A catalog GET: its conditional request, the caching headers of its 200, its 304. */
+const describeCatalogCaching = (operation: Json) => {
+  operation["parameters"] = [...operation["parameters"] as Array<Json>, IF_NONE_MATCH_PARAMETER]
+  const responses = operation["responses"] as Json
+  const ok = responses["200"] as Json
+  ok["headers"] = { ...ok["headers"], ...CACHE_HEADERS }
+  responses["304"] = NOT_MODIFIED_RESPONSE
 }
 
 const BODY_RESPONSES: Json = {
@@ -125,6 +162,7 @@ const refineOperation = (spec: Json, operation: Json, facts: EndpointFacts | und
     if (codes.length > 0) response["description"] = `Problem codes: ${codes.join("; ")}`
   }
   Object.assign(responses, body === undefined ? {} : BODY_RESPONSES, EDGE_RESPONSES)
+  if (facts?.cacheable === true) describeCatalogCaching(operation)
 }
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const
