@@ -4,8 +4,8 @@
  * optional on cart routes, where a present but invalid token is still 401.
  */
 import { Context, type Option, Schema } from "effect"
-import { HttpApiError, HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
-import { problemType } from "../problems/problem-type.ts"
+import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
+import { StorefrontProblem } from "../problems/problem-type.ts"
 
 export interface AuthenticatedCustomer {
   readonly customerId: string
@@ -20,11 +20,7 @@ export class OptionalCurrentCustomer extends Context.Service<OptionalCurrentCust
   "storefront/http/OptionalCurrentCustomer"
 ) {}
 
-export class UnauthorizedProblem extends HttpApiError.Problem<UnauthorizedProblem>()("UnauthorizedProblem", {
-  type: problemType("unauthorized"),
-  status: 401,
-  title: "Unauthorized"
-}, { code: Schema.tag("unauthorized") }) {}
+export class UnauthorizedProblem extends StorefrontProblem<UnauthorizedProblem>()("UnauthorizedProblem", { code: "unauthorized", status: 401, title: "Unauthorized" }) {}
 
 export class CustomerAuthMiddleware extends HttpApiMiddleware.Service<CustomerAuthMiddleware, {
   provides: CurrentCustomer

@@ -3,65 +3,29 @@
  * 429 carries `Retry-After` (seconds) as a header and `retryAfterSeconds` in the body.
  */
 import { Schema } from "effect"
-import { HttpApiError, HttpApiSchema } from "effect/http-api"
+import { HttpApiSchema } from "effect/http-api"
 import type { InvalidOtp } from "../../../domain/auth/errors/invalid-otp.ts"
 import type { RateLimited } from "../../../domain/auth/errors/rate-limited.ts"
 import { PasswordWeakness, type PasswordTooWeak } from "../../../domain/customer/errors/password-too-weak.ts"
-import { problemType } from "./problem-type.ts"
+import { StorefrontProblem } from "./problem-type.ts"
 
-export class InvalidCredentialsProblem extends HttpApiError.Problem<InvalidCredentialsProblem>()("InvalidCredentialsProblem", {
-  type: problemType("invalid_credentials"),
-  status: 401,
-  title: "Invalid email or password"
-}, { code: Schema.tag("invalid_credentials") }) {}
+export class InvalidCredentialsProblem extends StorefrontProblem<InvalidCredentialsProblem>()("InvalidCredentialsProblem", { code: "invalid_credentials", status: 401, title: "Invalid email or password" }) {}
 
-export class InvalidRefreshTokenProblem extends HttpApiError.Problem<InvalidRefreshTokenProblem>()("InvalidRefreshTokenProblem", {
-  type: problemType("invalid_refresh_token"),
-  status: 401,
-  title: "Invalid refresh token"
-}, { code: Schema.tag("invalid_refresh_token") }) {}
+export class InvalidRefreshTokenProblem extends StorefrontProblem<InvalidRefreshTokenProblem>()("InvalidRefreshTokenProblem", { code: "invalid_refresh_token", status: 401, title: "Invalid refresh token" }) {}
 
-export class InvalidResetCredentialProblem extends HttpApiError.Problem<InvalidResetCredentialProblem>()(
-  "InvalidResetCredentialProblem",
-  { type: problemType("invalid_reset_credential"), status: 401, title: "Invalid reset credential" },
-  { code: Schema.tag("invalid_reset_credential") }
-) {}
+export class InvalidResetCredentialProblem extends StorefrontProblem<InvalidResetCredentialProblem>()("InvalidResetCredentialProblem", { code: "invalid_reset_credential", status: 401, title: "Invalid reset credential" }) {}
 
-export class EmailVerificationRequiredProblem extends HttpApiError.Problem<EmailVerificationRequiredProblem>()(
-  "EmailVerificationRequiredProblem",
-  { type: problemType("email_verification_required"), status: 403, title: "Email verification required" },
-  { code: Schema.tag("email_verification_required") }
-) {}
+export class EmailVerificationRequiredProblem extends StorefrontProblem<EmailVerificationRequiredProblem>()("EmailVerificationRequiredProblem", { code: "email_verification_required", status: 403, title: "Email verification required" }) {}
 
-export class VerificationNotFoundProblem extends HttpApiError.Problem<VerificationNotFoundProblem>()(
-  "VerificationNotFoundProblem",
-  { type: problemType("verification_not_found"), status: 404, title: "Verification not found" },
-  { code: Schema.tag("verification_not_found") }
-) {}
+export class VerificationNotFoundProblem extends StorefrontProblem<VerificationNotFoundProblem>()("VerificationNotFoundProblem", { code: "verification_not_found", status: 404, title: "Verification not found" }) {}
 
-export class EmailAlreadyRegisteredProblem extends HttpApiError.Problem<EmailAlreadyRegisteredProblem>()(
-  "EmailAlreadyRegisteredProblem",
-  { type: problemType("email_already_registered"), status: 409, title: "Email already registered" },
-  { code: Schema.tag("email_already_registered") }
-) {}
+export class EmailAlreadyRegisteredProblem extends StorefrontProblem<EmailAlreadyRegisteredProblem>()("EmailAlreadyRegisteredProblem", { code: "email_already_registered", status: 409, title: "Email already registered" }) {}
 
-export class PasswordTooWeakProblem extends HttpApiError.Problem<PasswordTooWeakProblem>()("PasswordTooWeakProblem", {
-  type: problemType("password_too_weak"),
-  status: 422,
-  title: "Password too weak"
-}, { code: Schema.tag("password_too_weak"), reason: PasswordWeakness }) {}
+export class PasswordTooWeakProblem extends StorefrontProblem<PasswordTooWeakProblem>()("PasswordTooWeakProblem", { code: "password_too_weak", status: 422, title: "Password too weak" }, { reason: PasswordWeakness }) {}
 
-export class InvalidOtpProblem extends HttpApiError.Problem<InvalidOtpProblem>()("InvalidOtpProblem", {
-  type: problemType("invalid_otp"),
-  status: 400,
-  title: "Invalid code"
-}, { code: Schema.tag("invalid_otp"), attemptsRemaining: Schema.Int }) {}
+export class InvalidOtpProblem extends StorefrontProblem<InvalidOtpProblem>()("InvalidOtpProblem", { code: "invalid_otp", status: 400, title: "Invalid code" }, { attemptsRemaining: Schema.Int }) {}
 
-export class RateLimitedProblem extends HttpApiError.Problem<RateLimitedProblem>()("RateLimitedProblem", {
-  type: problemType("rate_limited"),
-  status: 429,
-  title: "Too many requests"
-}, { code: Schema.tag("rate_limited"), retryAfterSeconds: Schema.Int }) {}
+export class RateLimitedProblem extends StorefrontProblem<RateLimitedProblem>()("RateLimitedProblem", { code: "rate_limited", status: 429, title: "Too many requests" }, { retryAfterSeconds: Schema.Int }) {}
 
 /** The 429 as declared on endpoints: the problem body plus the `Retry-After` header. */
 export const RateLimitedResponse = RateLimitedProblem.pipe(HttpApiSchema.encodeToWithHeaders(

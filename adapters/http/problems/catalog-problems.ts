@@ -1,22 +1,8 @@
 /** Problems of the catalog routes (404s of products, categories and shops). */
-import { Schema } from "effect"
-import { HttpApiError } from "effect/http-api"
-import { problemType } from "./problem-type.ts"
+import { StorefrontProblem } from "./problem-type.ts"
 
-export class ProductNotFoundProblem extends HttpApiError.Problem<ProductNotFoundProblem>()("ProductNotFoundProblem", {
-  type: problemType("product_not_found"),
-  status: 404,
-  title: "Product not found"
-}, { code: Schema.tag("product_not_found") }) {}
+export class ProductNotFoundProblem extends StorefrontProblem<ProductNotFoundProblem>()("ProductNotFoundProblem", { code: "product_not_found", status: 404, title: "Product not found" }) {}
 
-export class CategoryNotFoundProblem extends HttpApiError.Problem<CategoryNotFoundProblem>()("CategoryNotFoundProblem", {
-  type: problemType("category_not_found"),
-  status: 404,
-  title: "Category not found"
-}, { code: Schema.tag("category_not_found") }) {}
+export class CategoryNotFoundProblem extends StorefrontProblem<CategoryNotFoundProblem>()("CategoryNotFoundProblem", { code: "category_not_found", status: 404, title: "Category not found" }) {}
 
-export class ShopNotFoundProblem extends HttpApiError.Problem<ShopNotFoundProblem>()("ShopNotFoundProblem", {
-  type: problemType("shop_not_found"),
-  status: 404,
-  title: "Shop not found"
-}, { code: Schema.tag("shop_not_found") }) {}
+export class ShopNotFoundProblem extends StorefrontProblem<ShopNotFoundProblem>()("ShopNotFoundProblem", { code: "shop_not_found", status: 404, title: "Shop not found" }) {}
