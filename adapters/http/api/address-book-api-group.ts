@@ -7,7 +7,8 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { AddressPatch } from "../../../domain/address-book/saved-address.ts"
 import { AddressInput } from "../../../domain/shipping/address.ts"
-import { AddressLimitReachedProblem, AddressNotFoundProblem } from "../problems/address-problems.ts"
+import { addressBookProblems } from "../problems/account-problem-table.ts"
+import { problemsOf } from "../problems/problem-table.ts"
 import { SavedAddressListView, SavedAddressView } from "./address-book-views.ts"
 import { CustomerAuthMiddleware } from "./customer-auth.ts"
 import { EXAMPLE_ADDRESS } from "./address-example.ts"
@@ -38,7 +39,7 @@ export class AddressBookApiGroup extends HttpApiGroup.make("addresses").add(
   HttpApiEndpoint.post("createAddress", "/customers/me/addresses", {
     payload: AddressInput,
     success: SavedAddressView.pipe(HttpApiSchema.status(201)),
-    error: AddressLimitReachedProblem
+    error: problemsOf(addressBookProblems.createAddress)
   }).annotateMerge(operationDocs({
     summary: "Save an address",
     description: "Adds an address to the book; 422 `address_limit_reached` at 20.",
@@ -48,7 +49,7 @@ export class AddressBookApiGroup extends HttpApiGroup.make("addresses").add(
     params: addressParams,
     payload: AddressPatch,
     success: SavedAddressView,
-    error: AddressNotFoundProblem
+    error: problemsOf(addressBookProblems.updateAddress)
   }).annotateMerge(operationDocs({
     summary: "Change a saved address",
     description: "Changes the given fields; the result must still have a city or a district (400).",
@@ -57,7 +58,7 @@ export class AddressBookApiGroup extends HttpApiGroup.make("addresses").add(
   HttpApiEndpoint.delete("deleteAddress", "/customers/me/addresses/:addressId", {
     params: addressParams,
     success: HttpApiSchema.NoContent,
-    error: AddressNotFoundProblem
+    error: problemsOf(addressBookProblems.deleteAddress)
   }).annotateMerge(operationDocs({
     summary: "Delete a saved address",
     description: "Removes the address; when it was the default shipping address, the default is cleared.",

@@ -1,15 +1,7 @@
 /** /auth: register, login, refresh, logout, forgot and reset password (CONTRACT §3). */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import {
-  EmailAlreadyRegisteredProblem,
-  InvalidCredentialsProblem,
-  InvalidOtpProblem,
-  InvalidRefreshTokenProblem,
-  InvalidResetCredentialProblem,
-  PasswordTooWeakProblem,
-  RateLimitedResponse,
-  VerificationNotFoundProblem
-} from "../problems/auth-problems.ts"
+import { authProblems } from "../problems/account-problem-table.ts"
+import { problemsOf } from "../problems/problem-table.ts"
 import {
   AcceptedView,
   AuthResultView,
@@ -30,7 +22,7 @@ export class AuthApiGroup extends HttpApiGroup.make("auth").add(
   HttpApiEndpoint.post("register", "/auth/register", {
     payload: RegisterBody,
     success: AuthResultView.pipe(HttpApiSchema.status(201)),
-    error: [PasswordTooWeakProblem, EmailAlreadyRegisteredProblem, RateLimitedResponse]
+    error: problemsOf(authProblems.register)
   }).annotateMerge(operationDocs({
     summary: "Register a customer",
     description: "Creates a customer with a password and signs them in (a new session). An email that a " +
@@ -41,7 +33,7 @@ export class AuthApiGroup extends HttpApiGroup.make("auth").add(
   HttpApiEndpoint.post("login", "/auth/login", {
     payload: LoginBody,
     success: AuthResultView,
-    error: [InvalidCredentialsProblem, RateLimitedResponse]
+    error: problemsOf(authProblems.login)
   }).annotateMerge(operationDocs({
     summary: "Sign in with email and password",
     description: "Starts a session: an access token (JWT, `expiresIn` seconds) and a refresh token. An " +
@@ -51,7 +43,7 @@ export class AuthApiGroup extends HttpApiGroup.make("auth").add(
   HttpApiEndpoint.post("refresh", "/auth/refresh", {
     payload: RefreshTokenBody,
     success: TokensView,
-    error: InvalidRefreshTokenProblem
+    error: problemsOf(authProblems.refresh)
   }).annotateMerge(operationDocs({
     summary: "Refresh the tokens",
     description: "Exchanges a refresh token for a new pair; the presented token stops working. Presenting a " +
@@ -70,7 +62,7 @@ export class AuthApiGroup extends HttpApiGroup.make("auth").add(
   HttpApiEndpoint.post("forgotPassword", "/auth/forgot-password", {
     payload: ForgotPasswordBody,
     success: AcceptedView.pipe(HttpApiSchema.status(202)),
-    error: RateLimitedResponse
+    error: problemsOf(authProblems.forgotPassword)
   }).annotateMerge(operationDocs({
     summary: "Ask for a password reset link",
     description: "Emails a reset link (`RESET_URL_BASE?token=…`) when the email belongs to a customer; answers " +
@@ -80,7 +72,7 @@ export class AuthApiGroup extends HttpApiGroup.make("auth").add(
   HttpApiEndpoint.post("resetPassword", "/auth/reset-password", {
     payload: ResetPasswordBody,
     success: AuthResultView,
-    error: [PasswordTooWeakProblem, InvalidResetCredentialProblem, InvalidOtpProblem, VerificationNotFoundProblem]
+    error: problemsOf(authProblems.resetPassword)
   }).annotateMerge(operationDocs({
     summary: "Reset the password",
     description: "Sets a new password with the emailed token (`token`) or with a `reset_password` code " +

@@ -3,17 +3,18 @@
  * `verify_email` / `verify_phone` codes need it, `login` and `reset_password` codes do not.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { InvalidOtpProblem, RateLimitedResponse, VerificationNotFoundProblem } from "../problems/auth-problems.ts"
+import { authOtpProblems } from "../problems/account-problem-table.ts"
+import { problemsOf } from "../problems/problem-table.ts"
 import { ValidationFailed } from "../problems/request-problems.ts"
 import { OtpRequestBody, OtpRequestedView, OtpVerifiedView, OtpVerifyBody } from "./auth-views.ts"
-import { OptionalCustomerAuthMiddleware, UnauthorizedProblem } from "./customer-auth.ts"
+import { OptionalCustomerAuthMiddleware } from "./customer-auth.ts"
 import { operationDocs } from "./operation-docs.ts"
 
 export class AuthOtpApiGroup extends HttpApiGroup.make("authOtp").add(
   HttpApiEndpoint.post("requestOtp", "/auth/otp/request", {
     payload: OtpRequestBody,
     success: OtpRequestedView.pipe(HttpApiSchema.status(202)),
-    error: [ValidationFailed, UnauthorizedProblem, RateLimitedResponse]
+    error: [ValidationFailed, ...problemsOf(authOtpProblems.requestOtp)]
   }).annotateMerge(operationDocs({
     summary: "Send a one-time code",
     description: "Sends a 6-digit code by SMS or email for a purpose: `login`, `reset_password`, " +
@@ -24,7 +25,7 @@ export class AuthOtpApiGroup extends HttpApiGroup.make("authOtp").add(
   HttpApiEndpoint.post("verifyOtp", "/auth/otp/verify", {
     payload: OtpVerifyBody,
     success: OtpVerifiedView,
-    error: [InvalidOtpProblem, VerificationNotFoundProblem, UnauthorizedProblem]
+    error: problemsOf(authOtpProblems.verifyOtp)
   }).annotateMerge(operationDocs({
     summary: "Check a one-time code",
     description: "A `login` code signs the customer in (AuthResult); a `verify_email` or `verify_phone` code marks " +

@@ -7,8 +7,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../../../application/idempotency/run-idempotently.ts"
-import { AddressNotFoundProblem } from "../problems/address-problems.ts"
-import { cartErrors } from "../problems/cart-problem-table.ts"
+import { cartAddressErrors, cartErrors } from "../problems/cart-problem-table.ts"
 import {
   AddCartItemBody,
   CartNoteBody,
@@ -21,7 +20,7 @@ import {
   UpdateCartItemBody
 } from "./cart-views.ts"
 import { CartAddressBody } from "./cart-address-body.ts"
-import { OptionalCustomerAuthMiddleware, UnauthorizedProblem } from "./customer-auth.ts"
+import { OptionalCustomerAuthMiddleware } from "./customer-auth.ts"
 import { EXAMPLE_ADDRESS } from "./address-example.ts"
 import { operationDocs } from "./operation-docs.ts"
 import { OrderDetailView } from "./order-views.ts"
@@ -38,9 +37,6 @@ const EXAMPLE_CART = { cartId: "cart_2b5n8m1k4j7h0g3f6d9s" }
 const EXAMPLE_ITEM = { ...EXAMPLE_CART, itemId: "item_6t9y2u5i8o1p4a7s0d3f" }
 const EXAMPLE_CART_ADDRESS = { ...EXAMPLE_ADDRESS, email: "nusrat@example.com" }
 const CHANGE = "Send `If-Match` with the cart's ETag to refuse the change when the cart moved on (412)."
-
-/** Setting an address may also name a saved address: signed in (401) and one's own (404). */
-const cartAddressErrors = [...cartErrors, AddressNotFoundProblem, UnauthorizedProblem] as const
 
 export class CartApiGroup extends HttpApiGroup.make("cart").add(
   HttpApiEndpoint.post("createCart", "/cart", {

@@ -4,7 +4,8 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { CategoryView } from "../../../domain/catalog/category-tree.ts"
 import { Facets } from "../../../domain/catalog/facets.ts"
 import { ProductView } from "../../../domain/catalog/product-view.ts"
-import { CategoryNotFoundProblem, ProductNotFoundProblem, ShopNotFoundProblem } from "../problems/catalog-problems.ts"
+import { catalogProblems } from "../problems/catalog-problem-table.ts"
+import { problemsOf } from "../problems/problem-table.ts"
 import { operationDocs } from "./operation-docs.ts"
 import { ShippingMethodView } from "./shipping-method-view.ts"
 import { SuggestionsView } from "./suggestion-views.ts"
@@ -92,7 +93,7 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
   HttpApiEndpoint.get("getProductBySlug", "/products/by-slug/:slug", {
     params: { slug: Schema.String },
     success: ProductView,
-    error: ProductNotFoundProblem
+    error: problemsOf(catalogProblems.getProductBySlug)
   }).annotateMerge(operationDocs({
     summary: "Get a product by its slug",
     description: "One product of the key's shops with its variants, options, stock flags, attributes and SEO fields.",
@@ -104,7 +105,7 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
       parentId: Schema.optionalKey(Schema.String.annotate({ description: "Only the direct children of this category" }))
     },
     success: Schema.Struct({ data: Schema.Array(CategoryView) }),
-    error: CategoryNotFoundProblem
+    error: problemsOf(catalogProblems.listCategories)
   }).annotateMerge(operationDocs({
     summary: "List categories",
     description: "The category tree of the key's shops: every category, only the roots (`rootOnly=true`) or " +
@@ -114,7 +115,7 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
   HttpApiEndpoint.get("getCategoryBySlug", "/categories/by-slug/:slug", {
     params: { slug: Schema.String },
     success: CategoryView,
-    error: CategoryNotFoundProblem
+    error: problemsOf(catalogProblems.getCategoryBySlug)
   }).annotateMerge(operationDocs({
     summary: "Get a category by its slug",
     description: "One category with its children and product count.",
@@ -123,7 +124,7 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
   HttpApiEndpoint.get("listShippingMethods", "/shop/shipping-methods", {
     query: { shopId: Schema.optionalKey(Schema.String.annotate({ description: "The shop, when the key sees several" })) },
     success: Schema.Struct({ methods: Schema.Array(ShippingMethodView) }),
-    error: ShopNotFoundProblem
+    error: problemsOf(catalogProblems.listShippingMethods)
   }).annotateMerge(operationDocs({
     summary: "List shipping methods",
     description: "The active shipping methods of a shop with their zone rates and COD surcharge. `shopId` is " +

@@ -1,7 +1,7 @@
 /** /customers/me: the signed-in customer's profile (CONTRACT §7); the bearer token is required. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { EmailAlreadyRegisteredProblem, EmailVerificationRequiredProblem } from "../problems/auth-problems.ts"
-import { AddressNotFoundProblem } from "../problems/address-problems.ts"
+import { customerProblems } from "../problems/account-problem-table.ts"
+import { problemsOf } from "../problems/problem-table.ts"
 import { CustomerAuthMiddleware } from "./customer-auth.ts"
 import { CustomerView, UpdateProfileBody } from "./customer-views.ts"
 import { operationDocs } from "./operation-docs.ts"
@@ -27,7 +27,7 @@ export class CustomerApiGroup extends HttpApiGroup.make("customer").add(
   HttpApiEndpoint.patch("updateProfile", "/customers/me", {
     payload: UpdateProfileBody,
     success: CustomerView,
-    error: [EmailAlreadyRegisteredProblem, EmailVerificationRequiredProblem, AddressNotFoundProblem]
+    error: problemsOf(customerProblems.updateProfile)
   }).annotateMerge(operationDocs({
     summary: "Update my profile",
     description: "Changes the name, email or phone (`null` clears a contact). A changed contact is unverified " +

@@ -3,9 +3,9 @@
  * Required under /customers/me (missing, invalid, expired or revoked → 401 unauthorized);
  * optional on cart routes, where a present but invalid token is still 401.
  */
-import { Context, type Option, Schema } from "effect"
+import { Context, type Option } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
-import { StorefrontProblem } from "../problems/problem-type.ts"
+import { UnauthorizedProblem } from "../problems/request-problems.ts"
 
 export interface AuthenticatedCustomer {
   readonly customerId: string
@@ -19,8 +19,6 @@ export class CurrentCustomer extends Context.Service<CurrentCustomer, Authentica
 export class OptionalCurrentCustomer extends Context.Service<OptionalCurrentCustomer, Option.Option<AuthenticatedCustomer>>()(
   "storefront/http/OptionalCurrentCustomer"
 ) {}
-
-export class UnauthorizedProblem extends StorefrontProblem<UnauthorizedProblem>()("UnauthorizedProblem", { code: "unauthorized", status: 401, title: "Unauthorized" }) {}
 
 export class CustomerAuthMiddleware extends HttpApiMiddleware.Service<CustomerAuthMiddleware, {
   provides: CurrentCustomer

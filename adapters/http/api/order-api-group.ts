@@ -5,8 +5,8 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { MAX_ORDERS_PAGE_SIZE } from "../../../application/orders/list-customer-orders.ts"
-import { EmailVerificationRequiredProblem } from "../problems/auth-problems.ts"
-import { OrderNotFoundProblem } from "../problems/order-problems.ts"
+import { orderProblems } from "../problems/order-problem-table.ts"
+import { problemsOf } from "../problems/problem-table.ts"
 import { CustomerAuthMiddleware } from "./customer-auth.ts"
 import { operationDocs } from "./operation-docs.ts"
 import { OrderDetailView, OrderPageView } from "./order-views.ts"
@@ -20,7 +20,7 @@ export class OrderApiGroup extends HttpApiGroup.make("orders").add(
       )
     },
     success: OrderPageView,
-    error: EmailVerificationRequiredProblem
+    error: problemsOf(orderProblems.listOrders)
   }).annotateMerge(operationDocs({
     summary: "List my orders",
     description: "The signed-in customer's orders in the key's shops, newest first: those placed signed in and " +
@@ -30,7 +30,7 @@ export class OrderApiGroup extends HttpApiGroup.make("orders").add(
   HttpApiEndpoint.get("getOrder", "/customers/me/orders/:orderId", {
     params: { orderId: Schema.String },
     success: OrderDetailView,
-    error: [OrderNotFoundProblem, EmailVerificationRequiredProblem]
+    error: problemsOf(orderProblems.getOrder)
   }).annotateMerge(operationDocs({
     summary: "Get one of my orders",
     description: "An order of the signed-in customer with its items, addresses and tracking; 404 for anyone else's.",

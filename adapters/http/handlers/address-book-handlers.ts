@@ -11,7 +11,8 @@ import type { SavedAddress } from "../../../domain/address-book/saved-address.ts
 import type { SavedAddressView } from "../api/address-book-views.ts"
 import { CurrentCustomer } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
-import { addressIncompleteProblem, addressLimitReachedProblem, addressNotFoundProblem } from "../problems/address-problems.ts"
+import { addressBookProblems } from "../problems/account-problem-table.ts"
+import { answerWith } from "./answer-with.ts"
 import { AccountServices } from "./auth-services.ts"
 import { addressView } from "./cart-rendering.ts"
 import { unavailableAsDefect } from "./unavailable-as-defect.ts"
@@ -38,26 +39,20 @@ export const AddressBookHandlers = HttpApiBuilder.group(StorefrontApi, "addresse
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
           saveAddress(customerId, payload).pipe(
             services.provide,
-            Effect.catchTag("AddressLimitReached", (error) => Effect.fail(addressLimitReachedProblem(error))),
-            unavailableAsDefect,
+            answerWith(addressBookProblems.createAddress),
             Effect.map(savedAddressView)
           )))
       .handle("updateAddress", ({ params, payload }) =>
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
           editSavedAddress(customerId, params.addressId, payload).pipe(
             services.provide,
-            Effect.catchTags({
-              AddressNotFound: (error) => Effect.fail(addressNotFoundProblem(error)),
-              AddressIncomplete: (error) => Effect.fail(addressIncompleteProblem(error))
-            }),
-            unavailableAsDefect,
+            answerWith(addressBookProblems.updateAddress),
             Effect.map(savedAddressView)
           )))
       .handle("deleteAddress", ({ params }) =>
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
           removeSavedAddress(customerId, params.addressId).pipe(
             services.provide,
-            Effect.catchTag("AddressNotFound", (error) => Effect.fail(addressNotFoundProblem(error))),
-            unavailableAsDefect
+            answerWith(addressBookProblems.deleteAddress)
           )))
   }))

@@ -9,16 +9,8 @@ import { requestPasswordReset } from "../../../application/auth/request-password
 import { resetPasswordWithCode, resetPasswordWithToken } from "../../../application/auth/reset-password.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { clientIpOf } from "../request/client-ip.ts"
-import {
-  EmailAlreadyRegisteredProblem,
-  InvalidCredentialsProblem,
-  invalidOtpProblem,
-  InvalidRefreshTokenProblem,
-  InvalidResetCredentialProblem,
-  passwordTooWeakProblem,
-  rateLimitedProblem,
-  VerificationNotFoundProblem
-} from "../problems/auth-problems.ts"
+import { authProblems } from "../problems/account-problem-table.ts"
+import { answerWith } from "./answer-with.ts"
 import { AccountServices } from "./auth-services.ts"
 import { unavailableAsDefect } from "./unavailable-as-defect.ts"
 
@@ -35,49 +27,28 @@ export const AuthHandlers = HttpApiBuilder.group(StorefrontApi, "auth", (handler
           phone: payload.phone ?? null
         }, clientIp(request)).pipe(
           services.provide,
-          Effect.catchTags({
-            PasswordTooWeak: (error) => Effect.fail(passwordTooWeakProblem(error)),
-            EmailAlreadyRegistered: () =>
-              Effect.fail(new EmailAlreadyRegisteredProblem({ detail: "An account with this email or phone already exists" })),
-            RateLimited: (error) => Effect.fail(rateLimitedProblem(error))
-          }),
-          unavailableAsDefect
+          answerWith(authProblems.register)
         ))
       .handle("login", ({ payload, request }) =>
         logIn(payload, clientIp(request)).pipe(
           services.provide,
-          Effect.catchTags({
-            InvalidCredentials: () => Effect.fail(new InvalidCredentialsProblem({ detail: "The email or password is wrong" })),
-            RateLimited: (error) => Effect.fail(rateLimitedProblem(error))
-          }),
-          unavailableAsDefect
+          answerWith(authProblems.login)
         ))
       .handle("refresh", ({ payload }) =>
         refreshTokens(payload.refreshToken).pipe(
           services.provide,
-          Effect.catchTag("InvalidRefreshToken", () =>
-            Effect.fail(new InvalidRefreshTokenProblem({ detail: "The refresh token is unknown, expired, used or revoked" }))),
-          unavailableAsDefect
+          answerWith(authProblems.refresh)
         ))
       .handle("logout", ({ payload }) => logOut(payload.refreshToken).pipe(services.provide, unavailableAsDefect))
       .handle("forgotPassword", ({ payload, request }) =>
         requestPasswordReset(payload.email, clientIp(request)).pipe(
           services.provide,
           Effect.as({}),
-          Effect.catchTag("RateLimited", (error) => Effect.fail(rateLimitedProblem(error))),
-          unavailableAsDefect
+          answerWith(authProblems.forgotPassword)
         ))
       .handle("resetPassword", ({ payload }) =>
         ("token" in payload ? resetPasswordWithToken(payload) : resetPasswordWithCode(payload)).pipe(
           services.provide,
-          Effect.catchTags({
-            PasswordTooWeak: (error) => Effect.fail(passwordTooWeakProblem(error)),
-            InvalidResetCredential: () =>
-              Effect.fail(new InvalidResetCredentialProblem({ detail: "The reset token is unknown, expired or already used" })),
-            InvalidOtp: (error) => Effect.fail(invalidOtpProblem(error)),
-            VerificationNotFound: () =>
-              Effect.fail(new VerificationNotFoundProblem({ detail: "No open verification with this id" }))
-          }),
-          unavailableAsDefect
+          answerWith(authProblems.resetPassword)
         ))
   }))

@@ -3,17 +3,14 @@ import { Effect, Option, Result } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { requestOtp } from "../../../application/auth/request-otp.ts"
 import { verifyOtpCode } from "../../../application/auth/verify-otp.ts"
-import { OptionalCurrentCustomer, UnauthorizedProblem } from "../api/customer-auth.ts"
+import { OptionalCurrentCustomer } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { clientIpOf } from "../request/client-ip.ts"
-import { invalidOtpProblem, rateLimitedProblem, VerificationNotFoundProblem } from "../problems/auth-problems.ts"
+import { authOtpProblems } from "../problems/account-problem-table.ts"
 import { ValidationFailed } from "../problems/request-problems.ts"
 import { toOtpRequest } from "./auth-otp-request.ts"
 import { AccountServices } from "./auth-services.ts"
-import { unavailableAsDefect } from "./unavailable-as-defect.ts"
-
-const signInRequired = () =>
-  Effect.fail(new UnauthorizedProblem({ detail: "verify_email and verify_phone codes need the customer's bearer token" }))
+import { answerWith } from "./answer-with.ts"
 
 export const AuthOtpHandlers = HttpApiBuilder.group(StorefrontApi, "authOtp", (handlers) =>
   Effect.gen(function*() {
@@ -28,11 +25,7 @@ export const AuthOtpHandlers = HttpApiBuilder.group(StorefrontApi, "authOtp", (h
           const signedIn = Option.map(yield* OptionalCurrentCustomer, (customer) => customer.customerId)
           const issued = yield* requestOtp(otpRequest.success, clientIpOf(request, services.clientIpPolicy), signedIn).pipe(
             services.provide,
-            Effect.catchTags({
-              RateLimited: (error) => Effect.fail(rateLimitedProblem(error)),
-              Unauthorized: signInRequired
-            }),
-            unavailableAsDefect
+            answerWith(authOtpProblems.requestOtp)
           )
           return { verificationId: issued.verificationId, expiresAt: issued.expiresAt.toISOString() }
         }))
@@ -41,13 +34,7 @@ export const AuthOtpHandlers = HttpApiBuilder.group(StorefrontApi, "authOtp", (h
           const signedIn = Option.map(yield* OptionalCurrentCustomer, (customer) => customer.customerId)
           const verified = yield* verifyOtpCode(payload, signedIn).pipe(
             services.provide,
-            Effect.catchTags({
-              InvalidOtp: (error) => Effect.fail(invalidOtpProblem(error)),
-              VerificationNotFound: () =>
-                Effect.fail(new VerificationNotFoundProblem({ detail: "No open verification with this id" })),
-              Unauthorized: signInRequired
-            }),
-            unavailableAsDefect
+            answerWith(authOtpProblems.verifyOtp)
           )
           return verified._tag === "SignedIn" ? verified.authResult : { verified: true as const }
         }))

@@ -33,11 +33,10 @@ import { updateCartItem } from "../../../application/cart/update-cart-item.ts"
 import { checkout } from "../../../application/checkout/checkout.ts"
 import { runIdempotently } from "../../../application/idempotency/run-idempotently.ts"
 import { cartAddressChoice, type CartAddressBody } from "../api/cart-address-body.ts"
-import { UnauthorizedProblem } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
-import { addressNotFoundProblem } from "../problems/address-problems.ts"
+import { cartAddressProblems } from "../problems/cart-problem-table.ts"
+import { answerWith } from "./answer-with.ts"
 import { asCartProblems, asCartProblemsWithQuantity } from "./cart-problem-mapping.ts"
-import { unavailableAsDefect } from "./unavailable-as-defect.ts"
 import { cartResponse } from "./cart-rendering.ts"
 import { currentRequester, expectedVersionsOf, httpResponseOf, idempotentRequest } from "./cart-request.ts"
 import { orderDetailView } from "./order-rendering.ts"
@@ -60,11 +59,7 @@ export type CartPorts =
 /** The address a PUT …-address body sets: as given, or copied from the requester's address book. */
 const requestedAddress = (body: CartAddressBody, request: CartChangeRequest) =>
   resolveCartAddress(cartAddressChoice(body), request.requester).pipe(
-    unavailableAsDefect,
-    Effect.catchTags({
-      Unauthorized: () => Effect.fail(new UnauthorizedProblem({ detail: "Sign in to use a saved address" })),
-      AddressNotFound: (error) => Effect.fail(addressNotFoundProblem(error))
-    })
+    answerWith(cartAddressProblems)
   )
 
 const pathOf = (url: string): string => url.split("?")[0] ?? url

@@ -25,7 +25,8 @@ import { StoreScope } from "../api/store-scope.ts"
 import { CatalogHttpCaching, makeCatalogResponder } from "../representation/catalog-http-caching.ts"
 import { keepCompressedForms } from "../representation/compressed-bodies.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
-import { CategoryNotFoundProblem, ProductNotFoundProblem, ShopNotFoundProblem } from "../problems/catalog-problems.ts"
+import { catalogProblems } from "../problems/catalog-problem-table.ts"
+import { problemOf } from "../problems/problem-table.ts"
 import { ValidationFailed } from "../problems/request-problems.ts"
 import { toShippingMethodView } from "./shipping-method-rendering.ts"
 import { toListingRequest } from "./product-listing-request.ts"
@@ -100,8 +101,7 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
           return yield* respond(
             { shopIds: scope.shopIds, route: ["product", params.slug] },
             withReadModel(findProductBySlug(params.slug, scope.shopIds)).pipe(
-              Effect.catchTag("ProductNotFound", () =>
-                Effect.fail(new ProductNotFoundProblem({ detail: `No product with slug "${params.slug}"` })))
+              Effect.mapError(problemOf(catalogProblems.getProductBySlug))
             )
           )
         }))
@@ -112,8 +112,7 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
             { shopIds: scope.shopIds, route: ["categories", query.rootOnly === true, query.parentId ?? null] },
             withReadModel(listCategories(query, scope.shopIds)).pipe(
               Effect.map(categoryListBody),
-              Effect.catchTag("CategoryNotFound", (error) =>
-                Effect.fail(new CategoryNotFoundProblem({ detail: `No category with id "${error.reference}"` })))
+              Effect.mapError(problemOf(catalogProblems.listCategories))
             )
           )
         }))
@@ -124,8 +123,7 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
             { shopIds: scope.shopIds, route: ["category", params.slug] },
             withReadModel(findCategoryBySlug(params.slug, scope.shopIds)).pipe(
               Effect.map(categoryBody),
-              Effect.catchTag("CategoryNotFound", () =>
-                Effect.fail(new CategoryNotFoundProblem({ detail: `No category with slug "${params.slug}"` })))
+              Effect.mapError(problemOf(catalogProblems.getCategoryBySlug))
             )
           )
         }))
@@ -136,8 +134,7 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
             { shopIds: scope.shopIds, route: ["shipping-methods", query.shopId ?? null] },
             withReadModel(listShippingMethods(query.shopId, scope.shopIds)).pipe(
               Effect.map((methods) => JSON.stringify(encodeShippingMethods({ methods: methods.map(toShippingMethodView) }))),
-              Effect.catchTag("ShopNotFound", (error) =>
-                Effect.fail(new ShopNotFoundProblem({ detail: `No shop "${error.shopId}" for this publishable key` })))
+              Effect.mapError(problemOf(catalogProblems.listShippingMethods))
             )
           )
         }))

@@ -5,8 +5,8 @@ import { getCustomerProfile, profileAsSeen, updateCustomerProfile } from "../../
 import { type Customer, isEmailVerified, isPhoneVerified } from "../../../domain/customer/customer.ts"
 import { CurrentCustomer } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
-import { EmailAlreadyRegisteredProblem, EmailVerificationRequiredProblem } from "../problems/auth-problems.ts"
-import { addressNotFoundProblem } from "../problems/address-problems.ts"
+import { customerProblems } from "../problems/account-problem-table.ts"
+import { answerWith } from "./answer-with.ts"
 import { AccountServices } from "./auth-services.ts"
 import { unavailableAsDefect } from "./unavailable-as-defect.ts"
 
@@ -42,16 +42,7 @@ export const CustomerHandlers = HttpApiBuilder.group(StorefrontApi, "customer", 
           updateCustomerProfile(customerId, payload).pipe(
             Effect.flatMap(profileAsSeen),
             services.provide,
-            Effect.catchTags({
-              AddressNotFound: (error) => Effect.fail(addressNotFoundProblem(error)),
-              EmailAlreadyRegistered: () =>
-                Effect.fail(new EmailAlreadyRegisteredProblem({ detail: "This email or phone belongs to another account" })),
-              EmailVerificationRequired: () =>
-                Effect.fail(new EmailVerificationRequiredProblem({
-                  detail: "Verify the current email (verify_email code) before changing it"
-                }))
-            }),
-            unavailableAsDefect,
+            answerWith(customerProblems.updateProfile),
             Effect.map(toCustomerView)
           )))
   }))

@@ -6,26 +6,14 @@ import type { CustomerRepository } from "../../../application/customer/customer-
 import { getCustomerOrder } from "../../../application/orders/get-customer-order.ts"
 import { DEFAULT_ORDERS_PAGE_SIZE, listCustomerOrders } from "../../../application/orders/list-customer-orders.ts"
 import type { OrderRepository } from "../../../application/orders/order-repository.ts"
-import type { EmailVerificationRequired } from "../../../domain/customer/errors/email-verification-required.ts"
-import type { OrderNotFound } from "../../../domain/order/errors/order-not-found.ts"
 import { CurrentCustomer } from "../api/customer-auth.ts"
 import { StoreScope } from "../api/store-scope.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
-import { EmailVerificationRequiredProblem } from "../problems/auth-problems.ts"
-import { OrderNotFoundProblem } from "../problems/order-problems.ts"
+import { orderProblems } from "../problems/order-problem-table.ts"
 import { orderDetailView, orderPageView } from "./order-rendering.ts"
-import { unavailableAsDefect } from "./unavailable-as-defect.ts"
+import { answerWith } from "./answer-with.ts"
 
 const json = (value: unknown) => HttpServerResponse.text(JSON.stringify(value), { contentType: "application/json" })
-
-/** The accounts rule on orders: 403 until the email is verified (application/customer/customer-orders-access.ts). */
-const accessProblemOf = (_error: EmailVerificationRequired) =>
-  new EmailVerificationRequiredProblem({ detail: "Verify your email (verify_email code) to see your orders" })
-
-const orderProblemOf = (error: EmailVerificationRequired | OrderNotFound) =>
-  error._tag === "OrderNotFound"
-    ? new OrderNotFoundProblem({ detail: `No order "${error.orderId}" of yours in this shop` })
-    : accessProblemOf(error)
 
 export const OrderHandlers = HttpApiBuilder.group(StorefrontApi, "orders", (handlers) =>
   Effect.gen(function*() {
@@ -41,7 +29,7 @@ export const OrderHandlers = HttpApiBuilder.group(StorefrontApi, "orders", (hand
           shopIds: scope.shopIds,
           page: query.page ?? 1,
           limit: query.limit ?? DEFAULT_ORDERS_PAGE_SIZE
-        }).pipe(unavailableAsDefect, Effect.mapError(accessProblemOf))
+        }).pipe(answerWith(orderProblems.listOrders))
         return json(orderPageView(page))
       })))
     .handle("getOrder", ({ params }) =>
@@ -49,8 +37,7 @@ export const OrderHandlers = HttpApiBuilder.group(StorefrontApi, "orders", (hand
         const scope = yield* StoreScope
         const customer = yield* CurrentCustomer
         const order = yield* getCustomerOrder(params.orderId, customer.customerId, scope.shopIds).pipe(
-          unavailableAsDefect,
-          Effect.mapError(orderProblemOf)
+          answerWith(orderProblems.getOrder)
         )
         return json(orderDetailView(order))
       })))

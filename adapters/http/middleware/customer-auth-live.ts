@@ -11,9 +11,9 @@ import {
   CurrentCustomer,
   CustomerAuthMiddleware,
   OptionalCurrentCustomer,
-  OptionalCustomerAuthMiddleware,
-  UnauthorizedProblem
+  OptionalCustomerAuthMiddleware
 } from "../api/customer-auth.ts"
+import { UnauthorizedProblem } from "../problems/request-problems.ts"
 import { AccountServices } from "../handlers/auth-services.ts"
 import { unavailableAsDefect } from "../handlers/unavailable-as-defect.ts"
 

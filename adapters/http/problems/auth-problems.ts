@@ -1,12 +1,10 @@
 /**
- * Problems of the account routes (CONTRACT §2, §3), and the mapping from the domain's errors.
+ * Problems of the account routes (CONTRACT §2, §3); problems/account-problem-table.ts maps the errors to them.
  * 429 carries `Retry-After` (seconds) as a header and `retryAfterSeconds` in the body.
  */
 import { Schema } from "effect"
 import { HttpApiSchema } from "effect/http-api"
-import type { InvalidOtp } from "../../../domain/auth/errors/invalid-otp.ts"
-import type { RateLimited } from "../../../domain/auth/errors/rate-limited.ts"
-import { PasswordWeakness, type PasswordTooWeak } from "../../../domain/customer/errors/password-too-weak.ts"
+import { PasswordWeakness } from "../../../domain/customer/errors/password-too-weak.ts"
 import { StorefrontProblem } from "./problem-type.ts"
 
 export class InvalidCredentialsProblem extends StorefrontProblem<InvalidCredentialsProblem>()("InvalidCredentialsProblem", { code: "invalid_credentials", status: 401, title: "Invalid email or password" }) {}
@@ -35,26 +33,3 @@ export const RateLimitedResponse = RateLimitedProblem.pipe(HttpApiSchema.encodeT
     encode: (problem) => ({ body: problem, headers: { "retry-after": problem.retryAfterSeconds } })
   }
 ))
-
-const PASSWORD_WEAKNESS_DETAIL: Readonly<Record<PasswordWeakness, string>> = {
-  too_short: "The password must be at least 8 characters long",
-  too_long: "The password must be at most 128 characters long",
-  common: "The password is one of the most common passwords"
-}
-
-export const passwordTooWeakProblem = (error: PasswordTooWeak) =>
-  new PasswordTooWeakProblem({ reason: error.reason, detail: PASSWORD_WEAKNESS_DETAIL[error.reason] })
-
-export const rateLimitedProblem = (error: RateLimited) =>
-  new RateLimitedProblem({
-    retryAfterSeconds: error.retryAfterSeconds,
-    detail: `Too many attempts; retry in ${error.retryAfterSeconds} s`
-  })
-
-export const invalidOtpProblem = (error: InvalidOtp) =>
-  new InvalidOtpProblem({
-    attemptsRemaining: error.attemptsRemaining,
-    detail: error.attemptsRemaining === 0
-      ? "Wrong code; this verification is now closed, request a new code"
-      : `Wrong code; ${error.attemptsRemaining} attempts left`
-  })

@@ -4,6 +4,9 @@
  */
 import type { IdempotencyKeyInProgress } from "../../../application/idempotency/errors/idempotency-key-in-progress.ts"
 import type { IdempotencyKeyReused } from "../../../application/idempotency/errors/idempotency-key-reused.ts"
+import type { Unauthorized } from "../../../domain/auth/errors/unauthorized.ts"
+import type { ShopIdRequired } from "../../../application/cart/errors/shop-id-required.ts"
+import type { QuantityOutOfRange } from "../../../domain/cart/errors/quantity-out-of-range.ts"
 import type { CartCompleted } from "../../../domain/cart/errors/cart-completed.ts"
 import type { CartEmpty } from "../../../domain/cart/errors/cart-empty.ts"
 import type { CartExpired } from "../../../domain/cart/errors/cart-expired.ts"
@@ -15,7 +18,6 @@ import type { InsufficientStock } from "../../../domain/cart/errors/insufficient
 import type { ShippingAddressRequired } from "../../../domain/cart/errors/shipping-address-required.ts"
 import type { ShippingMethodRequired } from "../../../domain/cart/errors/shipping-method-required.ts"
 import type { VariantNotFound } from "../../../domain/cart/errors/variant-not-found.ts"
-import type { ShopNotFound } from "../../../domain/catalog/errors/shop-not-found.ts"
 import type { ShippingMethodNotFound } from "../../../domain/shipping/errors/shipping-method-not-found.ts"
 import type { ShippingUnavailableForZone } from "../../../domain/shipping/errors/shipping-unavailable-for-zone.ts"
 import {
@@ -31,8 +33,10 @@ import {
   InsufficientStockProblem,
   VariantNotFoundProblem
 } from "./cart-problems.ts"
-import { ShopNotFoundProblem } from "./catalog-problems.ts"
-import { answer, problemsOf, problemTable } from "./problem-table.ts"
+import { addressNotFound } from "./account-problem-table.ts"
+import { shopNotFound } from "./catalog-problem-table.ts"
+import { answer, answerApiWide, problemsOf, problemTable } from "./problem-table.ts"
+import { invalidField, UnauthorizedProblem, ValidationFailed } from "./request-problems.ts"
 import {
   ShippingAddressRequiredProblem,
   ShippingMethodNotFoundProblem,
@@ -49,7 +53,10 @@ export const COUPON_REASON_DETAIL: Readonly<Record<CouponInvalid["reason"], stri
   minimum_not_met: "The cart's subtotal is below the coupon's minimum"
 }
 
-/** The problems every cart route declares (the ones that cannot happen on a route are never sent). */
+/**
+ * The problems every cart route declares (the ones that cannot happen on a route are never sent);
+ * a cart created without `shopId` through a key of several shops is a 400 on that field.
+ */
 export const cartProblems = problemTable({
   CartNotFound: answer(CartNotFoundProblem, (error: CartNotFound) =>
     new CartNotFoundProblem({ detail: `No cart "${error.cartId}"` })),
@@ -59,8 +66,7 @@ export const cartProblems = problemTable({
     new VariantNotFoundProblem({ detail: `No variant "${error.variantId}" in this shop`, variantId: error.variantId })),
   ShippingMethodNotFound: answer(ShippingMethodNotFoundProblem, (error: ShippingMethodNotFound) =>
     new ShippingMethodNotFoundProblem({ detail: `No shipping method "${error.shippingMethodId}" in the cart's shop` })),
-  ShopNotFound: answer(ShopNotFoundProblem, (error: ShopNotFound) =>
-    new ShopNotFoundProblem({ detail: `No shop "${error.shopId}" for this publishable key` })),
+  ShopNotFound: shopNotFound,
   InsufficientStock: answer(InsufficientStockProblem, (error: InsufficientStock) =>
     new InsufficientStockProblem({
       detail: `Only ${error.available} in stock`,
@@ -92,8 +98,34 @@ export const cartProblems = problemTable({
     new CouponInvalidProblem({ detail: COUPON_REASON_DETAIL[error.reason], reason: error.reason })),
   CartEmpty: answer(CartEmptyProblem, (_: CartEmpty) => new CartEmptyProblem({ detail: "The cart has no items" })),
   IdempotencyKeyReused: answer(IdempotencyKeyReusedProblem, (_: IdempotencyKeyReused) =>
-    new IdempotencyKeyReusedProblem({ detail: "This Idempotency-Key was used with a different request" }))
+    new IdempotencyKeyReusedProblem({ detail: "This Idempotency-Key was used with a different request" })),
+  ShopIdRequired: answerApiWide(ValidationFailed, (error: ShopIdRequired) =>
+    invalidField("shopId", `Required: the publishable key scopes ${error.shopCount} shops`))
 })
+
+/**
+ * The same on a route whose body has line quantities: a line quantity outside 1..999 (after
+ * merging) names the field that asked for it, `quantityPath`.
+ */
+export const cartProblemsWithQuantity = (quantityPath: string) =>
+  problemTable({
+    ...cartProblems,
+    QuantityOutOfRange: answerApiWide(ValidationFailed, (error: QuantityOutOfRange) =>
+      invalidField(
+        quantityPath,
+        `Expected a line quantity between ${error.minimum} and ${error.maximum}, got ${error.quantity}`
+      ))
+  })
 
 /** The cart group's endpoint error list. */
 export const cartErrors = problemsOf(cartProblems)
+
+/** Setting an address may also name a saved address: signed in (401) and one's own (404). */
+export const cartAddressProblems = problemTable({
+  AddressNotFound: addressNotFound,
+  Unauthorized: answer(UnauthorizedProblem, (_: Unauthorized) =>
+    new UnauthorizedProblem({ detail: "Sign in to use a saved address" }))
+})
+
+/** The error list of the routes that set an address. */
+export const cartAddressErrors = [...cartErrors, ...problemsOf(cartAddressProblems)]
