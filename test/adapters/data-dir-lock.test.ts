@@ -16,6 +16,13 @@ const freshDir = () => join(mkdtempSync(join(tmpdir(), "storefront-lock-")), "da
 /** The pid of a process that has exited. */
 const deadPid = () => spawnSync(process.execPath, ["-e", ""]).pid!
 
+/** Locks `dir` for `command` and checks, while it is held, that the lock file now names this process. */
+const expectTakenOver = (dir: string, command: string) =>
+  Effect.scoped(Effect.gen(function*() {
+    yield* lockDataDir(dir, command)
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), "utf8"))).toEqual({ pid: process.pid, command })
+  }))
+
 describe("DATA_DIR lock", () => {
   it.effect("a second opener is refused, naming the holder; after the holder closes it opens", () =>
     Effect.gen(function*() {
@@ -39,10 +46,7 @@ describe("DATA_DIR lock", () => {
       const dir = freshDir()
       yield* Effect.scoped(lockDataDir(dir))
       writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), command: "crashed" }))
-      yield* Effect.scoped(Effect.gen(function*() {
-        yield* lockDataDir(dir, "restarted")
-        expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), "utf8"))).toMatchObject({ pid: process.pid, command: "restarted" })
-      }))
+      yield* expectTakenOver(dir, "restarted")
     }))
 
   it.effect("a lock naming this process's pid but not held here (an earlier life of pid 1) is taken over", () =>
@@ -50,7 +54,7 @@ describe("DATA_DIR lock", () => {
       const dir = freshDir()
       yield* Effect.scoped(lockDataDir(dir))
       writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, command: "before the restart" }))
-      yield* Effect.scoped(lockDataDir(dir, "after the restart"))
+      yield* expectTakenOver(dir, "after the restart")
     }))
 
   it.effect("a half-written lock (its writer died between create and write) is taken over", () =>
@@ -58,6 +62,6 @@ describe("DATA_DIR lock", () => {
       const dir = freshDir()
       yield* Effect.scoped(lockDataDir(dir))
       writeFileSync(join(dir, LOCK_FILE), "")
-      yield* Effect.scoped(lockDataDir(dir, "next"))
+      yield* expectTakenOver(dir, "next")
     }))
 })

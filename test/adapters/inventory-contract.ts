@@ -79,12 +79,17 @@ export const inventoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices
         expect(after.get(saree.variant.id)?.stock).toBe(0)
       }))
 
-    it.effect("recording sales accepts repeated products (and none)", () =>
+    it.effect("recording sales accepts repeated products (and none); taking nothing changes no stock", () =>
       Effect.gen(function*() {
         const inventory = yield* Inventory
         const tee = yield* fixtureVariant("FIX-7-1")
-        yield* inventory.recordSales([])
-        yield* inventory.recordSales([{ productId: tee.product.id, quantity: 2 }, { productId: tee.product.id, quantity: 1 }])
-        yield* inventory.takeStock([])
+        const before = yield* inventory.variantsForShop("shop_a", [tee.variant.id])
+        expect(yield* Effect.exit(inventory.recordSales([]))).toEqual(Exit.void)
+        expect(yield* Effect.exit(inventory.recordSales([
+          { productId: tee.product.id, quantity: 2 },
+          { productId: tee.product.id, quantity: 1 }
+        ]))).toEqual(Exit.void)
+        expect(yield* Effect.exit(inventory.takeStock([]))).toEqual(Exit.void)
+        expect(yield* inventory.variantsForShop("shop_a", [tee.variant.id])).toEqual(before)
       }))
   })
