@@ -11,6 +11,7 @@
  */
 import { Clock, Context, Duration, Effect, Layer, Option, Queue, Semaphore } from "effect"
 import { CatalogChangeFeed } from "./catalog-change-feed.ts"
+import { CatalogPublisher } from "./catalog-publisher.ts"
 import { BackgroundLoops, makeBackgroundLoops } from "../shared/background-loops.ts"
 import { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
 import { SuggestIndex } from "../../domain/catalog/suggest/suggest-index.ts"
@@ -49,6 +50,8 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
   }) =>
     Layer.effect(CatalogReadModel, Effect.gen(function*() {
       const source = yield* CatalogSource
+      const publisher = yield* Effect.serviceOption(CatalogPublisher)
+      const publish = (state: CatalogState) => Option.isSome(publisher) ? publisher.value.publish(state) : Effect.void
 
       const loadProductsInto = (state: Pick<CatalogState, "index" | "suggestions">, since: ChangeCursor | null) =>
         Effect.gen(function*() {
@@ -85,6 +88,7 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
       let confirmedAt = yield* Clock.currentTimeMillis
       let cursor = yield* source.currentCursor
       let current = yield* buildState
+      yield* publish(current)
       yield* Effect.logInfo("catalog read model loaded").pipe(
         Effect.annotateLogs({ products: current.index.productCount })
       )
@@ -99,6 +103,7 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
         }
         cursor = next
         confirmedAt = startedAt
+        yield* publish(current)
       }).pipe(Effect.withSpan("CatalogReadModel.refresh"))
 
       // Serialise refreshes: the poller and explicit callers never interleave.

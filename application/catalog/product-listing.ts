@@ -6,6 +6,7 @@
  * closest correction of the term that finds something under the same filters.
  */
 import { Effect } from "effect"
+import type { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
 import type { Facets } from "../../domain/catalog/facets.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import { CatalogReadModel } from "./catalog-read-model.ts"
@@ -33,6 +34,35 @@ const CACHE_LIMIT = 512
 
 const cache = new WeakMap<object, { generation: number; entries: Map<string, ProductListing> }>()
 
+/**
+ * The listing of `request` from the index alone, without `didYouMean` (which needs the suggestion
+ * index), and the query it ran: what a listing worker answers from a shared index.
+ */
+export const indexListing = (
+  index: CatalogIndex,
+  request: ProductListingRequest,
+  shopIds: ReadonlyArray<string>
+): { readonly listing: ProductListing; readonly query: ProductQuery } => {
+  const { categorySlugs, ...rest } = request
+  const categoryIds = request.categoryIds === undefined && categorySlugs === undefined
+    ? undefined
+    : [
+      ...(request.categoryIds ?? []),
+      ...(categorySlugs ?? []).map((slug) => index.categoryIdBySlug(slug) ?? UNKNOWN_CATEGORY)
+    ]
+  const query = { ...rest, categoryIds }
+  const result = index.list(query, shopIds)
+  const listing: ProductListing = {
+    total: result.total,
+    page: request.page,
+    limit: request.limit,
+    totalPages: Math.ceil(result.total / request.limit),
+    documents: result.documents,
+    facets: result.facets
+  }
+  return { listing, query }
+}
+
 export const listProducts = (request: ProductListingRequest, shopIds: ReadonlyArray<string>) =>
   Effect.map(CatalogReadModel, (readModel): ProductListing => {
     const state = readModel.state()
@@ -46,24 +76,9 @@ export const listProducts = (request: ProductListingRequest, shopIds: ReadonlyAr
     const cached = entry.entries.get(key)
     if (cached !== undefined) return cached
 
-    const { categorySlugs, ...rest } = request
-    const categoryIds = request.categoryIds === undefined && categorySlugs === undefined
-      ? undefined
-      : [
-        ...(request.categoryIds ?? []),
-        ...(categorySlugs ?? []).map((slug) => index.categoryIdBySlug(slug) ?? UNKNOWN_CATEGORY)
-      ]
-    const result = index.list({ ...rest, categoryIds }, shopIds)
-    const correction = result.total === 0 ? didYouMean(state, { ...rest, categoryIds }, shopIds) : undefined
-    const listing: ProductListing = {
-      ...(correction === undefined ? {} : { didYouMean: correction }),
-      total: result.total,
-      page: request.page,
-      limit: request.limit,
-      totalPages: Math.ceil(result.total / request.limit),
-      documents: result.documents,
-      facets: result.facets
-    }
+    const found = indexListing(index, request, shopIds)
+    const correction = found.listing.total === 0 ? didYouMean(state, found.query, shopIds) : undefined
+    const listing: ProductListing = correction === undefined ? found.listing : { didYouMean: correction, ...found.listing }
     if (entry.entries.size >= CACHE_LIMIT) entry.entries.clear()
     entry.entries.set(key, listing)
     return listing

@@ -24,6 +24,7 @@ import { SuggestionsView, toSuggestionsView } from "../api/suggestion-views.ts"
 import { StoreScope } from "../api/store-scope.ts"
 import { CatalogHttpCaching, makeCatalogResponder } from "../representation/catalog-http-caching.ts"
 import { keepCompressedForms } from "../representation/compressed-bodies.ts"
+import { listingJson } from "../representation/listing-body.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { catalogProblems } from "../problems/catalog-problem-table.ts"
 import { problemOf } from "../problems/problem-table.ts"
@@ -44,12 +45,7 @@ const bodyCache = <K extends object>(render: (key: K) => string) => {
   }
 }
 
-const listingBody = bodyCache((listing: ProductListing): string =>
-  `{"data":[${listing.documents.join(",")}],"total":${listing.total},"page":${listing.page},` +
-  `"limit":${listing.limit},"totalPages":${listing.totalPages}` +
-  (listing.facets === undefined ? "" : `,"facets":${JSON.stringify(listing.facets)}`) +
-  (listing.didYouMean === undefined ? "}" : `,"didYouMean":${JSON.stringify(listing.didYouMean)}}`)
-)
+const listingBody = bodyCache<ProductListing>(listingJson)
 
 // encoded as the endpoints' success schemas would, once per cached tree
 const encodeCategoryList = Schema.encodeSync(Schema.toCodecJson(Schema.Struct({ data: Schema.Array(CategoryView) })))

@@ -1,0 +1,189 @@
+/**
+ * Listing queries answered off the event loop: a pool of worker threads (listing-worker.ts) that
+ * share one copy of the catalog index through SharedArrayBuffers. The read model publishes each
+ * consistent state (CatalogPublisher): the pool writes it as a new generation
+ * (CatalogIndex.share), posts it to every worker and stores its number in the shared header with
+ * Atomics; each worker answers a query from the one generation it holds and releases the previous
+ * one when it installs the next. The main thread only routes the query and writes the bytes it
+ * gets back (kept per generation, with their compressed forms).
+ *
+ * A listing is answered in process instead (exactly as without workers) while the read model is
+ * ahead of the published generation (during a refresh: so a response is never older than the
+ * catalog version its ETag names), when no worker is up, and for a search that finds nothing
+ * (its `didYouMean` needs the suggestion index).
+ *
+ * Every worker runs under the BackgroundLoops supervisor ("catalog-worker-N"): a worker that
+ * crashes or exits is restarted with backoff, logged once per outage, and its health is in
+ * /ready; the queries it held are answered in process.
+ */
+import { availableParallelism } from "node:os"
+import { Worker } from "node:worker_threads"
+import { Context, Data, Effect, Layer, Option } from "effect"
+import { CatalogPublisher } from "../../application/catalog/catalog-publisher.ts"
+import type { CatalogState } from "../../application/catalog/catalog-state.ts"
+import type { ProductListingRequest } from "../../application/catalog/product-listing.ts"
+import { BackgroundLoops, type LoopControl, makeBackgroundLoops } from "../../application/shared/background-loops.ts"
+import type { CatalogIndex, SharedIndexOptions } from "../../domain/catalog/catalog-index/catalog-index.ts"
+import { keepCompressedForms } from "../http/representation/compressed-bodies.ts"
+import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"
+
+export interface ListingWorkerPoolOptions {
+  /** Worker threads (at least 1). */
+  readonly workers: number
+  /** The index options the workers' copies keep. */
+  readonly indexOptions?: SharedIndexOptions | undefined
+  /** The worker's script (tests start a failing one). */
+  readonly workerScript?: URL | undefined
+}
+
+/** `CATALOG_WORKERS`' default: the cores. */
+export const defaultListingWorkers = (): number => availableParallelism()
+
+export class ListingWorkerFailed extends Data.TaggedError("ListingWorkerFailed")<{ readonly reason: string }> {}
+
+type Listed = Extract<FromWorker, { type: "listed" }>
+
+interface Member {
+  worker: Worker | undefined
+  readonly pending: Map<number, (reply: Listed | undefined) => void>
+}
+
+interface Generation {
+  readonly number: number
+  readonly index: CatalogIndex
+  readonly indexGeneration: number
+  readonly message: ToWorker
+  readonly bodies: Map<string, Uint8Array>
+}
+
+const BODIES_KEPT = 512
+const DEFAULT_SCRIPT = new URL("./listing-worker.ts", import.meta.url)
+
+export class ListingWorkerPool extends Context.Service<ListingWorkerPool, {
+  /** The listing body from a worker when the workers hold the generation `state` is at; else `inProcess`. */
+  readonly listingBody: <E, R>(
+    state: CatalogState,
+    request: ProductListingRequest,
+    shopIds: ReadonlyArray<string>,
+    inProcess: Effect.Effect<Uint8Array, E, R>
+  ) => Effect.Effect<Uint8Array, E, R>
+}>()("storefront/ListingWorkerPool") {
+  /** The pool, and the publisher the read model publishes its states to. */
+  static readonly layer = (options: ListingWorkerPoolOptions) =>
+    Layer.effectContext(Effect.map(makePool(options), ({ pool, publisher }) =>
+      Context.make(ListingWorkerPool, pool).pipe(Context.add(CatalogPublisher, publisher))))
+}
+
+const makePool = (options: ListingWorkerPoolOptions) =>
+  Effect.gen(function*() {
+    const loops = Option.getOrElse(yield* Effect.serviceOption(BackgroundLoops), makeBackgroundLoops)
+    const header = new Int32Array(new SharedArrayBuffer(4))
+    const workerData: WorkerData = { header }
+    const members: Array<Member> = Array.from({ length: Math.max(1, options.workers) }, () => ({ worker: undefined, pending: new Map() }))
+    let published: Generation | undefined
+    let nextId = 0
+    let turn = 0
+
+    const publish = (state: CatalogState) =>
+      Effect.sync(() => {
+        const number = (published?.number ?? 0) + 1
+        const message: ToWorker = { type: "generation", number, index: state.index.share(options.indexOptions) }
+        published = { number, index: state.index, indexGeneration: state.index.generation, message, bodies: new Map() }
+        for (const member of members) member.worker?.postMessage(message)
+        Atomics.store(header, LATEST_GENERATION, number)
+      })
+
+    /** A worker's life: up once it holds the latest generation (or said it is ready before any), failed when it ends. */
+    const run = (member: Member) => ({ healthy }: LoopControl) =>
+      Effect.gen(function*() {
+        const worker = yield* Effect.acquireRelease(
+          Effect.sync(() => new Worker(options.workerScript ?? DEFAULT_SCRIPT, { workerData })),
+          (started) => Effect.promise(() => started.terminate())
+        )
+        let up: () => void = () => {}
+        const isUp = new Promise<"up">((resolve) => (up = () => resolve("up")))
+        let end: (reason: string) => void = () => {}
+        const ended = new Promise<string>((resolve) => (end = resolve))
+        worker.on("message", (message: FromWorker) => {
+          if (message.type === "listed") {
+            const reply = member.pending.get(message.id)
+            member.pending.delete(message.id)
+            reply?.(message)
+          } else if (message.type === "installed") {
+            up()
+          } else {
+            member.worker = worker
+            if (published === undefined) up()
+            else worker.postMessage(published.message)
+          }
+        })
+        worker.on("error", (error) => end(error.message))
+        worker.on("exit", (code) => end(`exited with code ${code}`))
+        const first = yield* Effect.promise(() => Promise.race([isUp, ended]))
+        if (first === "up") {
+          yield* healthy
+          return yield* new ListingWorkerFailed({ reason: yield* Effect.promise(() => ended) })
+        }
+        return yield* new ListingWorkerFailed({ reason: first })
+      }).pipe(
+        Effect.scoped,
+        Effect.ensuring(Effect.sync(() => {
+          member.worker = undefined
+          for (const reply of member.pending.values()) reply(undefined)
+          member.pending.clear()
+        }))
+      )
+
+    for (const [position, member] of members.entries()) yield* loops.supervise(`catalog-worker-${position + 1}`, run(member))
+
+    /** The live worker with the fewest queries in flight (taking turns among equals). */
+    const pick = (): Member | undefined => {
+      let best: Member | undefined
+      for (let step = 0; step < members.length; step++) {
+        const member = members[(turn + step) % members.length]!
+        if (member.worker !== undefined && (best === undefined || member.pending.size < best.pending.size)) best = member
+      }
+      turn = (turn + 1) % members.length
+      return best
+    }
+
+    const ask = (member: Member, worker: Worker, request: ProductListingRequest, shopIds: ReadonlyArray<string>) =>
+      Effect.callback<Listed | undefined>((resume) => {
+        const id = nextId++
+        member.pending.set(id, (reply) => resume(Effect.succeed(reply)))
+        worker.postMessage({ type: "list", id, request, shopIds } satisfies ToWorker)
+        return Effect.sync(() => void member.pending.delete(id))
+      })
+
+    const listingBody = <E, R>(
+      state: CatalogState,
+      request: ProductListingRequest,
+      shopIds: ReadonlyArray<string>,
+      inProcess: Effect.Effect<Uint8Array, E, R>
+    ): Effect.Effect<Uint8Array, E, R> =>
+      Effect.suspend(() => {
+        const generation = published
+        if (generation === undefined || generation.index !== state.index || generation.indexGeneration !== state.index.generation) {
+          return inProcess
+        }
+        const key = JSON.stringify([[...shopIds].sort(), request])
+        const kept = generation.bodies.get(key)
+        if (kept !== undefined) return Effect.succeed(kept)
+        const member = pick()
+        if (member?.worker === undefined) return inProcess
+        return Effect.flatMap(ask(member, member.worker, request, shopIds), (reply) => {
+          if (reply?.body === undefined || reply.number < generation.number) return inProcess
+          const body = keepCompressedForms(reply.body)
+          if (reply.number === generation.number) {
+            if (generation.bodies.size >= BODIES_KEPT) generation.bodies.clear()
+            generation.bodies.set(key, body)
+          }
+          return Effect.succeed(body)
+        })
+      })
+
+    return {
+      pool: ListingWorkerPool.of({ listingBody }),
+      publisher: CatalogPublisher.of({ publish })
+    }
+  })
