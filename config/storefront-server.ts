@@ -14,6 +14,7 @@ import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 import { parseShopList, shopScopedCatalogSource } from "../application/catalog/shop-scoped-catalog-source.ts"
 import { BackgroundLoops } from "../application/shared/background-loops.ts"
 import { accountConfiguration, accountSecurity } from "./account-stores.ts"
+import { applicationServices } from "./application-services.ts"
 import { type AppConfig, AppConfigDescriptor, corsOrigins } from "./app-config.ts"
 import { cartSettings } from "./buying-stores.ts"
 import { DEMO_PUBLISHABLE_KEY } from "./demo-catalog.ts"
@@ -77,6 +78,7 @@ export const storefrontServer = (settings: AppConfig) => {
     // the demo (embedded database) serves its shop page at /
     demoShop: Option.isNone(settings.databaseUrl)
   }).pipe(
+    Layer.provide(applicationServices),
     Layer.provide(accountSecurity({ jwtPrivateKey: settings.jwtPrivateKey })),
     Layer.provideMerge(readModel),
     Layer.provide(accountConfiguration(settings)),

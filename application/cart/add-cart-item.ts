@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { addLine } from "../../domain/cart/cart.ts"
 import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart/stock.ts"
-import { IdGenerator } from "../../domain/shared/id-generator.ts"
+import type { CartPorts } from "./cart-ports.ts"
 import { type CartChangeRequest, changeCart } from "./change-cart.ts"
 
 export interface AddCartItemRequest extends CartChangeRequest {
@@ -14,13 +14,13 @@ export interface AddCartItemRequest extends CartChangeRequest {
   readonly quantity: number
 }
 
-export const addCartItem = (request: AddCartItemRequest) =>
-  changeCart(request, {
+export const addCartItem = (ports: CartPorts, request: AddCartItemRequest) =>
+  changeCart(ports, request, {
     addsVariants: [request.variantId],
     apply: (cart, { change, variants }) =>
       Effect.gen(function*() {
         const variant = yield* Effect.fromResult(assertVariantAvailable(request.variantId, variants.get(request.variantId)))
-        const lineId = yield* (yield* IdGenerator).next("item")
+        const lineId = yield* ports.ids.next("item")
         const changed = yield* Effect.fromResult(addLine(cart, {
           lineId,
           variantId: request.variantId,

@@ -5,15 +5,15 @@
  */
 import { Effect, Option } from "effect"
 import { applyCoupon, removeCoupon } from "../../domain/cart/cart.ts"
+import type { CartPorts } from "./cart-ports.ts"
 import { type CartChangeRequest, changeCart } from "./change-cart.ts"
-import { CouponRepository } from "./coupon-repository.ts"
 import { priceLines, subtotalOf } from "./priced-cart.ts"
 
-export const applyCartCoupon = (request: CartChangeRequest & { readonly code: string }) =>
-  changeCart(request, {
+export const applyCartCoupon = (ports: CartPorts, request: CartChangeRequest & { readonly code: string }) =>
+  changeCart(ports, request, {
     apply: (cart, { change, variants }) =>
       Effect.gen(function*() {
-        const coupon = yield* (yield* CouponRepository).findByCode(cart.shopId, request.code)
+        const coupon = yield* ports.coupons.findByCode(cart.shopId, request.code)
         return yield* Effect.fromResult(applyCoupon(cart, {
           requestedCode: request.code,
           coupon: Option.getOrNull(coupon),
@@ -22,7 +22,7 @@ export const applyCartCoupon = (request: CartChangeRequest & { readonly code: st
       })
   })
 
-export const removeCartCoupon = (request: CartChangeRequest) =>
-  changeCart(request, {
+export const removeCartCoupon = (ports: CartPorts, request: CartChangeRequest) =>
+  changeCart(ports, request, {
     apply: (cart, { change }) => Effect.fromResult(removeCoupon(cart, change))
   })

@@ -23,13 +23,11 @@ import {
   dropVanishedLines
 } from "../../domain/cart/cart.ts"
 import { CartNotFound } from "../../domain/cart/errors/cart-not-found.ts"
-import { Transactions } from "../shared/transactions.ts"
+import type { CartPorts } from "./cart-ports.ts"
 import { assertVisibleTo, type CartRequester, claimsCart } from "./cart-requester.ts"
-import { type CartReadMode, CartRepository } from "./cart-repository.ts"
+import type { CartReadMode } from "./cart-repository.ts"
 import { CartChangedMeanwhile } from "./errors/cart-changed-meanwhile.ts"
-import { CartSettings } from "./cart-settings.ts"
 import type { CartVariant } from "./cart-variant.ts"
-import { Inventory } from "./inventory.ts"
 import { priceCart } from "./priced-cart.ts"
 import { couponOf } from "./pricing-inputs.ts"
 import { currentShippingOptions } from "./shipping-options.ts"
@@ -55,12 +53,8 @@ export interface CartCommand<E, R> {
   readonly apply: (cart: Cart, context: CartCommandContext) => Effect.Effect<Cart, E, R>
 }
 
-export const currentCartChange = Effect.gen(function*() {
-  const now = new Date(yield* Clock.currentTimeMillis)
-  const settings = yield* CartSettings
-  const change: CartChange = { now, ttlDays: settings.ttlDays }
-  return change
-})
+export const currentCartChange = (ports: CartPorts) =>
+  Effect.map(Clock.currentTimeMillis, (millis): CartChange => ({ now: new Date(millis), ttlDays: ports.settings.ttlDays }))
 
 /** What the store found under the cart id, or CartNotFound. */
 const foundOrNotFound = <A>(found: Option.Option<A>, cartId: string): Effect.Effect<A, CartNotFound> =>
@@ -78,32 +72,37 @@ const admitChange = (stored: Cart, request: CartChangeRequest, change: CartChang
   })
 
 /** The cart, locked until the unit of work ends and admitted for the change (checkout). */
-export const lockCartForChange = (request: CartChangeRequest, change: CartChange) =>
+export const lockCartForChange = (ports: CartPorts, request: CartChangeRequest, change: CartChange) =>
   Effect.flatMap(
-    Effect.flatMap(CartRepository, (carts) => carts.findByIdForUpdate(request.cartId)),
+    ports.carts.findByIdForUpdate(request.cartId),
     (stored) => Effect.flatMap(foundOrNotFound(stored, request.cartId), (cart) => admitChange(cart, request, change))
   )
 
 /** The variants of lines the locked read could not see (added meanwhile, or gone), read again. */
-const withEveryLineVariant = (cart: Cart, variants: ReadonlyMap<string, CartVariant>) =>
+const withEveryLineVariant = (ports: CartPorts, cart: Cart, variants: ReadonlyMap<string, CartVariant>) =>
   Effect.gen(function*() {
     const missing = cart.lines.map((line) => line.variantId).filter((variantId) => !variants.has(variantId))
     if (missing.length === 0) return variants
-    const found = yield* (yield* Inventory).variantsForShop(cart.shopId, missing)
+    const found = yield* ports.inventory.variantsForShop(cart.shopId, missing)
     return new Map([...variants, ...found])
   })
 
 /** One try at a change: read (as a snapshot or locked), decide, and write if nobody changed the cart meanwhile. */
-const attemptChange = <E, R>(request: CartChangeRequest, command: CartCommand<E, R>, mode: CartReadMode) =>
+const attemptChange = <E, R>(
+  ports: CartPorts,
+  request: CartChangeRequest,
+  command: CartCommand<E, R>,
+  mode: CartReadMode
+) =>
   Effect.gen(function*() {
-    const carts = yield* CartRepository
-    const change = yield* currentCartChange
+    const { carts } = ports
+    const change = yield* currentCartChange(ports)
     const { cart: stored, variants: storedVariants } = yield* foundOrNotFound(
       yield* carts.findForChange(request.cartId, command.addsVariants ?? [], mode),
       request.cartId
     )
     const admitted = yield* admitChange(stored, request, change)
-    const variants = yield* withEveryLineVariant(admitted, storedVariants)
+    const variants = yield* withEveryLineVariant(ports, admitted, storedVariants)
     const cart = dropVanishedLines(admitted, (variantId) => variants.has(variantId))
     const changed = yield* command.apply(cart, { change, variants })
     if (!(yield* carts.updateIfVersion(changed, stored.version))) {
@@ -111,8 +110,8 @@ const attemptChange = <E, R>(request: CartChangeRequest, command: CartCommand<E,
     }
     return priceCart(changed, {
       variants,
-      coupon: yield* couponOf(changed),
-      shippingOptions: yield* currentShippingOptions
+      coupon: yield* couponOf(ports.coupons, changed),
+      shippingOptions: currentShippingOptions(ports.readModel)
     })
   })
 
@@ -122,13 +121,12 @@ const attemptChange = <E, R>(request: CartChangeRequest, command: CartCommand<E,
  */
 const LOCKED_RETRIES = Schedule.recurs(20)
 
-export const changeCart = <E, R>(request: CartChangeRequest, command: CartCommand<E, R>) =>
-  attemptChange(request, command, "snapshot").pipe(
+export const changeCart = <E, R>(ports: CartPorts, request: CartChangeRequest, command: CartCommand<E, R>) =>
+  attemptChange(ports, request, command, "snapshot").pipe(
     Effect.catchTag("CartChangedMeanwhile", () =>
-      Effect.flatMap(Transactions, (transactions) =>
-        transactions.atomically(attemptChange(request, command, "locked")).pipe(
-          Effect.retry({ while: (error) => error instanceof CartChangedMeanwhile, schedule: LOCKED_RETRIES })
-        ))),
+      ports.transactions.atomically(attemptChange(ports, request, command, "locked")).pipe(
+        Effect.retry({ while: (error) => error instanceof CartChangedMeanwhile, schedule: LOCKED_RETRIES })
+      )),
     Effect.catchTag("CartChangedMeanwhile", () =>
       Effect.die(new Error(`cart ${request.cartId}: a locked change kept losing to concurrent writers`)))
   )

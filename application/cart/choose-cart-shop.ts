@@ -4,11 +4,14 @@
  */
 import { Effect } from "effect"
 import { ShopNotFound } from "../../domain/catalog/errors/shop-not-found.ts"
-import { CatalogReadModel } from "../catalog/catalog-read-model.ts"
+import type { CatalogReadModel } from "../catalog/catalog-read-model.ts"
 import { ShopIdRequired } from "./errors/shop-id-required.ts"
 
-export const chooseCartShop = (requested: string | undefined, keyShopIds: ReadonlyArray<string>) =>
-  Effect.flatMap(CatalogReadModel, (readModel): Effect.Effect<string, ShopNotFound | ShopIdRequired> => {
+export const chooseCartShop = (
+  readModel: CatalogReadModel["Service"],
+  requested: string | undefined,
+  keyShopIds: ReadonlyArray<string>
+): Effect.Effect<string, ShopNotFound | ShopIdRequired> => {
     if (requested === undefined) {
       const [only] = keyShopIds
       return keyShopIds.length === 1 && only !== undefined
@@ -17,4 +20,4 @@ export const chooseCartShop = (requested: string | undefined, keyShopIds: Readon
     }
     const exists = readModel.state().reference.shops.some((shop) => shop.id === requested)
     return exists && keyShopIds.includes(requested) ? Effect.succeed(requested) : Effect.fail(new ShopNotFound({ shopId: requested }))
-  })
+  }

@@ -10,10 +10,8 @@
 import { Effect } from "effect"
 import { createCart as newCart } from "../../domain/cart/cart.ts"
 import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart/stock.ts"
-import { IdGenerator } from "../../domain/shared/id-generator.ts"
-import { CartRepository } from "./cart-repository.ts"
+import type { CartPorts } from "./cart-ports.ts"
 import { currentCartChange } from "./change-cart.ts"
-import { Inventory } from "./inventory.ts"
 import { priceCart } from "./priced-cart.ts"
 import { currentShippingOptions } from "./shipping-options.ts"
 
@@ -29,14 +27,14 @@ export interface CreateCartRequest {
   readonly items: ReadonlyArray<NewCartItem>
 }
 
-export const createCart = (request: CreateCartRequest) =>
+export const createCart = (ports: CartPorts, request: CreateCartRequest) =>
   Effect.gen(function*() {
-    const ids = yield* IdGenerator
-    const change = yield* currentCartChange
+    const { ids } = ports
+    const change = yield* currentCartChange(ports)
     const variantIds = [...new Set(request.items.map((item) => item.variantId))]
     const variants = variantIds.length === 0
       ? new Map()
-      : yield* (yield* Inventory).variantsForShop(request.shopId, variantIds)
+      : yield* ports.inventory.variantsForShop(request.shopId, variantIds)
     const lines = []
     for (const item of request.items) {
       const variant = yield* Effect.fromResult(assertVariantAvailable(item.variantId, variants.get(item.variantId)))
@@ -52,6 +50,6 @@ export const createCart = (request: CreateCartRequest) =>
       const variant = yield* Effect.fromResult(assertVariantAvailable(line.variantId, variants.get(line.variantId)))
       yield* Effect.fromResult(assertQuantityInStock(variant, line.quantity))
     }
-    yield* (yield* CartRepository).insert(cart)
-    return priceCart(cart, { variants, coupon: null, shippingOptions: yield* currentShippingOptions })
+    yield* ports.carts.insert(cart)
+    return priceCart(cart, { variants, coupon: null, shippingOptions: currentShippingOptions(ports.readModel) })
   })

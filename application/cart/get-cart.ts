@@ -7,20 +7,20 @@ import { Clock, Effect } from "effect"
 import { assertNotExpired } from "../../domain/cart/cart.ts"
 import { CartNotFound } from "../../domain/cart/errors/cart-not-found.ts"
 import { assertVisibleTo, type CartRequester, claimsCart } from "./cart-requester.ts"
-import { CartRepository } from "./cart-repository.ts"
+import type { CartPorts } from "./cart-ports.ts"
 import { changeCart } from "./change-cart.ts"
 import { priceCart } from "./priced-cart.ts"
 import { loadPricingInputs } from "./pricing-inputs.ts"
 
-export const getCart = (cartId: string, requester: CartRequester) =>
+export const getCart = (ports: CartPorts, cartId: string, requester: CartRequester) =>
   Effect.gen(function*() {
-    const stored = yield* (yield* CartRepository).findById(cartId)
+    const stored = yield* ports.carts.findById(cartId)
     if (stored._tag === "None") return yield* new CartNotFound({ cartId })
     const now = new Date(yield* Clock.currentTimeMillis)
     const cart = yield* Effect.fromResult(assertVisibleTo(stored.value, requester))
     yield* Effect.fromResult(assertNotExpired(cart, now))
     if (claimsCart(cart, requester)) {
-      return yield* changeCart({ cartId, requester, expectedVersions: null }, { apply: (claimed) => Effect.succeed(claimed) })
+      return yield* changeCart(ports, { cartId, requester, expectedVersions: null }, { apply: (claimed) => Effect.succeed(claimed) })
     }
-    return priceCart(cart, yield* loadPricingInputs(cart))
+    return priceCart(cart, yield* loadPricingInputs(ports, cart))
   })

@@ -1,22 +1,22 @@
 /** Loads what pricing a cart needs: its variants (and any it is about to add), its coupon and the shipping options. */
 import { Effect, Option } from "effect"
 import type { Cart } from "../../domain/cart/cart.ts"
-import { CouponRepository } from "./coupon-repository.ts"
-import { Inventory } from "./inventory.ts"
+import type { CartPorts } from "./cart-ports.ts"
+import type { CouponRepository } from "./coupon-repository.ts"
 import type { PricingInputs } from "./priced-cart.ts"
 import { currentShippingOptions } from "./shipping-options.ts"
 
-export const couponOf = (cart: Cart) =>
+export const couponOf = (coupons: CouponRepository["Service"], cart: Cart) =>
   cart.couponCode === ""
     ? Effect.succeed(null)
-    : Effect.map(Effect.flatMap(CouponRepository, (coupons) => coupons.findByCode(cart.shopId, cart.couponCode)), Option.getOrNull)
+    : Effect.map(coupons.findByCode(cart.shopId, cart.couponCode), Option.getOrNull)
 
-export const loadPricingInputs = (cart: Cart, addedVariantIds: ReadonlyArray<string> = []) =>
+export const loadPricingInputs = (ports: CartPorts, cart: Cart, addedVariantIds: ReadonlyArray<string> = []) =>
   Effect.gen(function*() {
-    const inventory = yield* Inventory
+    const { inventory } = ports
     const variantIds = [...new Set([...cart.lines.map((line) => line.variantId), ...addedVariantIds])]
     const variants = variantIds.length === 0 ? new Map() : yield* inventory.variantsForShop(cart.shopId, variantIds)
-    const coupon = yield* couponOf(cart)
-    const shippingOptions = yield* currentShippingOptions
+    const coupon = yield* couponOf(ports.coupons, cart)
+    const shippingOptions = currentShippingOptions(ports.readModel)
     return { variants, coupon, shippingOptions } satisfies PricingInputs
   })

@@ -9,7 +9,8 @@ import { Effect } from "effect"
 import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
 import { setBillingAddress, setShippingAddress } from "../../domain/cart/cart.ts"
 import type { Address } from "../../domain/shipping/address.ts"
-import { findSavedAddress } from "../customer/saved-addresses.ts"
+import type { CustomerService } from "../customer/customer-service.ts"
+import type { CartPorts } from "./cart-ports.ts"
 import { type CartChangeRequest, changeCart } from "./change-cart.ts"
 import type { CartRequester } from "./cart-requester.ts"
 
@@ -21,18 +22,19 @@ export interface CartAddressRequest extends CartChangeRequest {
 export type CartAddressSource = { readonly address: Address } | { readonly addressId: string }
 
 /** The address a request sets: the given one, or a copy of the signed-in requester's saved address. */
-export const resolveCartAddress = Effect.fn("resolveCartAddress")(function*(source: CartAddressSource, requester: CartRequester) {
-  if ("address" in source) return source.address
-  if (requester.customerId === null) return yield* new Unauthorized()
-  return (yield* findSavedAddress(requester.customerId, source.addressId)).address
-})
+export const resolveCartAddress = (customer: CustomerService["Service"]) =>
+  Effect.fn("Cart.resolveAddress")(function*(source: CartAddressSource, requester: CartRequester) {
+    if ("address" in source) return source.address
+    if (requester.customerId === null) return yield* new Unauthorized()
+    return (yield* customer.findAddress(requester.customerId, source.addressId)).address
+  })
 
-export const setCartShippingAddress = (request: CartAddressRequest) =>
-  changeCart(request, {
+export const setCartShippingAddress = (ports: CartPorts, request: CartAddressRequest) =>
+  changeCart(ports, request, {
     apply: (cart, { change }) => Effect.fromResult(setShippingAddress(cart, request.address, change))
   })
 
-export const setCartBillingAddress = (request: CartAddressRequest) =>
-  changeCart(request, {
+export const setCartBillingAddress = (ports: CartPorts, request: CartAddressRequest) =>
+  changeCart(ports, request, {
     apply: (cart, { change }) => Effect.fromResult(setBillingAddress(cart, request.address, change))
   })

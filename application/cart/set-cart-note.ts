@@ -1,9 +1,10 @@
 /** Use case: PUT /cart/{id}/notes. The note becomes the order's `customerNotes`. */
 import { Effect } from "effect"
 import { setNote } from "../../domain/cart/cart.ts"
+import type { CartPorts } from "./cart-ports.ts"
 import { type CartChangeRequest, changeCart } from "./change-cart.ts"
 
-export const setCartNote = (request: CartChangeRequest & { readonly note: string }) =>
-  changeCart(request, {
+export const setCartNote = (ports: CartPorts, request: CartChangeRequest & { readonly note: string }) =>
+  changeCart(ports, request, {
     apply: (cart, { change }) => Effect.fromResult(setNote(cart, request.note, change))
   })

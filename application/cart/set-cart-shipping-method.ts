@@ -6,14 +6,15 @@
 import { Effect } from "effect"
 import { setShippingMethod } from "../../domain/cart/cart.ts"
 import { ShippingMethodNotFound } from "../../domain/shipping/errors/shipping-method-not-found.ts"
+import type { CartPorts } from "./cart-ports.ts"
 import { type CartChangeRequest, changeCart } from "./change-cart.ts"
 import { currentShippingOptions } from "./shipping-options.ts"
 
-export const setCartShippingMethod = (request: CartChangeRequest & { readonly shippingMethodId: string }) =>
-  changeCart(request, {
+export const setCartShippingMethod = (ports: CartPorts, request: CartChangeRequest & { readonly shippingMethodId: string }) =>
+  changeCart(ports, request, {
     apply: (cart, { change }) =>
       Effect.gen(function*() {
-        const options = yield* currentShippingOptions
+        const options = currentShippingOptions(ports.readModel)
         const method = options.methodOfShop(cart.shopId, request.shippingMethodId)
         const zoneRules = options.zoneRulesOf(cart.shopId)
         if (method === undefined || zoneRules === undefined) {

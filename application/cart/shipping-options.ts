@@ -2,10 +2,9 @@
  * The shops' shipping methods and zone rules, as carts use them: from the catalog read model
  * (reference data, which follows the store within one poll).
  */
-import { Effect } from "effect"
 import type { ShippingMethod } from "../../domain/shipping/shipping-method.ts"
 import type { ShopZoneRules } from "../../domain/shipping/zone-rules.ts"
-import { CatalogReadModel } from "../catalog/catalog-read-model.ts"
+import type { CatalogReadModel } from "../catalog/catalog-read-model.ts"
 
 export interface ShippingOptions {
   /** The method with this id when it belongs to the shop. */
@@ -13,7 +12,7 @@ export interface ShippingOptions {
   readonly zoneRulesOf: (shopId: string) => ShopZoneRules | undefined
 }
 
-export const currentShippingOptions = Effect.map(CatalogReadModel, (readModel): ShippingOptions => {
+export const currentShippingOptions = (readModel: CatalogReadModel["Service"]): ShippingOptions => {
   const { reference } = readModel.state()
   return {
     methodOfShop: (shopId, methodId) => {
@@ -25,4 +24,4 @@ export const currentShippingOptions = Effect.map(CatalogReadModel, (readModel): 
       return shop === undefined ? undefined : { rules: shop.zoneRules, defaultZoneType: shop.defaultZoneType }
     }
   }
-})
+}

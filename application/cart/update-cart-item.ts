@@ -5,6 +5,7 @@
 import { Effect } from "effect"
 import { setLineQuantity } from "../../domain/cart/cart.ts"
 import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart/stock.ts"
+import type { CartPorts } from "./cart-ports.ts"
 import { type CartChangeRequest, changeCart } from "./change-cart.ts"
 
 export interface UpdateCartItemRequest extends CartChangeRequest {
@@ -12,8 +13,8 @@ export interface UpdateCartItemRequest extends CartChangeRequest {
   readonly quantity: number
 }
 
-export const updateCartItem = (request: UpdateCartItemRequest) =>
-  changeCart(request, {
+export const updateCartItem = (ports: CartPorts, request: UpdateCartItemRequest) =>
+  changeCart(ports, request, {
     apply: (cart, { change, variants }) =>
       Effect.gen(function*() {
         const changed = yield* Effect.fromResult(setLineQuantity(cart, request.itemId, request.quantity, change))

@@ -30,17 +30,13 @@ import type { OrderLine } from "../../domain/order/order.ts"
 import { placeOrder } from "../../domain/order/order.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import { zoneForType } from "../../domain/shipping/shipping-fee.ts"
-import { IdGenerator } from "../../domain/shared/id-generator.ts"
-import { CartRepository } from "../cart/cart-repository.ts"
+import type { CartPorts } from "../cart/cart-ports.ts"
 import { type CartChangeRequest, currentCartChange, lockCartForChange } from "../cart/change-cart.ts"
-import { CouponRepository } from "../cart/coupon-repository.ts"
-import { Inventory } from "../cart/inventory.ts"
 import { priceLines, selectedShipping, subtotalOf, totalsLines } from "../cart/priced-cart.ts"
 import { currentShippingOptions } from "../cart/shipping-options.ts"
-import { CustomerRepository, type GuestContact } from "../customer/customer-repository.ts"
-import { rememberCheckoutAddress } from "../customer/saved-addresses.ts"
-import { OrderRepository } from "../orders/order-repository.ts"
-import { Transactions } from "../shared/transactions.ts"
+import type { CustomerRepository, GuestContact } from "../customer/customer-repository.ts"
+import type { CustomerService } from "../customer/customer-service.ts"
+import type { OrderRepository } from "../orders/order-repository.ts"
 
 /** Phones are compared without the spaces and hyphens an address may contain. */
 export const contactPhone = (phone: string): string => phone.replace(/[\s-]/g, "")
@@ -69,96 +65,97 @@ export interface CheckoutOptions {
   readonly saveAddress?: boolean
 }
 
-export const checkout = (request: CartChangeRequest, checkoutOptions: CheckoutOptions = {}) =>
-  Effect.gen(function*() {
-    const transactions = yield* Transactions
-    return yield* transactions.atomically(Effect.gen(function*() {
-      const ids = yield* IdGenerator
-      const inventory = yield* Inventory
-      const coupons = yield* CouponRepository
-      const orders = yield* OrderRepository
-      const change = yield* currentCartChange
-      const locked = yield* lockCartForChange(request, change)
+/** What checkout runs on besides the cart's ports. */
+export interface CheckoutPorts extends CartPorts {
+  readonly orders: OrderRepository["Service"]
+  readonly customers: CustomerRepository["Service"]
+  readonly customer: CustomerService["Service"]
+}
 
-      const variantIds = [...new Set(locked.lines.map((line) => line.variantId))].sort()
-      const variants = variantIds.length === 0
-        ? new Map()
-        : yield* inventory.variantsForShopForUpdate(locked.shopId, variantIds)
-      const cart = dropVanishedLines(locked, (variantId) => variants.has(variantId))
-      const anyLineRequiresShipping = cart.lines.some((line) => variants.get(line.variantId)?.requiresShipping ?? true)
-      const ready = yield* Effect.fromResult(assertReadyForCheckout(cart, { anyLineRequiresShipping }, change.now))
-      const shippingAddress = ready.shippingAddress
-      if (shippingAddress === null) return yield* Effect.die(new Error("checkout: readiness admitted a cart without address"))
+export const checkout = (ports: CheckoutPorts, request: CartChangeRequest, checkoutOptions: CheckoutOptions = {}) =>
+  ports.transactions.atomically(Effect.gen(function*() {
+    const { ids, inventory, coupons, orders } = ports
+    const change = yield* currentCartChange(ports)
+    const locked = yield* lockCartForChange(ports, request, change)
 
-      const options = yield* currentShippingOptions
-      const selection = selectedShipping(ready, options)
-      if (anyLineRequiresShipping) {
-        if (selection === undefined) return yield* new ShippingMethodRequired({ cartId: cart.id })
-        yield* Effect.fromResult(zoneForType(selection.method, selection.zoneType))
-      }
-      for (const line of ready.lines) {
-        const variant = yield* Effect.fromResult(assertVariantAvailable(line.variantId, variants.get(line.variantId)))
-        yield* Effect.fromResult(assertQuantityInStock(variant, line.quantity))
-      }
+    const variantIds = [...new Set(locked.lines.map((line) => line.variantId))].sort()
+    const variants = variantIds.length === 0
+      ? new Map()
+      : yield* inventory.variantsForShopForUpdate(locked.shopId, variantIds)
+    const cart = dropVanishedLines(locked, (variantId) => variants.has(variantId))
+    const anyLineRequiresShipping = cart.lines.some((line) => variants.get(line.variantId)?.requiresShipping ?? true)
+    const ready = yield* Effect.fromResult(assertReadyForCheckout(cart, { anyLineRequiresShipping }, change.now))
+    const shippingAddress = ready.shippingAddress
+    if (shippingAddress === null) return yield* Effect.die(new Error("checkout: readiness admitted a cart without address"))
 
-      const lines = priceLines(ready, variants)
-      const storedCoupon = ready.couponCode === "" ? null : Option.getOrNull(yield* coupons.findByCode(ready.shopId, ready.couponCode))
-      const coupon = yield* Effect.fromResult(couponForCheckout(ready.couponCode, storedCoupon, {
-        shopId: ready.shopId,
-        subtotal: subtotalOf(lines),
-        now: change.now
-      }))
-      const totals = yield* Effect.fromResult(computeCartTotals({
-        lines: totalsLines(lines),
-        coupon,
-        shipping: anyLineRequiresShipping && selection !== undefined ? selection : null,
-        paymentMethod: ready.paymentMethod
-      }))
+    const options = currentShippingOptions(ports.readModel)
+    const selection = selectedShipping(ready, options)
+    if (anyLineRequiresShipping) {
+      if (selection === undefined) return yield* new ShippingMethodRequired({ cartId: cart.id })
+      yield* Effect.fromResult(zoneForType(selection.method, selection.zoneType))
+    }
+    for (const line of ready.lines) {
+      const variant = yield* Effect.fromResult(assertVariantAvailable(line.variantId, variants.get(line.variantId)))
+      yield* Effect.fromResult(assertQuantityInStock(variant, line.quantity))
+    }
 
-      yield* inventory.takeStock(ready.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })))
-      if (coupon !== null && !(yield* coupons.recordUse(ready.shopId, coupon.code))) {
-        return yield* new CouponInvalid({ code: ready.couponCode, reason: "usage_limit_reached" })
-      }
-      yield* inventory.recordSales(lines.map(({ line }) => ({ productId: line.productId, quantity: line.quantity })))
-
-      const guest = ready.customerId === "" ? guestContactOf(shippingAddress) : null
-      const customerId = guest === null
-        ? ready.customerId
-        : (yield* (yield* CustomerRepository).findOrCreatePasswordless(guest, yield* ids.next("cus"), change.now)).id
-      const orderLines: Array<OrderLine> = []
-      for (const { line, variant, unitPrice, compareAtPrice, lineTotal } of lines) {
-        orderLines.push({
-          id: yield* ids.next("item"),
-          variantId: line.variantId,
-          productId: line.productId,
-          productName: variant.productName,
-          productSku: variant.productSku,
-          variantSku: variant.sku,
-          images: variant.images,
-          optionValues: variant.optionValues,
-          quantity: line.quantity,
-          unitPrice,
-          compareAtPrice,
-          lineTotal
-        })
-      }
-      const order = placeOrder({
-        id: yield* ids.next("ord"),
-        orderNumber: yield* orders.nextOrderNumber,
-        customerId,
-        guestContact: guest === null ? null : { email: guest.email, phone: contactPhone(shippingAddress.phone) },
-        cart: { ...ready, shippingAddress },
-        lines: orderLines,
-        totals,
-        couponApplied: coupon !== null,
-        shippingMethodName: selection?.method.name ?? "",
-        now: change.now
-      })
-      yield* orders.insert(order)
-      yield* (yield* CartRepository).update(yield* Effect.fromResult(completeCart(ready, change)))
-      if (request.requester.customerId !== null && checkoutOptions.saveAddress !== false) {
-        yield* rememberCheckoutAddress(request.requester.customerId, shippingAddress, change.now)
-      }
-      return order
+    const lines = priceLines(ready, variants)
+    const storedCoupon = ready.couponCode === "" ? null : Option.getOrNull(yield* coupons.findByCode(ready.shopId, ready.couponCode))
+    const coupon = yield* Effect.fromResult(couponForCheckout(ready.couponCode, storedCoupon, {
+      shopId: ready.shopId,
+      subtotal: subtotalOf(lines),
+      now: change.now
     }))
-  })
+    const totals = yield* Effect.fromResult(computeCartTotals({
+      lines: totalsLines(lines),
+      coupon,
+      shipping: anyLineRequiresShipping && selection !== undefined ? selection : null,
+      paymentMethod: ready.paymentMethod
+    }))
+
+    yield* inventory.takeStock(ready.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })))
+    if (coupon !== null && !(yield* coupons.recordUse(ready.shopId, coupon.code))) {
+      return yield* new CouponInvalid({ code: ready.couponCode, reason: "usage_limit_reached" })
+    }
+    yield* inventory.recordSales(lines.map(({ line }) => ({ productId: line.productId, quantity: line.quantity })))
+
+    const guest = ready.customerId === "" ? guestContactOf(shippingAddress) : null
+    const customerId = guest === null
+      ? ready.customerId
+      : (yield* ports.customers.findOrCreatePasswordless(guest, yield* ids.next("cus"), change.now)).id
+    const orderLines: Array<OrderLine> = []
+    for (const { line, variant, unitPrice, compareAtPrice, lineTotal } of lines) {
+      orderLines.push({
+        id: yield* ids.next("item"),
+        variantId: line.variantId,
+        productId: line.productId,
+        productName: variant.productName,
+        productSku: variant.productSku,
+        variantSku: variant.sku,
+        images: variant.images,
+        optionValues: variant.optionValues,
+        quantity: line.quantity,
+        unitPrice,
+        compareAtPrice,
+        lineTotal
+      })
+    }
+    const order = placeOrder({
+      id: yield* ids.next("ord"),
+      orderNumber: yield* orders.nextOrderNumber,
+      customerId,
+      guestContact: guest === null ? null : { email: guest.email, phone: contactPhone(shippingAddress.phone) },
+      cart: { ...ready, shippingAddress },
+      lines: orderLines,
+      totals,
+      couponApplied: coupon !== null,
+      shippingMethodName: selection?.method.name ?? "",
+      now: change.now
+    })
+    yield* orders.insert(order)
+    yield* ports.carts.update(yield* Effect.fromResult(completeCart(ready, change)))
+    if (request.requester.customerId !== null && checkoutOptions.saveAddress !== false) {
+      yield* ports.customer.rememberCheckoutAddress(request.requester.customerId, shippingAddress, change.now)
+    }
+    return order
+  }))

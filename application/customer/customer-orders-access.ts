@@ -7,11 +7,12 @@
 import { Effect } from "effect"
 import { checkOrdersAccess } from "../../domain/customer/customer.ts"
 import { orderViewerOf } from "../../domain/order/order-visibility.ts"
+import type { CustomerRepository } from "./customer-repository.ts"
 import { getCustomerProfile } from "./customer-profile.ts"
 
-export const ordersViewer = (customerId: string) =>
+export const ordersViewer = (customers: CustomerRepository["Service"], customerId: string) =>
   Effect.gen(function*() {
-    const customer = yield* getCustomerProfile(customerId)
+    const customer = yield* getCustomerProfile(customers, customerId)
     yield* Effect.fromResult(checkOrdersAccess(customer))
     return orderViewerOf(customer)
   })

@@ -15,9 +15,8 @@ import {
   visibleProfile
 } from "../../domain/customer/customer.ts"
 import { EmailAlreadyRegistered } from "../../domain/customer/errors/email-already-registered.ts"
-import { Transactions } from "../shared/transactions.ts"
-import { AddressBook } from "./address-book.ts"
-import { CustomerRepository } from "./customer-repository.ts"
+import type { CustomerRepository } from "./customer-repository.ts"
+import type { CustomerPorts } from "./customer-ports.ts"
 
 /** The signed-in customer vanished (deleted while the token was alive): a defect of the caller's state. */
 const existing = (customerId: string, customer: Option.Option<Customer>) =>
@@ -26,23 +25,21 @@ const existing = (customerId: string, customer: Option.Option<Customer>) =>
     onSome: Effect.succeed
   })
 
-export const getCustomerProfile = (customerId: string) =>
-  Effect.flatMap(CustomerRepository, (customers) =>
-    Effect.flatMap(customers.findById(customerId), (customer) => existing(customerId, customer)))
+export const getCustomerProfile = (customers: CustomerRepository["Service"], customerId: string) =>
+  Effect.flatMap(customers.findById(customerId), (customer) => existing(customerId, customer))
 
 /** The signed-in customer's row, locked until the unit of work ends (read-modify-write). */
-export const lockSignedInCustomer = (customerId: string) =>
-  Effect.flatMap(CustomerRepository, (customers) =>
-    Effect.flatMap(customers.findByIdForUpdate(customerId), (customer) => existing(customerId, customer)))
+export const lockSignedInCustomer = (customers: CustomerRepository["Service"], customerId: string) =>
+  Effect.flatMap(customers.findByIdForUpdate(customerId), (customer) => existing(customerId, customer))
 
 /**
  * The profile as its owner may see it: an unproven linked account shows only what the registrant
  * gave (domain visibleProfile), including a default address only when it is one it saved itself.
  */
-export const profileAsSeen = Effect.fn("profileAsSeen")(function*(customer: Customer) {
+export const profileAsSeen = Effect.fn("profileAsSeen")(function*(ports: CustomerPorts, customer: Customer) {
   const shown = visibleProfile(customer)
   if (!isUnprovenLink(customer) || customer.defaultShippingAddressId === null) return shown
-  const named = yield* (yield* AddressBook).find(customer.id, customer.defaultShippingAddressId)
+  const named = yield* ports.book.find(customer.id, customer.defaultShippingAddressId)
   return { ...shown, defaultShippingAddressId: visibleDefaultAddressId(customer, Option.getOrUndefined(named)) }
 })
 
@@ -51,13 +48,12 @@ export interface CustomerProfileChange extends ProfilePatch {
 }
 
 export const updateCustomerProfile = Effect.fn("updateCustomerProfile")(function*(
+  { customers, book, transactions }: CustomerPorts,
   customerId: string,
   patch: CustomerProfileChange
 ) {
-  const customers = yield* CustomerRepository
-  const book = yield* AddressBook
-  return yield* (yield* Transactions).atomically(Effect.gen(function*() {
-    const customer = yield* lockSignedInCustomer(customerId)
+  return yield* transactions.atomically(Effect.gen(function*() {
+    const customer = yield* lockSignedInCustomer(customers, customerId)
     const ownerId = (holder: Option.Option<Customer>) => Option.match(holder, { onNone: () => null, onSome: (c) => c.id })
     const emailOwnerId = patch.email === undefined || patch.email === null
       ? null

@@ -17,31 +17,34 @@ import {
   withoutRemovedDefault
 } from "../../domain/address-book/saved-address.ts"
 import type { Address } from "../../domain/shipping/address.ts"
-import { IdGenerator } from "../../domain/shared/id-generator.ts"
-import { Transactions } from "../shared/transactions.ts"
-import { AddressBook } from "./address-book.ts"
-import { CustomerRepository } from "./customer-repository.ts"
+import type { CustomerPorts } from "./customer-ports.ts"
 import { getCustomerProfile, lockSignedInCustomer } from "./customer-profile.ts"
 
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
-export const listSavedAddresses = Effect.fn("listSavedAddresses")(function*(customerId: string) {
-  const customer = yield* getCustomerProfile(customerId)
-  return visibleAddresses(customer, yield* (yield* AddressBook).list(customerId))
+export const listSavedAddresses = Effect.fn("listSavedAddresses")(function*(ports: CustomerPorts, customerId: string) {
+  const customer = yield* getCustomerProfile(ports.customers, customerId)
+  return visibleAddresses(customer, yield* ports.book.list(customerId))
 })
 
 /** One address of the book as the account sees it (AddressNotFound otherwise): what a cart copies. */
-export const findSavedAddress = Effect.fn("findSavedAddress")(function*(customerId: string, addressId: string) {
-  const customer = yield* getCustomerProfile(customerId)
-  const found = yield* (yield* AddressBook).find(customerId, addressId)
+export const findSavedAddress = Effect.fn("findSavedAddress")(function*(
+  ports: CustomerPorts,
+  customerId: string,
+  addressId: string
+) {
+  const customer = yield* getCustomerProfile(ports.customers, customerId)
+  const found = yield* ports.book.find(customerId, addressId)
   return yield* Effect.fromResult(assertVisible(customer, addressId, Option.getOrUndefined(found)))
 })
 
-export const saveAddress = Effect.fn("saveAddress")(function*(customerId: string, address: Address) {
-  const book = yield* AddressBook
-  const ids = yield* IdGenerator
-  return yield* (yield* Transactions).atomically(Effect.gen(function*() {
-    const customer = yield* lockSignedInCustomer(customerId)
+export const saveAddress = Effect.fn("saveAddress")(function*(
+  { customers, book, ids, transactions }: CustomerPorts,
+  customerId: string,
+  address: Address
+) {
+  return yield* transactions.atomically(Effect.gen(function*() {
+    const customer = yield* lockSignedInCustomer(customers, customerId)
     const saved = yield* Effect.fromResult(addToBook(customer, yield* book.list(customerId), {
       id: AddressId.make(yield* ids.next("addr")),
       address,
@@ -53,13 +56,13 @@ export const saveAddress = Effect.fn("saveAddress")(function*(customerId: string
 })
 
 export const editSavedAddress = Effect.fn("editSavedAddress")(function*(
+  { customers, book, transactions }: CustomerPorts,
   customerId: string,
   addressId: string,
   patch: AddressPatch
 ) {
-  const book = yield* AddressBook
-  return yield* (yield* Transactions).atomically(Effect.gen(function*() {
-    const customer = yield* lockSignedInCustomer(customerId)
+  return yield* transactions.atomically(Effect.gen(function*() {
+    const customer = yield* lockSignedInCustomer(customers, customerId)
     const found = yield* book.find(customerId, addressId)
     const saved = yield* Effect.fromResult(assertVisible(customer, addressId, Option.getOrUndefined(found)))
     const edited = yield* Effect.fromResult(patchSavedAddress(saved, patch, yield* now))
@@ -69,11 +72,13 @@ export const editSavedAddress = Effect.fn("editSavedAddress")(function*(
 })
 
 /** Removes the address; when it was the default, the customer has no default any more. */
-export const removeSavedAddress = Effect.fn("removeSavedAddress")(function*(customerId: string, addressId: string) {
-  const book = yield* AddressBook
-  const customers = yield* CustomerRepository
-  yield* (yield* Transactions).atomically(Effect.gen(function*() {
-    const customer = yield* lockSignedInCustomer(customerId)
+export const removeSavedAddress = Effect.fn("removeSavedAddress")(function*(
+  { customers, book, transactions }: CustomerPorts,
+  customerId: string,
+  addressId: string
+) {
+  yield* transactions.atomically(Effect.gen(function*() {
+    const customer = yield* lockSignedInCustomer(customers, customerId)
     const found = yield* book.find(customerId, addressId)
     const saved = yield* Effect.fromResult(assertVisible(customer, addressId, Option.getOrUndefined(found)))
     const updated = withoutRemovedDefault(customer, saved.id)
@@ -92,16 +97,16 @@ export const removeSavedAddress = Effect.fn("removeSavedAddress")(function*(cust
  * unit of work, so the address is saved exactly when the order is placed.
  */
 export const rememberCheckoutAddress = Effect.fn("rememberCheckoutAddress")(function*(
+  { customers, book, ids }: CustomerPorts,
   customerId: string,
   address: Address,
   placedAt: Date
 ) {
-  const book = yield* AddressBook
-  const customer = yield* lockSignedInCustomer(customerId)
+  const customer = yield* lockSignedInCustomer(customers, customerId)
   const decision = checkoutAddressDecision(customer, yield* book.list(customerId), address)
   if (decision._tag !== "Save") return
   const saved: SavedAddress = {
-    id: AddressId.make(yield* (yield* IdGenerator).next("addr")),
+    id: AddressId.make(yield* ids.next("addr")),
     customerId,
     address,
     createdAt: placedAt,
@@ -109,7 +114,7 @@ export const rememberCheckoutAddress = Effect.fn("rememberCheckoutAddress")(func
   }
   yield* book.insert(saved)
   if (decision.makeDefault) {
-    yield* (yield* CustomerRepository).update({ ...customer, defaultShippingAddressId: saved.id }).pipe(
+    yield* customers.update({ ...customer, defaultShippingAddressId: saved.id }).pipe(
       Effect.catchTag("CustomerContactTaken", (error) => Effect.die(error))
     )
   }

@@ -10,12 +10,13 @@
  * background until the database answers again (at most for the lease), so a client that
  * retries after the 503's Retry-After finds the key free instead of "in progress".
  */
-import { Clock, Duration, Effect, Random, Schedule } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Random, Schedule } from "effect"
 import { Transactions } from "../shared/transactions.ts"
 import { IdempotencyKeyInProgress } from "./errors/idempotency-key-in-progress.ts"
 import { IdempotencyKeyReused } from "./errors/idempotency-key-reused.ts"
 import { IdempotencyStore } from "./idempotency-store.ts"
 import type { RecordedResponse } from "./recorded-response.ts"
+import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 
 /** How long a finished request is replayed. */
 export const IDEMPOTENCY_RETENTION_MILLIS = 24 * 60 * 60 * 1000
@@ -47,14 +48,13 @@ const attemptId = Effect.gen(function*() {
  * Runs `work` (which renders its own response) under the key, or just runs it when there is no
  * key. `work` may open units of work of its own: they join the one opened here.
  */
-export const runIdempotently = <E, R>(
+const runIdempotently = (store: IdempotencyStore["Service"], transactions: Transactions["Service"]) =>
+<E, R>(
   request: IdempotentRequest | null,
   work: Effect.Effect<RecordedResponse, E, R>
 ) =>
   Effect.gen(function*() {
     if (request === null) return yield* work
-    const store = yield* IdempotencyStore
-    const transactions = yield* Transactions
     const nowMillis = yield* Clock.currentTimeMillis
     const held = { scope: request.scope, key: request.key, owner: yield* attemptId }
     const outcome = yield* store.claim({
@@ -99,3 +99,19 @@ const releaseInBackground = (
         Effect.asVoid
       ))
   )
+
+/** Idempotency-Key for the routes that create something (cart creation, checkout): {@link runIdempotently}. */
+export class Idempotency extends Context.Service<Idempotency, {
+  readonly run: <E, R>(
+    request: IdempotentRequest | null,
+    work: Effect.Effect<RecordedResponse, E, R>
+  ) => Effect.Effect<RecordedResponse, E | IdempotencyKeyInProgress | IdempotencyKeyReused | StoreUnavailable, R>
+}>()("storefront/Idempotency") {
+  /** Needs the IdempotencyStore and Transactions. */
+  static readonly layer = Layer.effect(
+    Idempotency,
+    Effect.gen(function*() {
+      return Idempotency.of({ run: runIdempotently(yield* IdempotencyStore, yield* Transactions) })
+    })
+  )
+}

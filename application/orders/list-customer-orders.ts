@@ -1,8 +1,7 @@
 /** Use case: GET /customers/me/orders: the customer's orders in the key's shops, newest first, one page. */
 import { Effect } from "effect"
 import type { Order } from "../../domain/order/order.ts"
-import { ordersViewer } from "../customer/customer-orders-access.ts"
-import { OrderRepository } from "./order-repository.ts"
+import type { OrdersPorts } from "./orders-ports.ts"
 
 export const DEFAULT_ORDERS_PAGE_SIZE = 20
 export const MAX_ORDERS_PAGE_SIZE = 50
@@ -22,10 +21,10 @@ export interface CustomerOrdersPage {
   readonly totalPages: number
 }
 
-export const listCustomerOrders = (request: CustomerOrdersRequest) =>
+export const listCustomerOrders = (ports: OrdersPorts, request: CustomerOrdersRequest) =>
   Effect.gen(function*() {
-    const viewer = yield* ordersViewer(request.customerId)
-    const found = yield* (yield* OrderRepository).listForCustomer({
+    const viewer = yield* ports.customer.ordersViewer(request.customerId)
+    const found = yield* ports.orders.listForCustomer({
       viewer,
       shopIds: request.shopIds,
       page: request.page,

@@ -7,20 +7,14 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Exit, Layer } from "effect"
 import { Inventory } from "../../application/cart/inventory.ts"
-import { addCartItem } from "../../application/cart/add-cart-item.ts"
-import { applyCartCoupon } from "../../application/cart/cart-coupon.ts"
 import type { CartChangeRequest } from "../../application/cart/change-cart.ts"
 import type { CartRequester } from "../../application/cart/cart-requester.ts"
-import { createCart } from "../../application/cart/create-cart.ts"
-import { getCart } from "../../application/cart/get-cart.ts"
-import { setCartShippingAddress } from "../../application/cart/set-cart-addresses.ts"
-import { setCartShippingMethod } from "../../application/cart/set-cart-shipping-method.ts"
-import { updateCartItem } from "../../application/cart/update-cart-item.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
-import { checkout } from "../../application/checkout/checkout.ts"
+import { applicationServices } from "../../config/application-services.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
 import { memoryBuyingTestStores } from "../support/buying-stores.ts"
+import { addCartItem, applyCartCoupon, checkout, createCart, getCart, setCartShippingAddress, setCartShippingMethod, updateCartItem } from "../support/buying-services.ts"
 
 const SHOP_A = ["shop_a"]
 const guest: CartRequester = { shopIds: SHOP_A, customerId: null }
@@ -29,7 +23,8 @@ const ADDRESS: Address = {
   division: "Dhaka", city: "Dhaka", postcode: "1212", country: "BD", note: "", email: ""
 }
 
-const services = CatalogReadModel.layer({ pollInterval: "1 second" }).pipe(
+const services = applicationServices.pipe(
+  Layer.provideMerge(CatalogReadModel.layer({ pollInterval: "1 second" })),
   Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
 )
 

@@ -7,13 +7,15 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { MemoryCustomerRepository } from "../../adapters/memory/memory-customer-repository.ts"
-import { ordersViewer } from "../../application/customer/customer-orders-access.ts"
+import { ordersViewer as viewerOver } from "../../application/customer/customer-orders-access.ts"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
 import { linkPassword, markEmailVerified, markPhoneVerified } from "../../domain/customer/customer.ts"
 import { sampleCustomer } from "../adapters/customer-repository-contract.ts"
 
 const CREATED = new Date("2026-01-01T00:00:00.000Z")
 const LINKED = new Date("2026-02-01T00:00:00.000Z")
+
+const ordersViewer = (customerId: string) => Effect.flatMap(CustomerRepository, (customers) => viewerOver(customers, customerId))
 
 const access = (customerId: string) =>
   Effect.map(Effect.result(ordersViewer(customerId)), (r) => r._tag === "Success" ? "allowed" : r.failure._tag)

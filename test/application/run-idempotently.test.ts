@@ -9,7 +9,8 @@ import { TestClock } from "effect/testing"
 import { makeMemoryIdempotencyStore } from "../../adapters/memory/memory-idempotency-store.ts"
 import { MemoryTransactions } from "../../adapters/memory/memory-transactions.ts"
 import { IdempotencyStore } from "../../application/idempotency/idempotency-store.ts"
-import { runIdempotently } from "../../application/idempotency/run-idempotently.ts"
+import { Idempotency, type IdempotentRequest } from "../../application/idempotency/run-idempotently.ts"
+import type { RecordedResponse } from "../../application/idempotency/recorded-response.ts"
 import { StoreUnavailable } from "../../application/shared/store-unavailable.ts"
 
 /** The memory store, failing every call with StoreUnavailable while `down` is set. */
@@ -24,6 +25,9 @@ const flaky = Layer.sync(IdempotencyStore, () => {
     release: (claim) => guarded(store.release(claim))
   })
 })
+
+const runIdempotently = <E, R>(request: IdempotentRequest, work: Effect.Effect<RecordedResponse, E, R>) =>
+  Effect.flatMap(Idempotency, (idempotency) => idempotency.run(request, work))
 
 const request = { scope: "checkout:test", key: "key-1", fingerprint: "POST /cart/c/checkout {}" }
 const created = { status: 201, headers: {}, body: "{\"id\":\"ord_1\"}" }
@@ -45,7 +49,7 @@ describe("runIdempotently", () => {
       expect(retried).toEqual(created)
       // and the finished key replays from now on, whatever the new work would do
       expect(yield* runIdempotently(request, Effect.die("must not run"))).toEqual(created)
-    }).pipe(Effect.provide(Layer.mergeAll(flaky, MemoryTransactions))))
+    }).pipe(Effect.provide(Idempotency.layer.pipe(Layer.provide(Layer.mergeAll(flaky, MemoryTransactions))))))
 
   it.effect("a failure while the database answers gives the key up at once", () =>
     Effect.gen(function*() {
@@ -53,5 +57,5 @@ describe("runIdempotently", () => {
       const other = { ...request, key: "key-2" }
       yield* Effect.flip(runIdempotently(other, Effect.fail("coupon_invalid")))
       expect(yield* runIdempotently(other, Effect.succeed(created))).toEqual(created)
-    }).pipe(Effect.provide(Layer.mergeAll(flaky, MemoryTransactions))))
+    }).pipe(Effect.provide(Idempotency.layer.pipe(Layer.provide(Layer.mergeAll(flaky, MemoryTransactions))))))
 })

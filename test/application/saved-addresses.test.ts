@@ -6,30 +6,34 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import type { CartRequester } from "../../application/cart/cart-requester.ts"
-import { createCart } from "../../application/cart/create-cart.ts"
-import { resolveCartAddress, setCartShippingAddress } from "../../application/cart/set-cart-addresses.ts"
-import { setCartShippingMethod } from "../../application/cart/set-cart-shipping-method.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
-import { checkout } from "../../application/checkout/checkout.ts"
-import { getCustomerProfile, updateCustomerProfile } from "../../application/customer/customer-profile.ts"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
-import {
-  editSavedAddress,
-  listSavedAddresses,
-  removeSavedAddress,
-  saveAddress
-} from "../../application/customer/saved-addresses.ts"
+import { applicationServices } from "../../config/application-services.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import { sampleCustomer } from "../adapters/customer-repository-contract.ts"
 import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
 import { memoryBuyingTestStores } from "../support/buying-stores.ts"
+import {
+  checkout,
+  createCart,
+  editSavedAddress,
+  getCustomerProfile,
+  listSavedAddresses,
+  removeSavedAddress,
+  resolveCartAddress,
+  saveAddress,
+  setCartShippingAddress,
+  setCartShippingMethod,
+  updateCustomerProfile
+} from "../support/buying-services.ts"
 
 const HOME: Address = {
   name: "Rahim Uddin", phone: "01711000000", house: "12", road: "Lake Road", thana: "Gulshan", district: "Dhaka",
   division: "Dhaka", city: "Dhaka", postcode: "1212", country: "BD", note: "", email: ""
 }
 
-const services = CatalogReadModel.layer({ pollInterval: "1 second" }).pipe(
+const services = applicationServices.pipe(
+  Layer.provideMerge(CatalogReadModel.layer({ pollInterval: "1 second" })),
   Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
 )
 

@@ -14,6 +14,7 @@ import type { CatalogCacheSettings } from "../../adapters/http/representation/ca
 import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
+import { applicationServices } from "../../config/application-services.ts"
 import { accountStoresFallback, testAccountSecurity } from "./account-test-layers.ts"
 import { buyingStoresFallback } from "./buying-test-layers.ts"
 
@@ -56,6 +57,7 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
     ...(options.docsPublishableKey === undefined ? {} : { docsPublishableKey: options.docsPublishableKey })
   }
   const app = Layer.mergeAll(storefrontHttpApp(httpOptions), extraRoutes).pipe(
+    Layer.provide(applicationServices),
     Layer.provide(CatalogReadModel.layer({ pollInterval: "100 millis" })),
     Layer.provide(testAccountSecurity),
     Layer.provideMerge(stores),

@@ -1,19 +1,13 @@
 /** Handlers of /customers/me/addresses (the customer comes from the bearer middleware). */
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import {
-  editSavedAddress,
-  listSavedAddresses,
-  removeSavedAddress,
-  saveAddress
-} from "../../../application/customer/saved-addresses.ts"
+import { CustomerService } from "../../../application/customer/customer-service.ts"
 import type { SavedAddress } from "../../../domain/address-book/saved-address.ts"
 import type { SavedAddressView } from "../api/address-book-views.ts"
 import { CurrentCustomer } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { addressBookProblems } from "../problems/account-problem-table.ts"
 import { answerWith } from "./answer-with.ts"
-import { AccountServices } from "./auth-services.ts"
 import { addressView } from "./cart-rendering.ts"
 import { unavailableAsDefect } from "./unavailable-as-defect.ts"
 
@@ -26,33 +20,29 @@ export const savedAddressView = (saved: SavedAddress): SavedAddressView => ({
 
 export const AddressBookHandlers = HttpApiBuilder.group(StorefrontApi, "addresses", (handlers) =>
   Effect.gen(function*() {
-    const services = yield* AccountServices
+    const customer = yield* CustomerService
     return handlers
       .handle("listAddresses", () =>
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          listSavedAddresses(customerId).pipe(
-            services.provide,
+          customer.listAddresses(customerId).pipe(
             unavailableAsDefect,
             Effect.map((book) => ({ data: book.map(savedAddressView) }))
           )))
       .handle("createAddress", ({ payload }) =>
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          saveAddress(customerId, payload).pipe(
-            services.provide,
+          customer.saveAddress(customerId, payload).pipe(
             answerWith(addressBookProblems.createAddress),
             Effect.map(savedAddressView)
           )))
       .handle("updateAddress", ({ params, payload }) =>
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          editSavedAddress(customerId, params.addressId, payload).pipe(
-            services.provide,
+          customer.editAddress(customerId, params.addressId, payload).pipe(
             answerWith(addressBookProblems.updateAddress),
             Effect.map(savedAddressView)
           )))
       .handle("deleteAddress", ({ params }) =>
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          removeSavedAddress(customerId, params.addressId).pipe(
-            services.provide,
+          customer.removeAddress(customerId, params.addressId).pipe(
             answerWith(addressBookProblems.deleteAddress)
           )))
   }))

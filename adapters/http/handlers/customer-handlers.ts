@@ -1,13 +1,12 @@
 /** Handlers of /customers/me (the customer comes from the bearer middleware). */
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { getCustomerProfile, profileAsSeen, updateCustomerProfile } from "../../../application/customer/customer-profile.ts"
+import { CustomerService } from "../../../application/customer/customer-service.ts"
 import { type Customer, isEmailVerified, isPhoneVerified } from "../../../domain/customer/customer.ts"
 import { CurrentCustomer } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { customerProblems } from "../problems/account-problem-table.ts"
 import { answerWith } from "./answer-with.ts"
-import { AccountServices } from "./auth-services.ts"
 import { unavailableAsDefect } from "./unavailable-as-defect.ts"
 
 /** The profile as its owner may see it (application profileAsSeen: an unproven linked account shows only what the registrant gave). */
@@ -27,21 +26,19 @@ export const toCustomerView = (customer: Customer) => {
 
 export const CustomerHandlers = HttpApiBuilder.group(StorefrontApi, "customer", (handlers) =>
   Effect.gen(function*() {
-    const services = yield* AccountServices
+    const customer = yield* CustomerService
     return handlers
       .handle("getProfile", () =>
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          getCustomerProfile(customerId).pipe(
-            Effect.flatMap(profileAsSeen),
-            services.provide,
+          customer.getProfile(customerId).pipe(
+            Effect.flatMap(customer.profileAsSeen),
             unavailableAsDefect,
             Effect.map(toCustomerView)
           )))
       .handle("updateProfile", ({ payload }) =>
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          updateCustomerProfile(customerId, payload).pipe(
-            Effect.flatMap(profileAsSeen),
-            services.provide,
+          customer.updateProfile(customerId, payload).pipe(
+            Effect.flatMap(customer.profileAsSeen),
             answerWith(customerProblems.updateProfile),
             Effect.map(toCustomerView)
           )))

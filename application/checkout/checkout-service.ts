@@ -1,0 +1,32 @@
+/**
+ * The checkout capability (CONTRACT §6): a cart becomes an order (checkout.ts), as one service
+ * whose layer takes the ports once; `Checkout.placeOrder` is a traced span.
+ */
+import { Context, Effect, Layer } from "effect"
+import { cartPorts } from "../cart/cart-ports.ts"
+import type { CartChangeRequest } from "../cart/change-cart.ts"
+import { CustomerRepository } from "../customer/customer-repository.ts"
+import { CustomerService } from "../customer/customer-service.ts"
+import { OrderRepository } from "../orders/order-repository.ts"
+import { checkout, type CheckoutOptions, type CheckoutPorts } from "./checkout.ts"
+
+const make = Effect.gen(function*() {
+  const ports: CheckoutPorts = {
+    ...(yield* cartPorts),
+    orders: yield* OrderRepository,
+    customers: yield* CustomerRepository,
+    customer: yield* CustomerService
+  }
+  return {
+    placeOrder: Effect.fn("Checkout.placeOrder")((request: CartChangeRequest, options: CheckoutOptions = {}) =>
+      checkout(ports, request, options)
+    )
+  }
+})
+
+export class CheckoutService extends Context.Service<CheckoutService, Effect.Success<typeof make>>()(
+  "storefront/CheckoutService"
+) {
+  /** Needs the cart ports (cart/cart-ports.ts), OrderRepository, CustomerRepository and the CustomerService. */
+  static readonly layer = Layer.effect(CheckoutService, make)
+}

@@ -1,0 +1,57 @@
+/**
+ * The customer capability (CONTRACT §7, issue 13): the signed-in customer's profile, address
+ * book and the access rule on their orders, as one service. Its layer takes the ports once; each
+ * method is a traced span (`Customer.*`).
+ */
+import { Context, Effect, Layer } from "effect"
+import type { AddressPatch } from "../../domain/address-book/saved-address.ts"
+import type { Customer } from "../../domain/customer/customer.ts"
+import type { Address } from "../../domain/shipping/address.ts"
+import { ordersViewer } from "./customer-orders-access.ts"
+import { customerPorts } from "./customer-ports.ts"
+import { type CustomerProfileChange, getCustomerProfile, profileAsSeen, updateCustomerProfile } from "./customer-profile.ts"
+import {
+  editSavedAddress,
+  findSavedAddress,
+  listSavedAddresses,
+  rememberCheckoutAddress,
+  removeSavedAddress,
+  saveAddress
+} from "./saved-addresses.ts"
+
+const make = Effect.gen(function*() {
+  const ports = yield* customerPorts
+  return {
+    getProfile: Effect.fn("Customer.getProfile")((customerId: string) => getCustomerProfile(ports.customers, customerId)),
+    /** What the customer is shown of their profile (an unproven linked account sees only what it gave). */
+    profileAsSeen: (customer: Customer) => profileAsSeen(ports, customer),
+    updateProfile: Effect.fn("Customer.updateProfile")((customerId: string, patch: CustomerProfileChange) =>
+      updateCustomerProfile(ports, customerId, patch)
+    ),
+    listAddresses: Effect.fn("Customer.listAddresses")((customerId: string) => listSavedAddresses(ports, customerId)),
+    findAddress: Effect.fn("Customer.findAddress")((customerId: string, addressId: string) =>
+      findSavedAddress(ports, customerId, addressId)
+    ),
+    saveAddress: Effect.fn("Customer.saveAddress")((customerId: string, address: Address) =>
+      saveAddress(ports, customerId, address)
+    ),
+    editAddress: Effect.fn("Customer.editAddress")((customerId: string, addressId: string, patch: AddressPatch) =>
+      editSavedAddress(ports, customerId, addressId, patch)
+    ),
+    removeAddress: Effect.fn("Customer.removeAddress")((customerId: string, addressId: string) =>
+      removeSavedAddress(ports, customerId, addressId)
+    ),
+    /** Inside a checkout's unit of work: its shipping address joins the book (saved-addresses.ts). */
+    rememberCheckoutAddress: (customerId: string, address: Address, placedAt: Date) =>
+      rememberCheckoutAddress(ports, customerId, address, placedAt),
+    /** The guard of /customers/me/orders* and what the customer may see there. */
+    ordersViewer: Effect.fn("Customer.ordersViewer")((customerId: string) => ordersViewer(ports.customers, customerId))
+  }
+})
+
+export class CustomerService extends Context.Service<CustomerService, Effect.Success<typeof make>>()(
+  "storefront/CustomerService"
+) {
+  /** Needs CustomerRepository, AddressBook, Transactions and IdGenerator. */
+  static readonly layer = Layer.effect(CustomerService, make)
+}
