@@ -4,6 +4,7 @@
  * The HTTP handlers (and library users) take these services; nothing is provided per request.
  */
 import { Layer } from "effect"
+import { AccountsService } from "../application/auth/accounts-service.ts"
 import { CartService } from "../application/cart/cart-service.ts"
 import { CheckoutService } from "../application/checkout/checkout-service.ts"
 import { CustomerService } from "../application/customer/customer-service.ts"
@@ -17,4 +18,4 @@ export const buyingServices = Layer.mergeAll(CartService.layer, CheckoutService.
 )
 
 /** Every application service the HTTP app takes. */
-export const applicationServices = buyingServices
+export const applicationServices = Layer.merge(buyingServices, AccountsService.layer)

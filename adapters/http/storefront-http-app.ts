@@ -11,7 +11,6 @@ import { DEMO_SHOP_ROUTES, DemoShopRoutes } from "./demo-shop-routes.ts"
 import { AddressBookHandlers } from "./handlers/address-book-handlers.ts"
 import { AuthHandlers } from "./handlers/auth-handlers.ts"
 import { AuthOtpHandlers } from "./handlers/auth-otp-handlers.ts"
-import { AccountServices } from "./handlers/auth-services.ts"
 import { CartHandlers } from "./handlers/cart-handlers.ts"
 import { CatalogHandlers } from "./handlers/catalog-handlers.ts"
 import { CustomerHandlers } from "./handlers/customer-handlers.ts"
@@ -51,8 +50,7 @@ export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
       Layer.provide([AuthHandlers, AuthOtpHandlers, CustomerHandlers]),
       Layer.provide(AddressBookHandlers),
       Layer.provide([CartHandlers, OrderHandlers]),
-      Layer.provide([PublishableKeyLive, ValidationLive, CustomerAuthLive, OptionalCustomerAuthLive]),
-      Layer.provide(AccountServices.layer)
+      Layer.provide([PublishableKeyLive, ValidationLive, CustomerAuthLive, OptionalCustomerAuthLive])
     ),
     systemRoutes({ docsPublishableKey: options.docsPublishableKey }),
     options.demoShop === true ? DemoShopRoutes : Layer.empty,

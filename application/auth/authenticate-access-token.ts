@@ -6,22 +6,20 @@
 import { Effect, Option } from "effect"
 import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
 import { isSessionActive } from "../../domain/auth/session.ts"
-import { AccessTokenSigner } from "./access-token-signer.ts"
-import { AccountSettings } from "./account-settings.ts"
 import { currentTime } from "./current-time.ts"
-import { SessionRepository } from "./session-repository.ts"
+import type { AccountPorts } from "./account-ports.ts"
 
 export interface AuthenticatedSession {
   readonly customerId: string
   readonly sessionId: string
 }
 
-export const authenticateAccessToken = (accessToken: string) =>
+export const authenticateAccessToken = (ports: AccountPorts, accessToken: string) =>
   Effect.gen(function*() {
-    const claims = yield* (yield* AccessTokenSigner).verify(accessToken)
-    const session = yield* (yield* SessionRepository).findById(claims.sid)
+    const claims = yield* ports.signer.verify(accessToken)
+    const session = yield* ports.sessions.findById(claims.sid)
     const now = yield* currentTime
-    const { lifetimes } = yield* AccountSettings
+    const { lifetimes } = ports.settings
     if (
       Option.isNone(session) || session.value.customerId !== claims.sub ||
       !isSessionActive(session.value, now, lifetimes)

@@ -10,7 +10,7 @@ import { VerificationNotFound } from "../../domain/auth/errors/verification-not-
 import { type Verification, type VerificationPurpose, verifyOtp } from "../../domain/auth/verification.ts"
 import { currentTime } from "./current-time.ts"
 import { hashOtpCode } from "./otp-code-hash.ts"
-import { VerificationRepository } from "./verification-repository.ts"
+import type { AccountPorts } from "./account-ports.ts"
 
 export type CodeCheck =
   | { readonly _tag: "Verified"; readonly verification: Verification }
@@ -22,15 +22,16 @@ export interface PresentedCode {
 }
 
 export const checkOtpCode = (
+  ports: AccountPorts,
   presented: PresentedCode,
   expectedPurpose: ReadonlyArray<VerificationPurpose>,
   /** A further condition on the verification (e.g. its owner); false answers VerificationNotFound untouched. */
   accept: (verification: Verification) => boolean = () => true
 ) =>
   Effect.gen(function*() {
-    const verifications = yield* VerificationRepository
+    const verifications = ports.verifications
     const now = yield* currentTime
-    const presentedCodeHash = yield* hashOtpCode(presented.verificationId, presented.code)
+    const presentedCodeHash = yield* hashOtpCode(ports.tokenHasher, presented.verificationId, presented.code)
     const found = yield* verifications.findByIdForUpdate(presented.verificationId)
     if (Option.isSome(found) && !accept(found.value)) return yield* new VerificationNotFound()
     const outcome = verifyOtp(Option.getOrUndefined(found), { presentedCodeHash, now, expectedPurpose })

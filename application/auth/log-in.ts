@@ -13,30 +13,28 @@ import { InvalidCredentials } from "../../domain/auth/errors/invalid-credentials
 import { RATE_LIMIT_RULES } from "../../domain/auth/rate-limit.ts"
 import type { NormalisedEmail } from "../../domain/customer/email.ts"
 import { normalisePassword } from "../../domain/customer/password.ts"
-import { CustomerRepository } from "../customer/customer-repository.ts"
 import { currentTime } from "./current-time.ts"
-import { PasswordHasher } from "./password-hasher.ts"
 import { withCountedAttempt } from "./rate-limit-guard.ts"
-import { RateLimiter } from "./rate-limiter.ts"
 import { startSession } from "./start-session.ts"
+import type { AccountPorts } from "./account-ports.ts"
 
 export interface LoginRequest {
   readonly email: NormalisedEmail
   readonly password: string
 }
 
-export const logIn = (request: LoginRequest, clientIp: string) =>
-  withCountedAttempt([
+export const logIn = (ports: AccountPorts, request: LoginRequest, clientIp: string) =>
+  withCountedAttempt(ports, [
     { rule: RATE_LIMIT_RULES.loginFailuresPerEmail, scopeValue: request.email },
     { rule: RATE_LIMIT_RULES.loginFailuresPerIp, scopeValue: clientIp }
   ], (failureEvents) =>
     Effect.gen(function*() {
       const now = yield* currentTime
-      const customer = yield* (yield* CustomerRepository).findByEmail(request.email)
+      const customer = yield* ports.customers.findByEmail(request.email)
       const storedHash = Option.match(customer, { onNone: () => null, onSome: (c) => c.passwordHash })
-      const matches = yield* (yield* PasswordHasher).verify(storedHash, normalisePassword(request.password))
+      const matches = yield* ports.passwordHasher.verify(storedHash, normalisePassword(request.password))
       if (!matches || Option.isNone(customer)) return yield* new InvalidCredentials()
-      yield* (yield* RateLimiter).release(failureEvents)
+      yield* ports.rateLimiter.release(failureEvents)
       // starting a session is a single write: no unit of work needed
-      return yield* startSession(customer.value.id, now)
+      return yield* startSession(ports, customer.value.id, now)
     }))

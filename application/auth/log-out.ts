@@ -4,17 +4,15 @@
  */
 import { Effect, Option } from "effect"
 import { logoutSession } from "../../domain/auth/session.ts"
-import { TokenHasher } from "../../domain/auth/token-hasher.ts"
-import { Transactions } from "../shared/transactions.ts"
 import { currentTime } from "./current-time.ts"
-import { SessionRepository } from "./session-repository.ts"
+import type { AccountPorts } from "./account-ports.ts"
 
-export const logOut = (refreshToken: string) =>
+export const logOut = (ports: AccountPorts, refreshToken: string) =>
   Effect.gen(function*() {
-    const sessions = yield* SessionRepository
+    const sessions = ports.sessions
     const now = yield* currentTime
-    const presentedTokenHash = yield* (yield* TokenHasher).hash(refreshToken)
-    yield* (yield* Transactions).atomically(Effect.gen(function*() {
+    const presentedTokenHash = yield* ports.tokenHasher.hash(refreshToken)
+    yield* ports.transactions.atomically(Effect.gen(function*() {
       const session = yield* sessions.findByTokenHashForUpdate(presentedTokenHash)
       const revoked = logoutSession(Option.getOrUndefined(session), presentedTokenHash, now)
       if (revoked !== undefined && Option.isSome(session) && session.value.revokedAt === null) {

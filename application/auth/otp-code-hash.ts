@@ -2,8 +2,7 @@
  * OTP codes are hashed together with their verification id, so a stored hash only ever matches
  * a code presented for that same verification.
  */
-import { Effect } from "effect"
-import { TokenHasher } from "../../domain/auth/token-hasher.ts"
+import type { TokenHasher } from "../../domain/auth/token-hasher.ts"
 
-export const hashOtpCode = (verificationId: string, code: string) =>
-  Effect.flatMap(TokenHasher, (hasher) => hasher.hash(`${verificationId}:${code}`))
+export const hashOtpCode = (hasher: TokenHasher["Service"], verificationId: string, code: string) =>
+  hasher.hash(`${verificationId}:${code}`)

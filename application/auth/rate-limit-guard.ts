@@ -3,7 +3,8 @@ import { Effect, Metric } from "effect"
 import { RateLimited } from "../../domain/auth/errors/rate-limited.ts"
 import type { RateLimitAction } from "../../domain/auth/rate-limit.ts"
 import { currentTime } from "./current-time.ts"
-import { type RateLimitCheck, RateLimiter } from "./rate-limiter.ts"
+import type { RateLimitCheck } from "./rate-limiter.ts"
+import type { AccountPorts } from "./account-ports.ts"
 
 /** Requests refused by a rate limit, by the action counted (`login_failure`, `otp_send`, `registration`). */
 export const rateLimitRejections = Metric.counter("storefront_rate_limit_rejections_total", {
@@ -15,9 +16,9 @@ export const countRateLimitRejection = (action: RateLimitAction, amount = 1) =>
   Metric.update(Metric.withAttributes(rateLimitRejections, { action }), amount)
 
 /** Counts the request against every check; the recorded event ids are returned for `release`. */
-export const consumeRateLimits = (checks: ReadonlyArray<RateLimitCheck>, now: Date) =>
+export const consumeRateLimits = (ports: AccountPorts, checks: ReadonlyArray<RateLimitCheck>, now: Date) =>
   Effect.gen(function*() {
-    const attempt = yield* (yield* RateLimiter).consume(checks, now)
+    const attempt = yield* ports.rateLimiter.consume(checks, now)
     if (attempt._tag === "Limited") {
       // the checks of one request count one action
       for (const action of new Set(checks.map((check) => check.rule.action))) yield* countRateLimitRejection(action)
@@ -68,11 +69,12 @@ const SETTLE_WAITS_MILLIS = [50, 100, 200, 400, 800, 1000, 1000, 1000, 1000]
  * Attempts in flight on other instances are not seen: there a full counter refuses at once.
  */
 export const withCountedAttempt = <A, E, R>(
+  ports: AccountPorts,
   checks: ReadonlyArray<RateLimitCheck>,
   attempt: (eventIds: ReadonlyArray<string>) => Effect.Effect<A, E, R>
 ) =>
   Effect.gen(function*() {
-    const limiter = yield* RateLimiter
+    const limiter = ports.rateLimiter
     const keys = counterKeys(checks)
     for (let tries = 0;; tries++) {
       const consumed = yield* limiter.consume(checks, yield* currentTime)

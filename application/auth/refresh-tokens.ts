@@ -7,25 +7,21 @@
 import { Effect, Option } from "effect"
 import { InvalidRefreshToken } from "../../domain/auth/errors/invalid-refresh-token.ts"
 import { rotateSession } from "../../domain/auth/session.ts"
-import { TokenHasher } from "../../domain/auth/token-hasher.ts"
-import { Transactions } from "../shared/transactions.ts"
-import { AccountSettings } from "./account-settings.ts"
 import { currentTime } from "./current-time.ts"
-import { SecureRandom } from "./secure-random.ts"
-import { SessionRepository } from "./session-repository.ts"
 import { tokensFor } from "./start-session.ts"
+import type { AccountPorts } from "./account-ports.ts"
 
-export const refreshTokens = (refreshToken: string) =>
+export const refreshTokens = (ports: AccountPorts, refreshToken: string) =>
   Effect.gen(function*() {
-    const settings = yield* AccountSettings
-    const hasher = yield* TokenHasher
-    const sessions = yield* SessionRepository
+    const settings = ports.settings
+    const hasher = ports.tokenHasher
+    const sessions = ports.sessions
     const now = yield* currentTime
     const presentedTokenHash = yield* hasher.hash(refreshToken)
-    const nextRefreshToken = yield* (yield* SecureRandom).token
+    const nextRefreshToken = yield* ports.random.token
     const nextTokenHash = yield* hasher.hash(nextRefreshToken)
 
-    const outcome = yield* (yield* Transactions).atomically(Effect.gen(function*() {
+    const outcome = yield* ports.transactions.atomically(Effect.gen(function*() {
       const session = yield* sessions.findByTokenHashForUpdate(presentedTokenHash)
       const decided = rotateSession(Option.getOrUndefined(session), { presentedTokenHash, nextTokenHash, now }, settings.lifetimes)
       if (decided._tag !== "Rejected") yield* sessions.update(decided.session)
@@ -36,5 +32,5 @@ export const refreshTokens = (refreshToken: string) =>
       return yield* new InvalidRefreshToken()
     }
     if (outcome._tag === "Rejected") return yield* new InvalidRefreshToken()
-    return yield* tokensFor(outcome.session, nextRefreshToken, now)
+    return yield* tokensFor(ports, outcome.session, nextRefreshToken, now)
   })

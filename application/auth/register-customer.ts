@@ -12,15 +12,12 @@ import { RATE_LIMIT_RULES } from "../../domain/auth/rate-limit.ts"
 import type { NormalisedEmail } from "../../domain/customer/email.ts"
 import { EmailAlreadyRegistered } from "../../domain/customer/errors/email-already-registered.ts"
 import type { CustomerName } from "../../domain/customer/customer.ts"
-import { validateNewPassword } from "../../domain/customer/password.ts"
+import { checkNewPassword } from "../../domain/customer/password.ts"
 import { registerCustomer as decideAndApply } from "../../domain/customer/registration.ts"
-import { IdGenerator } from "../../domain/shared/id-generator.ts"
-import { CustomerRepository } from "../customer/customer-repository.ts"
-import { Transactions } from "../shared/transactions.ts"
 import { currentTime } from "./current-time.ts"
-import { PasswordHasher } from "./password-hasher.ts"
 import { consumeRateLimits } from "./rate-limit-guard.ts"
 import { startSession } from "./start-session.ts"
+import type { AccountPorts } from "./account-ports.ts"
 
 export interface RegistrationRequest {
   readonly name: CustomerName
@@ -32,19 +29,19 @@ export interface RegistrationRequest {
 /** A lost insert race is decided again this many times (once is enough: the winner has committed). */
 const DECISION_ATTEMPTS = 3
 
-export const registerCustomer = (request: RegistrationRequest, clientIp: string) =>
+export const registerCustomer = (ports: AccountPorts, request: RegistrationRequest, clientIp: string) =>
   Effect.gen(function*() {
-    const password = yield* validateNewPassword(request.password)
+    const password = yield* Effect.fromResult(checkNewPassword(request.password, ports.commonPasswords.isCommon))
     const now = yield* currentTime
-    yield* consumeRateLimits([{ rule: RATE_LIMIT_RULES.registrationsPerIp, scopeValue: clientIp }], now)
-    const customers = yield* CustomerRepository
+    yield* consumeRateLimits(ports, [{ rule: RATE_LIMIT_RULES.registrationsPerIp, scopeValue: clientIp }], now)
+    const customers = ports.customers
     // a cheap early answer for an email that already has a password (no hash spent on it)
     const known = yield* customers.findByEmail(request.email)
     if (Option.isSome(known) && known.value.passwordHash !== null) return yield* new EmailAlreadyRegistered()
 
-    const passwordHash = yield* (yield* PasswordHasher).hash(password)
-    const newCustomerId = yield* (yield* IdGenerator).next("cus")
-    const transactions = yield* Transactions
+    const passwordHash = yield* ports.passwordHasher.hash(password)
+    const newCustomerId = yield* ports.ids.next("cus")
+    const transactions = ports.transactions
 
     const decideAndStore = transactions.atomically(Effect.gen(function*() {
       const existing = yield* customers.findByEmailForUpdate(request.email)
@@ -57,7 +54,7 @@ export const registerCustomer = (request: RegistrationRequest, clientIp: string)
         now
       }))
       yield* outcome.created ? customers.insert(outcome.customer) : customers.update(outcome.customer)
-      return yield* startSession(outcome.customer.id, now)
+      return yield* startSession(ports, outcome.customer.id, now)
     }))
 
     for (let attempt = 1; ; attempt++) {

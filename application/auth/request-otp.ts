@@ -18,17 +18,11 @@ import {
 } from "../../domain/auth/verification.ts"
 import type { Customer } from "../../domain/customer/customer.ts"
 import type { NormalisedEmail } from "../../domain/customer/email.ts"
-import { IdGenerator } from "../../domain/shared/id-generator.ts"
-import { CustomerRepository } from "../customer/customer-repository.ts"
-import { Transactions } from "../shared/transactions.ts"
-import { AccountSettings } from "./account-settings.ts"
 import { currentTime } from "./current-time.ts"
-import { Notifier } from "./notifier.ts"
 import { hashOtpCode } from "./otp-code-hash.ts"
 import { consumeRateLimits } from "./rate-limit-guard.ts"
 import { destinationSendLimits } from "./request-password-reset.ts"
-import { SecureRandom } from "./secure-random.ts"
-import { VerificationRepository } from "./verification-repository.ts"
+import type { AccountPorts } from "./account-ports.ts"
 
 export type OtpDestination =
   | { readonly channel: Extract<VerificationChannel, "email">; readonly email: NormalisedEmail }
@@ -51,9 +45,9 @@ const holds = (customer: Customer, destination: OtpDestination): boolean =>
   destination.channel === "email" ? customer.email === destination.email : customer.phone === destination.phone
 
 /** The customer a code for this request goes to, if any. */
-const recipientOf = (request: OtpRequest, signedIn: Option.Option<string>) =>
+const recipientOf = (ports: AccountPorts, request: OtpRequest, signedIn: Option.Option<string>) =>
   Effect.gen(function*() {
-    const customers = yield* CustomerRepository
+    const customers = ports.customers
     if (request.purpose === "login" || request.purpose === "reset_password") {
       return request.destination.channel === "email"
         ? yield* customers.findByEmail(request.destination.email)
@@ -64,23 +58,23 @@ const recipientOf = (request: OtpRequest, signedIn: Option.Option<string>) =>
     return Option.filter(customer, (c) => holds(c, request.destination))
   })
 
-export const requestOtp = (request: OtpRequest, clientIp: string, signedIn: Option.Option<string>) =>
+export const requestOtp = (ports: AccountPorts, request: OtpRequest, clientIp: string, signedIn: Option.Option<string>) =>
   Effect.gen(function*() {
     const now = yield* currentTime
     const destination = destinationOf(request.destination)
     if (request.purpose === "verify_email" || request.purpose === "verify_phone") {
       if (Option.isNone(signedIn)) return yield* new Unauthorized()
     }
-    yield* consumeRateLimits(destinationSendLimits(destination, clientIp), now)
-    const recipient = yield* recipientOf(request, signedIn)
-    const settings = yield* AccountSettings
-    const verifications = yield* VerificationRepository
-    const notifier = yield* Notifier
-    const id = yield* (yield* IdGenerator).next("ver")
-    const code = yield* (yield* SecureRandom).otpCode
-    const codeHash = yield* hashOtpCode(id, code)
+    yield* consumeRateLimits(ports, destinationSendLimits(destination, clientIp), now)
+    const recipient = yield* recipientOf(ports, request, signedIn)
+    const settings = ports.settings
+    const verifications = ports.verifications
+    const notifier = ports.notifier
+    const id = yield* ports.ids.next("ver")
+    const code = yield* ports.random.otpCode
+    const codeHash = yield* hashOtpCode(ports.tokenHasher, id, code)
 
-    return yield* (yield* Transactions).atomically(Effect.gen(function*() {
+    return yield* ports.transactions.atomically(Effect.gen(function*() {
       const open = yield* verifications.findOpenByDestination(destination, request.purpose)
       const { issued, voided } = reissueVerification(open, {
         id,

@@ -13,17 +13,10 @@ import { Effect, Option } from "effect"
 import { resetLink } from "../../domain/auth/notification.ts"
 import { RATE_LIMIT_RULES } from "../../domain/auth/rate-limit.ts"
 import { issueResetToken } from "../../domain/auth/reset-token.ts"
-import { TokenHasher } from "../../domain/auth/token-hasher.ts"
 import type { NormalisedEmail } from "../../domain/customer/email.ts"
-import { IdGenerator } from "../../domain/shared/id-generator.ts"
-import { CustomerRepository } from "../customer/customer-repository.ts"
-import { Transactions } from "../shared/transactions.ts"
-import { AccountSettings } from "./account-settings.ts"
 import { currentTime } from "./current-time.ts"
-import { Notifier } from "./notifier.ts"
 import { consumeRateLimits } from "./rate-limit-guard.ts"
-import { ResetTokenRepository } from "./reset-token-repository.ts"
-import { SecureRandom } from "./secure-random.ts"
+import type { AccountPorts } from "./account-ports.ts"
 
 export const destinationSendLimits = (destination: string, clientIp: string) => [
   { rule: RATE_LIMIT_RULES.otpSendsPerDestinationMinute, scopeValue: destination },
@@ -31,31 +24,31 @@ export const destinationSendLimits = (destination: string, clientIp: string) => 
   { rule: RATE_LIMIT_RULES.otpSendsPerIp, scopeValue: clientIp }
 ]
 
-export const requestPasswordReset = (email: NormalisedEmail, clientIp: string) =>
+export const requestPasswordReset = (ports: AccountPorts, email: NormalisedEmail, clientIp: string) =>
   Effect.gen(function*() {
     const now = yield* currentTime
-    yield* consumeRateLimits(destinationSendLimits(email, clientIp), now)
-    yield* sendPasswordReset(email, now).pipe(
+    yield* consumeRateLimits(ports, destinationSendLimits(email, clientIp), now)
+    yield* sendPasswordReset(ports, email, now).pipe(
       Effect.catchCause((cause) => Effect.logWarning("password reset not sent", cause)),
       Effect.forkDetach
     )
   })
 
-const sendPasswordReset = (email: NormalisedEmail, now: Date) =>
+const sendPasswordReset = (ports: AccountPorts, email: NormalisedEmail, now: Date) =>
   Effect.gen(function*() {
-    const customer = yield* (yield* CustomerRepository).findByEmail(email)
+    const customer = yield* ports.customers.findByEmail(email)
     if (Option.isNone(customer)) return
-    const settings = yield* AccountSettings
-    const token = yield* (yield* SecureRandom).token
+    const settings = ports.settings
+    const token = yield* ports.random.token
     const resetToken = issueResetToken({
-      id: yield* (yield* IdGenerator).next("rst"),
+      id: yield* ports.ids.next("rst"),
       customerId: customer.value.id,
-      tokenHash: yield* (yield* TokenHasher).hash(token),
+      tokenHash: yield* ports.tokenHasher.hash(token),
       now
     }, settings.lifetimes)
-    const resetTokens = yield* ResetTokenRepository
-    const notifier = yield* Notifier
-    yield* (yield* Transactions).atomically(Effect.gen(function*() {
+    const resetTokens = ports.resetTokens
+    const notifier = ports.notifier
+    yield* ports.transactions.atomically(Effect.gen(function*() {
       yield* resetTokens.insert(resetToken)
       yield* notifier.send({
         channel: "email",

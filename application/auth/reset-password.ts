@@ -10,36 +10,31 @@
 import { Effect, Option } from "effect"
 import { InvalidResetCredential } from "../../domain/auth/errors/invalid-reset-credential.ts"
 import { redeemResetToken } from "../../domain/auth/reset-token.ts"
-import { TokenHasher } from "../../domain/auth/token-hasher.ts"
 import type { Verification } from "../../domain/auth/verification.ts"
 import { setPassword } from "../../domain/customer/customer.ts"
-import { validateNewPassword } from "../../domain/customer/password.ts"
-import { CustomerRepository } from "../customer/customer-repository.ts"
-import { Transactions } from "../shared/transactions.ts"
+import { checkNewPassword } from "../../domain/customer/password.ts"
 import { checkOtpCode, done, type PresentedCode, settleCodeCheck } from "./consume-otp.ts"
 import { currentTime } from "./current-time.ts"
-import { PasswordHasher } from "./password-hasher.ts"
-import { ResetTokenRepository } from "./reset-token-repository.ts"
-import { SessionRepository } from "./session-repository.ts"
 import { startSession } from "./start-session.ts"
 import { markContactVerified } from "./verified-contact.ts"
-import { VerificationRepository } from "./verification-repository.ts"
+import type { AccountPorts } from "./account-ports.ts"
 
-const hashNewPassword = (newPassword: string) =>
+const hashNewPassword = (ports: AccountPorts, newPassword: string) =>
   Effect.gen(function*() {
-    const password = yield* validateNewPassword(newPassword)
-    return yield* (yield* PasswordHasher).hash(password)
+    const password = yield* Effect.fromResult(checkNewPassword(newPassword, ports.commonPasswords.isCommon))
+    return yield* ports.passwordHasher.hash(password)
   })
 
 /** Inside the unit of work, once the credential is redeemed: the reset itself and a new session. */
 const completeReset = (
+  ports: AccountPorts,
   customerId: string,
   passwordHash: string,
   now: Date,
   proof: Option.Option<Verification>
 ) =>
   Effect.gen(function*() {
-    const customers = yield* CustomerRepository
+    const customers = ports.customers
     const customer = yield* customers.findByIdForUpdate(customerId)
     if (Option.isNone(customer)) return yield* new InvalidResetCredential()
     const withPassword = setPassword(customer.value, passwordHash)
@@ -48,36 +43,36 @@ const completeReset = (
       onNone: () => withPassword,
       onSome: (verification) => markContactVerified(withPassword, verification)
     })).pipe(Effect.catchTag("CustomerContactTaken", Effect.die))
-    yield* (yield* SessionRepository).revokeAllOfCustomer(customerId, now)
-    yield* (yield* ResetTokenRepository).voidAllOfCustomer(customerId, now)
-    yield* (yield* VerificationRepository).voidAllOfCustomer(customerId, now)
-    return yield* startSession(customerId, now)
+    yield* ports.sessions.revokeAllOfCustomer(customerId, now)
+    yield* ports.resetTokens.voidAllOfCustomer(customerId, now)
+    yield* ports.verifications.voidAllOfCustomer(customerId, now)
+    return yield* startSession(ports, customerId, now)
   })
 
-export const resetPasswordWithToken = (request: { readonly newPassword: string; readonly token: string }) =>
+export const resetPasswordWithToken = (ports: AccountPorts, request: { readonly newPassword: string; readonly token: string }) =>
   Effect.gen(function*() {
-    const passwordHash = yield* hashNewPassword(request.newPassword)
-    const tokenHash = yield* (yield* TokenHasher).hash(request.token)
-    const resetTokens = yield* ResetTokenRepository
+    const passwordHash = yield* hashNewPassword(ports, request.newPassword)
+    const tokenHash = yield* ports.tokenHasher.hash(request.token)
+    const resetTokens = ports.resetTokens
     const now = yield* currentTime
-    return yield* (yield* Transactions).atomically(Effect.gen(function*() {
+    return yield* ports.transactions.atomically(Effect.gen(function*() {
       const stored = yield* resetTokens.findByTokenHashForUpdate(tokenHash)
       const redeemed = yield* Effect.fromResult(redeemResetToken(Option.getOrUndefined(stored), now))
       yield* resetTokens.update(redeemed)
-      return yield* completeReset(redeemed.customerId, passwordHash, now, Option.none())
+      return yield* completeReset(ports, redeemed.customerId, passwordHash, now, Option.none())
     }))
   })
 
-export const resetPasswordWithCode = (request: PresentedCode & { readonly newPassword: string }) =>
+export const resetPasswordWithCode = (ports: AccountPorts, request: PresentedCode & { readonly newPassword: string }) =>
   Effect.gen(function*() {
-    const passwordHash = yield* hashNewPassword(request.newPassword)
+    const passwordHash = yield* hashNewPassword(ports, request.newPassword)
     const now = yield* currentTime
-    const outcome = yield* (yield* Transactions).atomically(Effect.gen(function*() {
-      const check = yield* checkOtpCode(request, ["reset_password"])
+    const outcome = yield* ports.transactions.atomically(Effect.gen(function*() {
+      const check = yield* checkOtpCode(ports, request, ["reset_password"])
       if (check._tag === "WrongCode") return check
       const { verification } = check
       if (verification.customerId === null) return yield* new InvalidResetCredential()
-      return done(yield* completeReset(verification.customerId, passwordHash, now, Option.some(verification)))
+      return done(yield* completeReset(ports, verification.customerId, passwordHash, now, Option.some(verification)))
     }))
     return yield* settleCodeCheck(outcome)
   })

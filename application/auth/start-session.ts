@@ -5,19 +5,14 @@
 import { Effect } from "effect"
 import { accessTokenExpiresIn, makeAccessTokenClaims } from "../../domain/auth/access-token.ts"
 import { issueSession, type Session } from "../../domain/auth/session.ts"
-import { TokenHasher } from "../../domain/auth/token-hasher.ts"
-import { IdGenerator } from "../../domain/shared/id-generator.ts"
-import { AccessTokenSigner } from "./access-token-signer.ts"
-import { AccountSettings } from "./account-settings.ts"
 import type { AuthResult, Tokens } from "./auth-result.ts"
-import { SecureRandom } from "./secure-random.ts"
-import { SessionRepository } from "./session-repository.ts"
+import type { AccountPorts } from "./account-ports.ts"
 
 /** A signed access token for the session's customer, valid ACCESS_TOKEN_TTL_SECONDS from `now`. */
-export const signAccessToken = (session: Session, now: Date) =>
+export const signAccessToken = (ports: AccountPorts, session: Session, now: Date) =>
   Effect.gen(function*() {
-    const settings = yield* AccountSettings
-    const jti = yield* (yield* SecureRandom).token
+    const settings = ports.settings
+    const jti = yield* ports.random.token
     const claims = makeAccessTokenClaims({
       issuer: settings.issuer,
       audience: settings.audience,
@@ -26,27 +21,27 @@ export const signAccessToken = (session: Session, now: Date) =>
       jti,
       now
     }, settings.lifetimes)
-    return yield* (yield* AccessTokenSigner).sign(claims)
+    return yield* ports.signer.sign(claims)
   })
 
 /** The Tokens of a session whose current refresh token is `refreshToken`. */
-export const tokensFor = (session: Session, refreshToken: string, now: Date) =>
+export const tokensFor = (ports: AccountPorts, session: Session, refreshToken: string, now: Date) =>
   Effect.gen(function*() {
-    const settings = yield* AccountSettings
-    const accessToken = yield* signAccessToken(session, now)
+    const settings = ports.settings
+    const accessToken = yield* signAccessToken(ports, session, now)
     return { accessToken, refreshToken, expiresIn: accessTokenExpiresIn(settings.lifetimes) } satisfies Tokens
   })
 
 /** Starts a session for the customer (inside the caller's unit of work) and returns its tokens. */
-export const startSession = (customerId: string, now: Date) =>
+export const startSession = (ports: AccountPorts, customerId: string, now: Date) =>
   Effect.gen(function*() {
-    const refreshToken = yield* (yield* SecureRandom).token
+    const refreshToken = yield* ports.random.token
     const session = issueSession({
-      id: yield* (yield* IdGenerator).next("ses"),
+      id: yield* ports.ids.next("ses"),
       customerId,
-      tokenHash: yield* (yield* TokenHasher).hash(refreshToken),
+      tokenHash: yield* ports.tokenHasher.hash(refreshToken),
       now
     })
-    yield* (yield* SessionRepository).insert(session)
-    return { customerId, tokens: yield* tokensFor(session, refreshToken, now) } satisfies AuthResult
+    yield* ports.sessions.insert(session)
+    return { customerId, tokens: yield* tokensFor(ports, session, refreshToken, now) } satisfies AuthResult
   })

@@ -9,14 +9,12 @@ import { Effect, Option } from "effect"
 import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
 import { VerificationNotFound } from "../../domain/auth/errors/verification-not-found.ts"
 import type { Verification } from "../../domain/auth/verification.ts"
-import { CustomerRepository } from "../customer/customer-repository.ts"
-import { Transactions } from "../shared/transactions.ts"
 import type { AuthResult } from "./auth-result.ts"
 import { checkOtpCode, done, type PresentedCode, settleCodeCheck } from "./consume-otp.ts"
 import { currentTime } from "./current-time.ts"
 import { startSession } from "./start-session.ts"
 import { holdsContact, markContactVerified } from "./verified-contact.ts"
-import { VerificationRepository } from "./verification-repository.ts"
+import type { AccountPorts } from "./account-ports.ts"
 
 export type OtpVerified =
   | { readonly _tag: "SignedIn"; readonly authResult: AuthResult }
@@ -25,17 +23,17 @@ export type OtpVerified =
 const isContactVerification = (verification: Verification) =>
   verification.purpose === "verify_email" || verification.purpose === "verify_phone"
 
-export const verifyOtpCode = (presented: PresentedCode, signedIn: Option.Option<string>) =>
+export const verifyOtpCode = (ports: AccountPorts, presented: PresentedCode, signedIn: Option.Option<string>) =>
   Effect.gen(function*() {
-    const customers = yield* CustomerRepository
-    const verifications = yield* VerificationRepository
+    const customers = ports.customers
+    const verifications = ports.verifications
     const now = yield* currentTime
-    const outcome = yield* (yield* Transactions).atomically(Effect.gen(function*() {
+    const outcome = yield* ports.transactions.atomically(Effect.gen(function*() {
       const found = yield* verifications.findByIdForUpdate(presented.verificationId)
       if (Option.isSome(found) && isContactVerification(found.value) && Option.isNone(signedIn)) {
         return yield* new Unauthorized()
       }
-      const check = yield* checkOtpCode(
+      const check = yield* checkOtpCode(ports, 
         presented,
         ["login", "verify_email", "verify_phone"],
         // a contact code is only ever good for the customer it was sent to
@@ -55,7 +53,7 @@ export const verifyOtpCode = (presented: PresentedCode, signedIn: Option.Option<
       // only a verification flag changes, so no email or phone can collide
       if (updated !== customer.value) yield* customers.update(updated).pipe(Effect.catchTag("CustomerContactTaken", Effect.die))
       if (verification.purpose !== "login") return done<OtpVerified>({ _tag: "ContactVerified" })
-      return done<OtpVerified>({ _tag: "SignedIn", authResult: yield* startSession(updated.id, now) })
+      return done<OtpVerified>({ _tag: "SignedIn", authResult: yield* startSession(ports, updated.id, now) })
     }))
     return yield* settleCodeCheck(outcome)
   })

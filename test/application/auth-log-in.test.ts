@@ -7,7 +7,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Layer, Option } from "effect"
 import { PasswordHasher } from "../../application/auth/password-hasher.ts"
-import { logIn } from "../../application/auth/log-in.ts"
+import { AccountsService } from "../../application/auth/accounts-service.ts"
+import type { LoginRequest } from "../../application/auth/log-in.ts"
 import { RateLimiter } from "../../application/auth/rate-limiter.ts"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
 import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
@@ -27,9 +28,13 @@ const recordingHasher = Layer.succeed(PasswordHasher, {
 })
 
 // the recording hasher comes last, so it replaces the argon2 one of accountSecurity
-const services = Layer.mergeAll(accountSecurity({ jwtPrivateKey: Option.none() }), recordingHasher).pipe(
+const services = AccountsService.layer.pipe(
+  Layer.provideMerge(Layer.mergeAll(accountSecurity({ jwtPrivateKey: Option.none() }), recordingHasher)),
   Layer.provideMerge(Layer.mergeAll(memoryAccountStores({ notificationsFile: Option.none() }), CryptoIdGeneratorLayer))
 )
+
+const logIn = (request: LoginRequest, clientIp: string) =>
+  Effect.flatMap(AccountsService, (accounts) => accounts.logIn(request, clientIp))
 
 const ip = "192.0.2.10"
 

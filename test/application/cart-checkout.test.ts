@@ -10,7 +10,7 @@ import { Inventory } from "../../application/cart/inventory.ts"
 import type { CartChangeRequest } from "../../application/cart/change-cart.ts"
 import type { CartRequester } from "../../application/cart/cart-requester.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
-import { applicationServices } from "../../config/application-services.ts"
+import { buyingServices } from "../../config/application-services.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
 import { memoryBuyingTestStores } from "../support/buying-stores.ts"
@@ -23,7 +23,7 @@ const ADDRESS: Address = {
   division: "Dhaka", city: "Dhaka", postcode: "1212", country: "BD", note: "", email: ""
 }
 
-const services = applicationServices.pipe(
+const services = buyingServices.pipe(
   Layer.provideMerge(CatalogReadModel.layer({ pollInterval: "1 second" })),
   Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
 )

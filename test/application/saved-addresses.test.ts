@@ -8,7 +8,7 @@ import { Effect, Layer } from "effect"
 import type { CartRequester } from "../../application/cart/cart-requester.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
-import { applicationServices } from "../../config/application-services.ts"
+import { buyingServices } from "../../config/application-services.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import { sampleCustomer } from "../adapters/customer-repository-contract.ts"
 import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
@@ -32,7 +32,7 @@ const HOME: Address = {
   division: "Dhaka", city: "Dhaka", postcode: "1212", country: "BD", note: "", email: ""
 }
 
-const services = applicationServices.pipe(
+const services = buyingServices.pipe(
   Layer.provideMerge(CatalogReadModel.layer({ pollInterval: "1 second" })),
   Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
 )

@@ -1,20 +1,19 @@
 /** Handlers of the /auth/otp group (optional bearer token: required for verify_email / verify_phone). */
 import { Effect, Option, Result } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { requestOtp } from "../../../application/auth/request-otp.ts"
-import { verifyOtpCode } from "../../../application/auth/verify-otp.ts"
+import { AccountsService } from "../../../application/auth/accounts-service.ts"
 import { OptionalCurrentCustomer } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
-import { clientIpOf } from "../request/client-ip.ts"
+import { ClientIpPolicy, clientIpOf } from "../request/client-ip.ts"
 import { authOtpProblems } from "../problems/account-problem-table.ts"
 import { ValidationFailed } from "../problems/request-problems.ts"
 import { toOtpRequest } from "./auth-otp-request.ts"
-import { AccountServices } from "./auth-services.ts"
 import { answerWith } from "./answer-with.ts"
 
 export const AuthOtpHandlers = HttpApiBuilder.group(StorefrontApi, "authOtp", (handlers) =>
   Effect.gen(function*() {
-    const services = yield* AccountServices
+    const accounts = yield* AccountsService
+    const clientIpPolicy = yield* ClientIpPolicy
     return handlers
       .handle("requestOtp", ({ payload, request }) =>
         Effect.gen(function*() {
@@ -23,8 +22,7 @@ export const AuthOtpHandlers = HttpApiBuilder.group(StorefrontApi, "authOtp", (h
             return yield* new ValidationFailed({ detail: "Invalid request payload", errors: otpRequest.failure })
           }
           const signedIn = Option.map(yield* OptionalCurrentCustomer, (customer) => customer.customerId)
-          const issued = yield* requestOtp(otpRequest.success, clientIpOf(request, services.clientIpPolicy), signedIn).pipe(
-            services.provide,
+          const issued = yield* accounts.requestOtp(otpRequest.success, clientIpOf(request, clientIpPolicy), signedIn).pipe(
             answerWith(authOtpProblems.requestOtp)
           )
           return { verificationId: issued.verificationId, expiresAt: issued.expiresAt.toISOString() }
@@ -32,8 +30,7 @@ export const AuthOtpHandlers = HttpApiBuilder.group(StorefrontApi, "authOtp", (h
       .handle("verifyOtp", ({ payload }) =>
         Effect.gen(function*() {
           const signedIn = Option.map(yield* OptionalCurrentCustomer, (customer) => customer.customerId)
-          const verified = yield* verifyOtpCode(payload, signedIn).pipe(
-            services.provide,
+          const verified = yield* accounts.verifyOtp(payload, signedIn).pipe(
             answerWith(authOtpProblems.verifyOtp)
           )
           return verified._tag === "SignedIn" ? verified.authResult : { verified: true as const }

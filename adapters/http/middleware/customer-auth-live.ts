@@ -6,7 +6,7 @@
  * bad one is still 401.
  */
 import { Effect, Layer, Option, Redacted } from "effect"
-import { authenticateAccessToken } from "../../../application/auth/authenticate-access-token.ts"
+import { AccountsService } from "../../../application/auth/accounts-service.ts"
 import {
   CurrentCustomer,
   CustomerAuthMiddleware,
@@ -14,24 +14,21 @@ import {
   OptionalCustomerAuthMiddleware
 } from "../api/customer-auth.ts"
 import { UnauthorizedProblem } from "../problems/request-problems.ts"
-import { AccountServices } from "../handlers/auth-services.ts"
 import { unavailableAsDefect } from "../handlers/unavailable-as-defect.ts"
 
 const INVALID_TOKEN = "The access token is invalid, expired or revoked"
 
-const authenticate = Effect.fn("authenticate")(function*(token: string) {
-  const services = yield* AccountServices
-  return yield* authenticateAccessToken(token).pipe(
-    services.provide,
+/** The bearer check of the application, its refusal as the 401 problem. */
+const authenticateWith = (accounts: AccountsService["Service"]) => (token: string) =>
+  accounts.authenticate(token).pipe(
     Effect.catchTag("Unauthorized", () => Effect.fail(new UnauthorizedProblem({ detail: INVALID_TOKEN }))),
     unavailableAsDefect
   )
-})
 
 export const CustomerAuthLive = Layer.effect(
   CustomerAuthMiddleware,
   Effect.gen(function*() {
-    const services = yield* AccountServices
+    const authenticate = authenticateWith(yield* AccountsService)
     return {
       bearer: (httpEffect, { credential }) => {
         const token = Redacted.value(credential)
@@ -39,7 +36,6 @@ export const CustomerAuthLive = Layer.effect(
           return Effect.fail(new UnauthorizedProblem({ detail: "Send Authorization: Bearer <accessToken>" }))
         }
         return authenticate(token).pipe(
-          Effect.provideService(AccountServices, services),
           Effect.flatMap((customer) => Effect.provideService(httpEffect, CurrentCustomer, customer))
         )
       }
@@ -50,13 +46,12 @@ export const CustomerAuthLive = Layer.effect(
 export const OptionalCustomerAuthLive = Layer.effect(
   OptionalCustomerAuthMiddleware,
   Effect.gen(function*() {
-    const services = yield* AccountServices
+    const authenticate = authenticateWith(yield* AccountsService)
     return {
       bearer: (httpEffect, { credential }) => {
         const token = Redacted.value(credential)
         if (token === "") return Effect.provideService(httpEffect, OptionalCurrentCustomer, Option.none())
         return authenticate(token).pipe(
-          Effect.provideService(AccountServices, services),
           Effect.flatMap((customer) => Effect.provideService(httpEffect, OptionalCurrentCustomer, Option.some(customer)))
         )
       }
