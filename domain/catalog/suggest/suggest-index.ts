@@ -26,40 +26,14 @@ import { type Bitset, clearBit, hasBit, makeBitset, resized, setBit, unionInto, 
 import type { CatalogProduct } from "../catalog-product.ts"
 import type { CategoryRecord } from "../category.ts"
 import { SlotIntLists } from "../slot-int-lists.ts"
+import { type CategorySuggestion, CategoryWords } from "./category-words.ts"
+import type { ProductSuggestion, Suggestions, SuggestRequest } from "./suggestions.ts"
 import { textWords, type TextWord } from "./folding.ts"
 import { RankedPostings } from "./ranked-postings.ts"
 import { TopList } from "./top-list.ts"
 import { PREFIX, type WordMatch, WordDictionary } from "./word-dictionary.ts"
 
-/**
- * A suggested product, by id and slug: the caller renders it from the product as the catalog holds
- * it (the index keeps no names, images or prices of its own).
- */
-export interface ProductSuggestion {
-  readonly id: string
-  readonly slug: string
-}
-
-export interface CategorySuggestion {
-  readonly id: string
-  readonly slug: string
-  readonly name: string
-}
-
-export interface Suggestions {
-  readonly products: ReadonlyArray<ProductSuggestion>
-  readonly categories: ReadonlyArray<CategorySuggestion>
-  readonly queries: ReadonlyArray<string>
-}
-
-export interface SuggestRequest {
-  readonly q: string
-  /** Most entries of each list. */
-  readonly limit: number
-  readonly shopIds: ReadonlyArray<string>
-  /** Visible products in the category or a descendant; a category with none is not suggested. */
-  readonly categoryProductCount: (categoryId: string) => number
-}
+export type { CategorySuggestion, ProductSuggestion, Suggestions, SuggestRequest }
 
 /** The brand attribute's key: its value's words are the product's words too. */
 export const BRAND_ATTRIBUTE = "brand"
@@ -90,9 +64,6 @@ export class SuggestIndex {
   generation = 0
   /** Words of product names, tags and brands. */
   readonly dictionary = new WordDictionary()
-  private readonly categoryDictionary = new WordDictionary()
-  /** category indexes whose name holds each word, by category word id */
-  private readonly categoryPostings: Array<Array<number>> = []
   private readonly postings = new RankedPostings((left, right) => this.rankedBefore(left, right))
   private readonly slotById = new Map<string, number>()
   private readonly slotWords = new SlotIntLists()
@@ -104,14 +75,10 @@ export class SuggestIndex {
   private seen = new Int32Array(1024)
   private stamp = 0
   private readonly visibleCache = new Map<string, { generation: number; bits: Bitset }>()
-  private readonly categories: ReadonlyArray<CategoryRecord>
+  private readonly categories: CategoryWords
 
   constructor(categories: ReadonlyArray<CategoryRecord>) {
-    this.categories = categories
-    categories.forEach((category, index) => {
-      const ids = textWords(category.name).map((word) => this.categoryDictionary.idFor(word.folded, word.surface))
-      for (const id of new Set(ids)) (this.categoryPostings[id] ??= []).push(index)
-    })
+    this.categories = new CategoryWords(categories)
   }
 
   get productCount(): number {
@@ -233,7 +200,7 @@ export class SuggestIndex {
     const typed = tokens.slice(0, -1).map((token) => `${token.surface} `).join("")
     return {
       products: found.products.entries.map((entry) => ({ id: this.ids[entry.slot]!, slug: this.slugs[entry.slot]! })),
-      categories: this.suggestCategories(folded, limit, request.categoryProductCount),
+      categories: this.categories.suggest(folded, limit, request.categoryProductCount),
       queries: found.completions.entries.map((entry) => typed + this.dictionary.surfaces[entry.word]!)
     }
   }
@@ -321,38 +288,5 @@ export class SuggestIndex {
       if (wordBest !== undefined) completions.offer(wordBest)
     }
     return { products, completions }
-  }
-
-  private suggestCategories(
-    tokens: ReadonlyArray<string>,
-    limit: number,
-    productCount: (categoryId: string) => number
-  ): Array<CategorySuggestion> {
-    let tiers: Map<number, number> | undefined
-    for (const token of tokens) {
-      const best = new Map<number, number>()
-      for (const { kind, word } of this.categoryDictionary.match(token)) {
-        for (const index of this.categoryPostings[word] ?? []) {
-          if (kind < (best.get(index) ?? NONE)) best.set(index, kind)
-        }
-      }
-      if (tiers !== undefined) {
-        for (const [index, kind] of best) {
-          const tier = tiers.get(index)
-          if (tier === undefined) best.delete(index)
-          else if (tier > kind) best.set(index, tier)
-        }
-      }
-      tiers = best
-    }
-    return [...(tiers ?? new Map<number, number>())]
-      .map(([index, tier]) => ({ category: this.categories[index]!, tier }))
-      .map((entry) => ({ ...entry, count: productCount(entry.category.id) }))
-      .filter((entry) => entry.count > 0)
-      .sort((left, right) =>
-        left.tier - right.tier || right.count - left.count || (left.category.slug < right.category.slug ? -1 : 1)
-      )
-      .slice(0, limit)
-      .map(({ category }) => ({ id: category.id, slug: category.slug, name: category.name }))
   }
 }
