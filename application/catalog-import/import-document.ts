@@ -11,64 +11,26 @@
  * Decoding reports every problem at once (`errors: "all"`), each as a `{path, message}`.
  */
 import { Effect, Result, Schema, SchemaIssue } from "effect"
-import { MajorAmount } from "../../domain/shared/money.ts"
 import { isValidEmailAddress, normaliseEmail } from "../../domain/customer/email.ts"
 import { ZoneRule, ZoneType } from "../../domain/shipping/zone-rules.ts"
+import {
+  Count,
+  defaultEmpty,
+  defaultNull,
+  Identifier,
+  Money,
+  Name,
+  NullableText,
+  NullableTimestamp,
+  Position,
+  Slug,
+  TextList,
+  Timestamp,
+  WeightKg
+} from "./import-fields.ts"
 import type { ImportProblem } from "./import-problem.ts"
 
-const INT4_MAX = 2_147_483_647
-/** The largest amount whose minor units fit the store's integer columns. */
-export const MAX_MAJOR_AMOUNT = INT4_MAX / 100
-
-const defaultNull = Effect.succeed(null)
-const defaultEmpty = Effect.succeed([])
-
-const NullableText = Schema.NullOr(Schema.String).pipe(Schema.withDecodingDefaultKey(defaultNull))
-const TextList = Schema.Array(Schema.String).pipe(Schema.withDecodingDefaultKey(defaultEmpty))
-
-/** A natural key (shop id, method id, sku, ...): non-empty, no surrounding whitespace. */
-const Identifier = Schema.String.check(
-  Schema.isMinLength(1),
-  Schema.isMaxLength(200),
-  Schema.makeFilter((s: string) => s.trim() === s || "Expected no leading or trailing whitespace")
-)
-
-/** URL-safe without escaping: letters, digits and `- . _ ~`, starting with a letter or digit. */
-const Slug = Schema.String.check(
-  Schema.isMaxLength(200),
-  Schema.isPattern(/^[A-Za-z0-9][A-Za-z0-9._~-]*$/, {
-    expected: "a slug (letters, digits and - . _ ~, starting with a letter or digit)"
-  })
-)
-
-const Name = Schema.String.check(
-  Schema.makeFilter((s: string) => s.trim().length > 0 || "Expected a non-blank name")
-)
-
-const Money = MajorAmount.check(Schema.isLessThanOrEqualTo(MAX_MAJOR_AMOUNT))
-
-const hasAtMostThreeDecimals = (n: number): boolean => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6
-
-/** Kilograms, to the gram. */
-const WeightKg = Schema.Finite.check(
-  Schema.isGreaterThanOrEqualTo(0),
-  Schema.isLessThanOrEqualTo(INT4_MAX / 1000),
-  Schema.makeFilter((n: number) => hasAtMostThreeDecimals(n) || "Expected at most 3 decimal places (grams)")
-)
-
-const Count = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: INT4_MAX }))
-const Position = Schema.Int.check(Schema.isBetween({ minimum: -INT4_MAX, maximum: INT4_MAX }))
-
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/
-
-/** An ISO 8601 date-time with a zone, e.g. `2026-11-21T10:00:00.000Z`. */
-const Timestamp = Schema.String.check(
-  Schema.makeFilter((s: string) =>
-    (ISO_TIMESTAMP.test(s) && !Number.isNaN(Date.parse(s))) ||
-    "Expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T10:00:00.000Z"
-  )
-)
-const NullableTimestamp = Schema.NullOr(Timestamp).pipe(Schema.withDecodingDefaultKey(defaultNull))
+export { MAX_MAJOR_AMOUNT } from "./import-fields.ts"
 
 export const ImportShop = Schema.Struct({
   id: Identifier,
