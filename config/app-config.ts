@@ -68,7 +68,9 @@ export const AppConfigDescriptor = Config.all({
   catalogCacheMaxAgeSeconds: nonNegativeInt("CATALOG_CACHE_MAX_AGE", 60),
   catalogCacheSwrSeconds: nonNegativeInt("CATALOG_CACHE_SWR", 300),
   /** The shops this instance serves, separated by commas; unset or blank: every shop. */
-  catalogShops: Config.String("CATALOG_SHOPS").pipe(Config.withDefault(""))
+  catalogShops: Config.String("CATALOG_SHOPS").pipe(Config.withDefault("")),
+  /** Worker threads answering listings (0: on the event loop); unset: `defaultCatalogWorkers` (storefront-server.ts). */
+  catalogWorkers: Config.schema(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), "CATALOG_WORKERS").pipe(Config.option)
 })
 
 export type AppConfig = Config.Success<typeof AppConfigDescriptor>

@@ -6,6 +6,7 @@
 import { NodeHttpServer } from "@effect/platform-node"
 import { Duration, Effect, Layer, Option, References } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
+import { ListingWorkerPool } from "../adapters/catalog-workers/listing-worker-pool.ts"
 import { deflateDocumentCodecTrainer } from "../adapters/compression/deflate-document-codec.ts"
 import { createStorefrontNodeServer } from "../adapters/http/node-server.ts"
 import { storefrontHttpApp } from "../adapters/http/storefront-http-app.ts"
@@ -55,16 +56,22 @@ const announce = (logFormat: LogFormat, demoShop: boolean) => Layer.effectDiscar
   )
 }))
 
+/** CATALOG_WORKERS when unset: none, listings on the event loop (README "Every core"). */
+export const defaultCatalogWorkers = (): number => 0
+
 export const storefrontServer = (settings: AppConfig) => {
   const allShops = DemoSeedLayer.pipe(Layer.provideMerge(postgresStores(settings)))
   // CATALOG_SHOPS: the read model loads only these shops
   const servedShops = parseShopList(settings.catalogShops)
   const stores = servedShops === null ? allShops : shopScopedCatalogSource(servedShops).pipe(Layer.provideMerge(allShops))
+  // CATALOG_WORKERS: listings answered by worker threads sharing the index (0: on the event loop)
+  const workers = Option.getOrElse(settings.catalogWorkers, defaultCatalogWorkers)
   const readModel = CatalogReadModel.layer({
     pollInterval: Duration.millis(settings.catalogPollMillis),
     // product documents compressed against a dictionary trained on the catalog's first ones
     documentCodec: deflateDocumentCodecTrainer()
   }).pipe(
+    Layer.provideMerge(workers > 0 ? ListingWorkerPool.layer({ workers }) : Layer.empty),
     Layer.provideMerge(stores)
   )
   const app = storefrontHttpApp({

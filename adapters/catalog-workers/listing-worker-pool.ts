@@ -16,7 +16,6 @@
  * crashes or exits is restarted with backoff, logged once per outage, and its health is in
  * /ready; the queries it held are answered in process.
  */
-import { availableParallelism } from "node:os"
 import { Worker } from "node:worker_threads"
 import { Context, Data, Effect, Layer, Option } from "effect"
 import { CatalogPublisher } from "../../application/catalog/catalog-publisher.ts"
@@ -36,9 +35,6 @@ export interface ListingWorkerPoolOptions {
   readonly workerScript?: URL | undefined
 }
 
-/** `CATALOG_WORKERS`' default: the cores. */
-export const defaultListingWorkers = (): number => availableParallelism()
-
 export class ListingWorkerFailed extends Data.TaggedError("ListingWorkerFailed")<{ readonly reason: string }> {}
 
 type Listed = Extract<FromWorker, { type: "listed" }>
@@ -57,16 +53,27 @@ interface Generation {
 }
 
 const BODIES_KEPT = 512
-const DEFAULT_SCRIPT = new URL("./listing-worker.ts", import.meta.url)
+/** The worker beside this module, as run from source (.ts) or built (.js). */
+const DEFAULT_SCRIPT = new URL(import.meta.url.endsWith(".ts") ? "./listing-worker.ts" : "./listing-worker.js", import.meta.url)
+
+/** How many listings were answered: by a worker (or its kept body), and in process. */
+export interface ListingWorkerCounts {
+  readonly byWorkers: number
+  readonly inProcess: number
+}
 
 export class ListingWorkerPool extends Context.Service<ListingWorkerPool, {
-  /** The listing body from a worker when the workers hold the generation `state` is at; else `inProcess`. */
+  /**
+   * The listing body from a worker when the workers hold the generation the read model's state is
+   * at (`state` is read when the effect runs, after the caller took its ETag); else `inProcess`.
+   */
   readonly listingBody: <E, R>(
-    state: CatalogState,
+    state: () => CatalogState,
     request: ProductListingRequest,
     shopIds: ReadonlyArray<string>,
     inProcess: Effect.Effect<Uint8Array, E, R>
   ) => Effect.Effect<Uint8Array, E, R>
+  readonly counts: Effect.Effect<ListingWorkerCounts>
 }>()("storefront/ListingWorkerPool") {
   /** The pool, and the publisher the read model publishes its states to. */
   static readonly layer = (options: ListingWorkerPoolOptions) =>
@@ -83,6 +90,7 @@ const makePool = (options: ListingWorkerPoolOptions) =>
     let published: Generation | undefined
     let nextId = 0
     let turn = 0
+    const answered = { byWorkers: 0, inProcess: 0 }
 
     const publish = (state: CatalogState) =>
       Effect.sync(() => {
@@ -156,34 +164,43 @@ const makePool = (options: ListingWorkerPoolOptions) =>
       })
 
     const listingBody = <E, R>(
-      state: CatalogState,
+      state: () => CatalogState,
       request: ProductListingRequest,
       shopIds: ReadonlyArray<string>,
       inProcess: Effect.Effect<Uint8Array, E, R>
     ): Effect.Effect<Uint8Array, E, R> =>
       Effect.suspend(() => {
         const generation = published
-        if (generation === undefined || generation.index !== state.index || generation.indexGeneration !== state.index.generation) {
+        const { index } = state()
+        const answerInProcess = Effect.suspend(() => {
+          answered.inProcess++
           return inProcess
+        })
+        if (generation === undefined || generation.index !== index || generation.indexGeneration !== index.generation) {
+          return answerInProcess
         }
         const key = JSON.stringify([[...shopIds].sort(), request])
         const kept = generation.bodies.get(key)
-        if (kept !== undefined) return Effect.succeed(kept)
+        if (kept !== undefined) {
+          answered.byWorkers++
+          return Effect.succeed(kept)
+        }
         const member = pick()
-        if (member?.worker === undefined) return inProcess
+        if (member?.worker === undefined) return answerInProcess
         return Effect.flatMap(ask(member, member.worker, request, shopIds), (reply) => {
-          if (reply?.body === undefined || reply.number < generation.number) return inProcess
+          if (reply?.body === undefined || reply.number < generation.number) return answerInProcess
           const body = keepCompressedForms(reply.body)
           if (reply.number === generation.number) {
             if (generation.bodies.size >= BODIES_KEPT) generation.bodies.clear()
             generation.bodies.set(key, body)
           }
+          answered.byWorkers++
           return Effect.succeed(body)
         })
       })
 
     return {
-      pool: ListingWorkerPool.of({ listingBody }),
+      pool: ListingWorkerPool.of({ listingBody, counts: Effect.sync(() => ({ ...answered })) }),
       publisher: CatalogPublisher.of({ publish })
     }
   })

@@ -8,10 +8,12 @@
  * bodies keep their brotli and gzip forms beside them (representation/compressed-bodies.ts).
  * Every route answers with an ETag from the catalog version and the normalised request, 304 to
  * a matching If-None-Match before any body is looked up, and public Cache-Control
- * (representation/catalog-http-caching.ts).
+ * (representation/catalog-http-caching.ts). With CATALOG_WORKERS a listing's body comes from the
+ * listing worker pool (adapters/catalog-workers), which falls back to this in-process path.
  */
-import { Effect, Result, Schema } from "effect"
+import { Effect, Option, Result, Schema } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { ListingWorkerPool } from "../../catalog-workers/listing-worker-pool.ts"
 import { findCategoryBySlug, listCategories } from "../../../application/catalog/category-listing.ts"
 import { CategoryView } from "../../../domain/catalog/category-tree.ts"
 import { CatalogReadModel } from "../../../application/catalog/catalog-read-model.ts"
@@ -67,6 +69,8 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
     const readModel = yield* CatalogReadModel
     const withReadModel = Effect.provideService(CatalogReadModel, readModel)
     const respond = makeCatalogResponder(yield* CatalogHttpCaching, readModel.state)
+    // CATALOG_WORKERS: listings answered by worker threads when the pool is there
+    const workers = yield* Effect.serviceOption(ListingWorkerPool)
     return handlers
       .handle("listProducts", ({ query }) =>
         Effect.gen(function*() {
@@ -75,9 +79,12 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
           if (Result.isFailure(request)) {
             return yield* new ValidationFailed({ detail: "Invalid request query", errors: request.failure })
           }
+          const inProcess = Effect.map(withReadModel(listProducts(request.success, scope.shopIds)), listingBody)
           return yield* respond(
             { shopIds: scope.shopIds, route: ["products", request.success] },
-            Effect.map(withReadModel(listProducts(request.success, scope.shopIds)), listingBody)
+            Option.isSome(workers)
+              ? workers.value.listingBody(readModel.state, request.success, scope.shopIds, inProcess)
+              : inProcess
           )
         }))
       .handle("suggestProducts", ({ query }) =>

@@ -43,7 +43,7 @@ const text = (body: Uint8Array): string => new TextDecoder().decode(body)
 /** A listing through the pool; counts the queries answered in process. */
 const listing = (state: CatalogState, request: ProductListingRequest, counter: { inProcess: number }) =>
   Effect.flatMap(ListingWorkerPool, (pool) =>
-    pool.listingBody(state, request, ["shop_a"], Effect.sync(() => {
+    pool.listingBody(() => state, request, ["shop_a"], Effect.sync(() => {
       counter.inProcess++
       return new TextEncoder().encode(expectedBody(state, request))
     })))
