@@ -19,7 +19,7 @@ import { CatalogImportWriter, type CatalogImportSession } from "../../applicatio
 import type { ExistingReferences } from "../../application/catalog-import/existing-references.ts"
 import { countsOf } from "../../application/catalog-import/import-summary.ts"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
-import type { CatalogProduct, CatalogVariant } from "../../domain/catalog/catalog-product.ts"
+import { type CatalogProduct, type CatalogVariant, productContentOf } from "../../domain/catalog/catalog-product.ts"
 import { parseEmail } from "../../domain/customer/email.ts"
 import { IdGenerator } from "../../domain/shared/id-generator.ts"
 import {
@@ -216,18 +216,7 @@ export const makeMemoryCatalogImportWriter = (catalog: MemoryCatalog) =>
         }
         const record: CatalogProduct = {
           id,
-          slug: product.slug,
-          name: product.name,
-          description: product.description,
-          sku: product.sku,
-          productType: product.productType,
-          unitName: product.unitName,
-          thumbnail: product.thumbnail,
-          images: product.images,
-          tags: product.tags,
-          attributes: product.attributes,
-          seo: product.seo,
-          sizeGuideId: product.sizeGuideId,
+          ...productContentOf(product),
           categoryIds: product.categorySlugs.map(categoryIdOf),
           shopIds: [...product.shopIds].sort(byText),
           enabled: product.enabled,

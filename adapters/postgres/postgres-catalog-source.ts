@@ -16,11 +16,10 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import type { CatalogReferenceData, ChangeCursor, ProductPage } from "../../application/catalog/catalog-snapshot.ts"
 import { ShippingMethodRecord, ShippingZoneRecord } from "../../application/catalog/shipping-method-record.ts"
-import { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
-import { ShopZoneRule } from "../../domain/catalog/shop.ts"
+import { CatalogProduct, SizeGuide } from "../../domain/catalog/catalog-product.ts"
+import { CategoryRecord } from "../../domain/catalog/category.ts"
+import { PublishableKey, ShopZoneRule } from "../../domain/catalog/shop.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
-
-const Strings = Schema.Array(Schema.String)
 
 /** A page of products as the page query returns it: one JSON array, timestamps as strings. */
 const ProductPageJson = Schema.fromJsonString(Schema.Array(
@@ -37,31 +36,12 @@ const ShopRow = Schema.Struct({
   defaultZoneType: Schema.String
 })
 
-const PublishableKeyRow = Schema.Struct({
-  key: Schema.String,
-  title: Schema.String,
-  shopIds: Strings,
-  revokedAt: Schema.NullOr(Schema.Date)
-})
-
+const { seo: _seo, ...categoryColumns } = CategoryRecord.fields
 const CategoryRow = Schema.Struct({
-  id: Schema.String,
-  slug: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  image: Schema.NullOr(Schema.String),
-  parentId: Schema.NullOr(Schema.String),
-  position: Schema.Int,
+  ...categoryColumns,
   seoMetaTitle: Schema.NullOr(Schema.String),
   seoMetaDescription: Schema.NullOr(Schema.String),
   seoOgImage: Schema.NullOr(Schema.String)
-})
-
-const SizeGuideRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  content: Schema.String,
-  imageUrl: Schema.String
 })
 
 const { zones: _zones, ...shippingMethodColumns } = ShippingMethodRecord.fields
@@ -92,13 +72,13 @@ export const makePostgresCatalogSource = Effect.gen(function*() {
     )
     const publishableKeys = yield* sql`
       SELECT key, title, shop_ids, revoked_at FROM publishable_keys ORDER BY key`.pipe(
-      Effect.flatMap(decodeRows(PublishableKeyRow))
+      Effect.flatMap(decodeRows(PublishableKey))
     )
     const categories = yield* sql`
       SELECT id, slug, name, description, image, parent_id, position, seo_meta_title, seo_meta_description, seo_og_image
       FROM categories ORDER BY id`.pipe(Effect.flatMap(decodeRows(CategoryRow)))
     const sizeGuides = yield* sql`SELECT id, name, content, image_url FROM size_guides ORDER BY id`.pipe(
-      Effect.flatMap(decodeRows(SizeGuideRow))
+      Effect.flatMap(decodeRows(SizeGuide))
     )
     const shippingMethods = yield* sql`
       SELECT id, shop_id, name, description, sla_text, sla_min_days, sla_max_days, min_order_value_for_free_shipping,

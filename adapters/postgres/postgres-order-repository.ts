@@ -9,41 +9,25 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { OrderRepository } from "../../application/orders/order-repository.ts"
-import { type Order, OrderLine } from "../../domain/order/order.ts"
+import { Order, OrderLine } from "../../domain/order/order.ts"
 import type { OrderViewer } from "../../domain/order/order-visibility.ts"
 import { Address } from "../../domain/shipping/address.ts"
-import { PaymentMethod } from "../../domain/shipping/cod-fee.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
+const { tracking: _tracking, guestContact: _guestContact, ...orderFields } = Order.fields
+
+/** An order's row: the order's fields, its addresses and lines as JSON, tracking and guest contact in columns. */
 const OrderRow = Schema.Struct({
-  id: Schema.String,
-  orderNumber: Schema.String,
-  shopId: Schema.String,
-  customerId: Schema.String,
-  cartId: Schema.String,
-  status: Schema.String,
-  paymentStatus: Schema.String,
-  paymentMethod: PaymentMethod,
-  customerNotes: Schema.NullOr(Schema.String),
-  couponCode: Schema.String,
-  subtotal: Schema.Int,
-  discountTotal: Schema.Int,
-  shippingFee: Schema.Int,
-  codFee: Schema.Int,
-  total: Schema.Int,
-  amountPaid: Schema.Int,
+  ...orderFields,
   shippingAddress: Schema.fromJsonString(Address),
   billingAddress: Schema.NullOr(Schema.fromJsonString(Address)),
-  shippingMethodId: Schema.String,
-  shippingMethodName: Schema.String,
+  lines: Schema.fromJsonString(Schema.Array(OrderLine)),
   courierName: Schema.String,
   trackingStatus: Schema.String,
   trackingNumber: Schema.String,
   trackingUrl: Schema.String,
-  lines: Schema.fromJsonString(Schema.Array(OrderLine)),
   guestEmail: Schema.NullOr(Schema.String),
-  guestPhone: Schema.NullOr(Schema.String),
-  createdAt: Schema.Date
+  guestPhone: Schema.NullOr(Schema.String)
 })
 
 /** Rows that do not match mean the database holds something we never write: a defect. */

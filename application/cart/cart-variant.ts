@@ -4,17 +4,11 @@
  * its product. Money in minor units, weight in grams.
  */
 import type { StockedVariant } from "../../domain/cart/stock.ts"
+import type { CatalogVariant } from "../../domain/catalog/catalog-product.ts"
 
-export interface CartVariant extends StockedVariant {
-  readonly variantId: string
+/** The catalog's variant (under `variantId`) with what the cart needs of its product. */
+export interface CartVariant extends StockedVariant, Omit<CatalogVariant, "id"> {
   readonly productId: string
-  readonly sku: string
-  readonly originalPrice: number
-  readonly salePrice: number | null
-  readonly stock: number
-  readonly weightGrams: number
-  readonly images: ReadonlyArray<string>
-  readonly optionValues: Readonly<Record<string, string>>
   /** The product is enabled and offered in the shop the variant was looked up for. */
   readonly visible: boolean
   readonly requiresShipping: boolean

@@ -5,7 +5,13 @@
  * References are still natural keys (slugs, shop ids); the writer resolves them to ids.
  */
 import type { CategorySeo } from "../../domain/catalog/category.ts"
-import type { ProductAttribute, ProductSeo, SizeGuide, VariantOption } from "../../domain/catalog/catalog-product.ts"
+import {
+  type CatalogVariant,
+  type ProductContent,
+  productContentOf,
+  type SizeGuide,
+  type VariantOption
+} from "../../domain/catalog/catalog-product.ts"
 import type { PublishableKey, Shop } from "../../domain/catalog/shop.ts"
 import { normaliseEmail } from "../../domain/customer/email.ts"
 import { toBasisPoints, toMinor } from "../../domain/shared/money.ts"
@@ -23,31 +29,13 @@ export interface ImportCategoryData {
   readonly seo: CategorySeo
 }
 
-export interface ImportVariantData {
-  readonly sku: string
+/** A variant as the catalog records it, without its id yet. */
+export interface ImportVariantData extends Omit<CatalogVariant, "id"> {
   /** Order within the product: the document order. */
   readonly position: number
-  readonly originalPrice: number
-  readonly salePrice: number | null
-  readonly stock: number
-  readonly weightGrams: number
-  readonly images: ReadonlyArray<string>
-  readonly optionValues: Readonly<Record<string, string>>
 }
 
-export interface ImportProductData {
-  readonly slug: string
-  readonly name: string
-  readonly description: string
-  readonly sku: string
-  readonly productType: string | null
-  readonly unitName: string | null
-  readonly thumbnail: string | null
-  readonly images: ReadonlyArray<string>
-  readonly tags: ReadonlyArray<string>
-  readonly attributes: Readonly<Record<string, ProductAttribute>> | null
-  readonly seo: ProductSeo
-  readonly sizeGuideId: string | null
+export interface ImportProductData extends ProductContent {
   /** In document order (the order the product's categories are listed in). */
   readonly categorySlugs: ReadonlyArray<string>
   readonly shopIds: ReadonlyArray<string>
@@ -113,18 +101,7 @@ const unique = (values: ReadonlyArray<string>): Array<string> => [...new Set(val
 const toDate = (timestamp: string | null): Date | null => timestamp === null ? null : new Date(timestamp)
 
 export const toProductData = (product: ImportProduct): ImportProductData => ({
-  slug: product.slug,
-  name: product.name,
-  description: product.description ?? "",
-  sku: product.sku,
-  productType: product.productType,
-  unitName: product.unitName,
-  thumbnail: product.thumbnail,
-  images: product.images,
-  tags: product.tags,
-  attributes: product.attributes,
-  seo: product.seo,
-  sizeGuideId: product.sizeGuideId,
+  ...productContentOf({ ...product, description: product.description ?? "" }),
   categorySlugs: unique(product.categorySlugs),
   shopIds: unique(product.shopIds),
   enabled: product.enabled,

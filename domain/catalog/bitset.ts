@@ -8,6 +8,16 @@ export const wordsFor = (bits: number): number => Math.ceil(bits / 32)
 
 export const makeBitset = (words: number): Bitset => new Uint32Array(words)
 
+/** The bit set kept under `key`, made empty (`words` words) the first time. */
+export const bitsetOf = <K>(sets: Map<K, Bitset>, key: K, words: number): Bitset => {
+  let bits = sets.get(key)
+  if (bits === undefined) {
+    bits = makeBitset(words)
+    sets.set(key, bits)
+  }
+  return bits
+}
+
 export const setBit = (set: Bitset, slot: number): void => {
   set[slot >>> 5]! |= 1 << (slot & 31)
 }

@@ -44,8 +44,8 @@ export const CatalogVariant = Schema.Struct({
 })
 export type CatalogVariant = typeof CatalogVariant.Type
 
-export const CatalogProduct = Schema.Struct({
-  id: Schema.String,
+/** What a product says of itself, the same in an import document and in the catalog's record. */
+export const ProductContent = Schema.Struct({
   slug: Schema.String,
   name: Schema.String,
   description: Schema.String,
@@ -57,7 +57,29 @@ export const CatalogProduct = Schema.Struct({
   tags: Schema.Array(Schema.String),
   attributes: Schema.NullOr(Schema.Record(Schema.String, ProductAttribute)),
   seo: ProductSeo,
-  sizeGuideId: Schema.NullOr(Schema.String),
+  sizeGuideId: Schema.NullOr(Schema.String)
+})
+export type ProductContent = typeof ProductContent.Type
+
+/** A product's content alone (the record or import data it is taken from has more). */
+export const productContentOf = (product: ProductContent): ProductContent => ({
+  slug: product.slug,
+  name: product.name,
+  description: product.description,
+  sku: product.sku,
+  productType: product.productType,
+  unitName: product.unitName,
+  thumbnail: product.thumbnail,
+  images: product.images,
+  tags: product.tags,
+  attributes: product.attributes,
+  seo: product.seo,
+  sizeGuideId: product.sizeGuideId
+})
+
+export const CatalogProduct = Schema.Struct({
+  id: Schema.String,
+  ...ProductContent.fields,
   categoryIds: Schema.Array(Schema.String),
   shopIds: Schema.Array(Schema.String),
   enabled: Schema.Boolean,

@@ -18,7 +18,7 @@ import { isUnchanged } from "../../application/catalog-import/import-summary.ts"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
 import { newRegisteredCustomer } from "../../domain/customer/customer.ts"
 import { parseEmail } from "../../domain/customer/email.ts"
-import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
+import { type CatalogProduct, productContentOf } from "../../domain/catalog/catalog-product.ts"
 import { combinedCatalog } from "../support/catalog-documents.ts"
 
 const GENERATED_PRODUCTS = 50
@@ -58,18 +58,7 @@ const settledCursor = Effect.gen(function*() {
 
 /** A product as its natural keys describe it: no generated ids, categories by slug. */
 const naturalProduct = (product: CatalogProduct, categorySlugById: ReadonlyMap<string, string>) => ({
-  slug: product.slug,
-  name: product.name,
-  description: product.description,
-  sku: product.sku,
-  productType: product.productType,
-  unitName: product.unitName,
-  thumbnail: product.thumbnail,
-  images: product.images,
-  tags: product.tags,
-  attributes: product.attributes,
-  seo: product.seo,
-  sizeGuideId: product.sizeGuideId,
+  ...productContentOf(product),
   categorySlugs: product.categoryIds.map((id) => categorySlugById.get(id) ?? `unknown category ${id}`),
   shopIds: product.shopIds,
   enabled: product.enabled,
@@ -82,18 +71,7 @@ const naturalProduct = (product: CatalogProduct, categorySlugById: ReadonlyMap<s
 
 /** What a product of the document must load back as (shop ids come back sorted). */
 const expectedProduct = (product: ImportProductData) => ({
-  slug: product.slug,
-  name: product.name,
-  description: product.description,
-  sku: product.sku,
-  productType: product.productType,
-  unitName: product.unitName,
-  thumbnail: product.thumbnail,
-  images: product.images,
-  tags: product.tags,
-  attributes: product.attributes,
-  seo: product.seo,
-  sizeGuideId: product.sizeGuideId,
+  ...productContentOf(product),
   categorySlugs: product.categorySlugs,
   shopIds: [...product.shopIds].sort(),
   enabled: product.enabled,

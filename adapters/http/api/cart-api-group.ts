@@ -33,6 +33,11 @@ const itemParams = { cartId: Schema.String, itemId: Schema.String }
 
 const CartResponse = HttpApiSchema.WithHeaders(CartView, { etag: Schema.String })
 
+/** What every change of a cart declares: the cart id, If-Match, the whole cart back, the cart problems. */
+const cartChange = { params: cartParams, headers: changeHeaders, success: CartResponse, error: cartErrors }
+const itemChange = { ...cartChange, params: itemParams }
+const addressChange = { ...cartChange, payload: CartAddressBody, error: cartAddressErrors }
+
 const EXAMPLE_CART = { cartId: "cart_2b5n8m1k4j7h0g3f6d9s" }
 const EXAMPLE_ITEM = { ...EXAMPLE_CART, itemId: "item_6t9y2u5i8o1p4a7s0d3f" }
 const EXAMPLE_CART_ADDRESS = { ...EXAMPLE_ADDRESS, email: "nusrat@example.com" }
@@ -60,116 +65,58 @@ export class CartApiGroup extends HttpApiGroup.make("cart").add(
       "that customer's token.",
     examples: { params: EXAMPLE_CART }
   })),
-  HttpApiEndpoint.post("addCartItem", "/cart/:cartId/items", {
-    params: cartParams,
-    headers: changeHeaders,
-    payload: AddCartItemBody,
-    success: CartResponse,
-    error: cartErrors
-  }).annotateMerge(operationDocs({
+  HttpApiEndpoint.post("addCartItem", "/cart/:cartId/items", { ...cartChange, payload: AddCartItemBody }).annotateMerge(operationDocs({
     summary: "Add an item",
     description: "Adds a variant; a variant already in the cart has its quantity increased. Stock is checked " +
       "(409). " + CHANGE,
     examples: { params: EXAMPLE_CART, request: { variantId: "var_3h6j9k2l5z8x1c4v7b0n", quantity: 1 } }
   })),
-  HttpApiEndpoint.patch("updateCartItem", "/cart/:cartId/items/:itemId", {
-    params: itemParams,
-    headers: changeHeaders,
-    payload: UpdateCartItemBody,
-    success: CartResponse,
-    error: cartErrors
-  }).annotateMerge(operationDocs({
+  HttpApiEndpoint.patch("updateCartItem", "/cart/:cartId/items/:itemId", { ...itemChange, payload: UpdateCartItemBody }).annotateMerge(operationDocs({
     summary: "Change an item's quantity",
     description: "Sets the line's quantity; 0 removes the line. " + CHANGE,
     examples: { params: EXAMPLE_ITEM, request: { quantity: 3 } }
   })),
-  HttpApiEndpoint.delete("removeCartItem", "/cart/:cartId/items/:itemId", {
-    params: itemParams,
-    headers: changeHeaders,
-    success: CartResponse,
-    error: cartErrors
-  }).annotateMerge(operationDocs({
+  HttpApiEndpoint.delete("removeCartItem", "/cart/:cartId/items/:itemId", itemChange).annotateMerge(operationDocs({
     summary: "Remove an item",
     description: "Removes the line from the cart. " + CHANGE,
     examples: { params: EXAMPLE_ITEM }
   })),
-  HttpApiEndpoint.put("setCartNote", "/cart/:cartId/notes", {
-    params: cartParams,
-    headers: changeHeaders,
-    payload: CartNoteBody,
-    success: CartResponse,
-    error: cartErrors
-  }).annotateMerge(operationDocs({
+  HttpApiEndpoint.put("setCartNote", "/cart/:cartId/notes", { ...cartChange, payload: CartNoteBody }).annotateMerge(operationDocs({
     summary: "Set the order note",
     description: "The customer's note for the order; an absent `note` clears it. " + CHANGE,
     examples: { params: EXAMPLE_CART, request: { note: "Please call before delivery" } }
   })),
-  HttpApiEndpoint.put("setShippingAddress", "/cart/:cartId/shipping-address", {
-    params: cartParams,
-    headers: changeHeaders,
-    payload: CartAddressBody,
-    success: CartResponse,
-    error: cartAddressErrors
-  }).annotateMerge(operationDocs({
+  HttpApiEndpoint.put("setShippingAddress", "/cart/:cartId/shipping-address", addressChange).annotateMerge(operationDocs({
     summary: "Set the shipping address",
     description: "Where the order goes; it decides the shipping zone and fee. `email` links a guest order to " +
       "its customer once they prove that email. Signed in, `{addressId}` copies a saved address instead " +
       "(/customers/me/addresses). " + CHANGE,
     examples: { params: EXAMPLE_CART, request: EXAMPLE_CART_ADDRESS }
   })),
-  HttpApiEndpoint.put("setBillingAddress", "/cart/:cartId/billing-address", {
-    params: cartParams,
-    headers: changeHeaders,
-    payload: CartAddressBody,
-    success: CartResponse,
-    error: cartAddressErrors
-  }).annotateMerge(operationDocs({
+  HttpApiEndpoint.put("setBillingAddress", "/cart/:cartId/billing-address", addressChange).annotateMerge(operationDocs({
     summary: "Set the billing address",
     description: "The billing address, when it differs from the shipping address; signed in, `{addressId}` " +
       "copies a saved address. " + CHANGE,
     examples: { params: EXAMPLE_CART, request: EXAMPLE_CART_ADDRESS }
   })),
-  HttpApiEndpoint.put("setShippingMethod", "/cart/:cartId/shipping-method", {
-    params: cartParams,
-    headers: changeHeaders,
-    payload: ShippingMethodChoiceBody,
-    success: CartResponse,
-    error: cartErrors
-  }).annotateMerge(operationDocs({
+  HttpApiEndpoint.put("setShippingMethod", "/cart/:cartId/shipping-method", { ...cartChange, payload: ShippingMethodChoiceBody }).annotateMerge(operationDocs({
     summary: "Choose the shipping method",
     description: "One of the shop's shipping methods (see `GET /shop/shipping-methods`); 422 when it does not " +
       "serve the address's zone. " + CHANGE,
     examples: { params: EXAMPLE_CART, request: { shippingMethodId: "sm_demo_standard" } }
   })),
-  HttpApiEndpoint.put("setPaymentMethod", "/cart/:cartId/payment-method", {
-    params: cartParams,
-    headers: changeHeaders,
-    payload: PaymentMethodChoiceBody,
-    success: CartResponse,
-    error: cartErrors
-  }).annotateMerge(operationDocs({
+  HttpApiEndpoint.put("setPaymentMethod", "/cart/:cartId/payment-method", { ...cartChange, payload: PaymentMethodChoiceBody }).annotateMerge(operationDocs({
     summary: "Choose the payment method",
     description: "`cod` (cash on delivery, which may add the shipping method's COD fee) or `prepaid`. " + CHANGE,
     examples: { params: EXAMPLE_CART, request: { paymentMethod: "cod" } }
   })),
-  HttpApiEndpoint.put("applyCoupon", "/cart/:cartId/coupon", {
-    params: cartParams,
-    headers: changeHeaders,
-    payload: CouponCodeBody,
-    success: CartResponse,
-    error: cartErrors
-  }).annotateMerge(operationDocs({
+  HttpApiEndpoint.put("applyCoupon", "/cart/:cartId/coupon", { ...cartChange, payload: CouponCodeBody }).annotateMerge(operationDocs({
     summary: "Apply a coupon",
     description: "Applies a coupon code, replacing any other; 422 `coupon_invalid` says why one does not " +
       "apply. " + CHANGE,
     examples: { params: EXAMPLE_CART, request: { code: "WELCOME10" } }
   })),
-  HttpApiEndpoint.delete("removeCoupon", "/cart/:cartId/coupon", {
-    params: cartParams,
-    headers: changeHeaders,
-    success: CartResponse,
-    error: cartErrors
-  }).annotateMerge(operationDocs({
+  HttpApiEndpoint.delete("removeCoupon", "/cart/:cartId/coupon", cartChange).annotateMerge(operationDocs({
     summary: "Remove the coupon",
     description: "Takes the coupon off the cart. " + CHANGE,
     examples: { params: EXAMPLE_CART }

@@ -5,20 +5,12 @@
  */
 import { Schema } from "effect"
 import { LineQuantity, MAX_LINE_QUANTITY } from "../../../domain/cart/cart.ts"
+import { Address } from "../../../domain/shipping/address.ts"
 import { PaymentMethod } from "../../../domain/shipping/cod-fee.ts"
 
+/** The stored address's fields, all strings. */
 export const AddressView = Schema.Struct({
-  name: Schema.String,
-  phone: Schema.String,
-  house: Schema.String,
-  road: Schema.String,
-  thana: Schema.String,
-  district: Schema.String,
-  division: Schema.String,
-  city: Schema.String,
-  postcode: Schema.String,
-  country: Schema.String,
-  note: Schema.String,
+  ...Address.fields,
   /**
    * Not in the interface's field list: the contact email a guest checkout links the order by.
    * Present only when the client gave one, so an address without it has exactly the interface's fields.

@@ -13,7 +13,6 @@
  */
 import { ByteSize, Cause, Effect, Layer, type Types } from "effect"
 import {
-  FindMyWay,
   HttpEffect,
   HttpRouter,
   HttpServerError,
@@ -34,7 +33,7 @@ import {
   UnsupportedMediaType
 } from "../problems/generic-problems.ts"
 import { accessLogMiddleware } from "../observability/access-log.ts"
-import { routeTemplates } from "../observability/route-templates.ts"
+import { type Route, routeTable, routeTemplates } from "../observability/route-templates.ts"
 import { isUtf8, malformedJsonStrings, malformedUrlText, type TextProblem } from "../request/well-formed-text.ts"
 import { type CorsOptions, corsMiddleware } from "./cors.ts"
 import { isStoreUnavailableCause } from "./store-unavailable-cause.ts"
@@ -150,24 +149,13 @@ const withoutBodyHeaders = (headers: Readonly<Record<string, string>>): Record<s
   return kept
 }
 
-type Route = readonly [method: string, path: `/${string}`]
-
 /** Problem+json for every failure that reaches the router, with 405 + Allow for known paths. */
 export const problemJsonMiddleware = <Id extends string, Groups extends HttpApiGroup.Constraint>(
   api: HttpApi.HttpApi<Id, Groups>,
   extraRoutes: ReadonlyArray<Route>
 ) => {
-  const router = FindMyWay.make<string>()
-  const methods = new Set<string>()
-  const register = (method: string, path: string) => {
-    router.on(method, path as FindMyWay.PathInput, method)
-    methods.add(method)
-  }
-  for (const group of Object.values(api.groups) as ReadonlyArray<HttpApiGroup.Top>) {
-    for (const endpoint of Object.values(group.endpoints)) register(endpoint.method, endpoint.path)
-  }
-  for (const [method, path] of extraRoutes) register(method, path)
-  const allowedMethods = (path: string) => [...methods].filter((method) => router.find(method, path) !== undefined)
+  const routes = routeTable(api, extraRoutes)
+  const allowedMethods = (path: string) => [...routes.methods].filter((method) => routes.find(method, path) !== undefined)
 
   return HttpRouter.middleware((httpEffect): Effect.Effect<
     HttpServerResponse.HttpServerResponse,

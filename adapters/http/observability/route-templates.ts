@@ -11,10 +11,20 @@ export const UNMATCHED_ROUTE = "unmatched"
 
 export type RouteTemplates = (method: string, url: string) => string
 
-export const routeTemplates = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+export type Route = readonly [method: string, path: `/${string}`]
+
+/** Every route of the API and the system routes, as the router knows them. */
+export interface RouteTable {
+  /** The template of the route `method` and `path` match, if any. */
+  readonly find: (method: string, path: string) => string | undefined
+  /** Every method some route answers. */
+  readonly methods: ReadonlySet<string>
+}
+
+export const routeTable = <Id extends string, Groups extends HttpApiGroup.Constraint>(
   api: HttpApi.HttpApi<Id, Groups>,
-  extraRoutes: ReadonlyArray<readonly [method: string, path: `/${string}`]>
-): RouteTemplates => {
+  extraRoutes: ReadonlyArray<Route>
+): RouteTable => {
   const router = FindMyWay.make<string>()
   const methods = new Set<string>()
   const register = (method: string, path: string) => {
@@ -25,15 +35,22 @@ export const routeTemplates = <Id extends string, Groups extends HttpApiGroup.Co
     for (const endpoint of Object.values(group.endpoints)) register(endpoint.method, endpoint.path)
   }
   for (const [method, path] of extraRoutes) register(method, path)
+  return { find: (method, path) => router.find(method, path)?.handler, methods }
+}
 
+export const routeTemplates = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>,
+  extraRoutes: ReadonlyArray<Route>
+): RouteTemplates => {
+  const routes = routeTable(api, extraRoutes)
   return (method, url) => {
     const path = url.split("?")[0]!
-    const exact = router.find(method === "HEAD" ? "GET" : method, path)
-    if (exact !== undefined) return exact.handler
+    const exact = routes.find(method === "HEAD" ? "GET" : method, path)
+    if (exact !== undefined) return exact
     // a known path with another method (405) still names its route
-    for (const other of methods) {
-      const match = router.find(other, path)
-      if (match !== undefined) return match.handler
+    for (const other of routes.methods) {
+      const match = routes.find(other, path)
+      if (match !== undefined) return match
     }
     return UNMATCHED_ROUTE
   }

@@ -3,7 +3,7 @@
  * subtree and for availability (which slots hold it), and per slot the lists of its tag, attribute
  * value and category ids (what it holds), for the per-product facet tally.
  */
-import { type Bitset, clearBit, makeBitset, resized, setBit, unionInto } from "../bitset.ts"
+import { type Bitset, bitsetOf, clearBit, makeBitset, resized, setBit, unionInto } from "../bitset.ts"
 import { type CatalogProduct, isInStock } from "../catalog-product.ts"
 import type { CategoryRecord } from "../category.ts"
 import { effectiveParents } from "../category.ts"
@@ -73,14 +73,7 @@ export class SlotMemberships {
 
   add(slot: number, product: CatalogProduct): void {
     if (product.variants.some(isInStock)) setBit(this.inStock, slot)
-    for (const shopId of product.enabled ? product.shopIds : []) {
-      let bits = this.shops.get(shopId)
-      if (bits === undefined) {
-        bits = makeBitset(this.words)
-        this.shops.set(shopId, bits)
-      }
-      setBit(bits, slot)
-    }
+    for (const shopId of product.enabled ? product.shopIds : []) setBit(bitsetOf(this.shops, shopId, this.words), slot)
     const tagIds = [...new Set(product.tags)].map((tag) => this.tags.idFor(tag, this.words))
     for (const id of tagIds) setBit(this.tags.bitsOf(id), slot)
     this.slotTags.set(slot, tagIds)

@@ -22,7 +22,7 @@
  *
  * Like CatalogIndex it has a single writer: `upsertProduct` applies a changed product in place.
  */
-import { type Bitset, clearBit, hasBit, makeBitset, resized, setBit, unionInto, wordsFor } from "../bitset.ts"
+import { type Bitset, bitsetOf, clearBit, hasBit, makeBitset, resized, setBit, unionInto, wordsFor } from "../bitset.ts"
 import type { CatalogProduct } from "../catalog-product.ts"
 import type { CategoryRecord } from "../category.ts"
 import { SlotIntLists } from "../slot-int-lists.ts"
@@ -110,14 +110,7 @@ export class SuggestIndex {
     this.ids[slot] = product.id
     this.slugs[slot] = product.slug
     this.salesCounts[slot] = product.salesCount
-    for (const shopId of product.enabled ? product.shopIds : []) {
-      let bits = this.shops.get(shopId)
-      if (bits === undefined) {
-        bits = makeBitset(this.words)
-        this.shops.set(shopId, bits)
-      }
-      setBit(bits, slot)
-    }
+    for (const shopId of product.enabled ? product.shopIds : []) setBit(bitsetOf(this.shops, shopId, this.words), slot)
     const had = new Set(before)
     for (const word of after) if (rankChanged || !had.has(word)) this.postings.add(word, slot)
     this.slotWords.set(slot, after)
