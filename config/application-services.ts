@@ -6,6 +6,7 @@
 import { Layer } from "effect"
 import { AccountsService } from "../application/auth/accounts-service.ts"
 import { CartService } from "../application/cart/cart-service.ts"
+import { CatalogService } from "../application/catalog/catalog-service.ts"
 import { CheckoutService } from "../application/checkout/checkout-service.ts"
 import { CustomerService } from "../application/customer/customer-service.ts"
 import { Idempotency } from "../application/idempotency/run-idempotently.ts"
@@ -18,4 +19,4 @@ export const buyingServices = Layer.mergeAll(CartService.layer, CheckoutService.
 )
 
 /** Every application service the HTTP app takes. */
-export const applicationServices = Layer.merge(buyingServices, AccountsService.layer)
+export const applicationServices = Layer.mergeAll(buyingServices, AccountsService.layer, CatalogService.layer)

@@ -6,12 +6,12 @@
 import { Effect } from "effect"
 import { buildCategoryTree, type CategoryTree, type CategoryView } from "../../domain/catalog/category-tree.ts"
 import { CategoryNotFound } from "../../domain/catalog/errors/category-not-found.ts"
-import { CatalogReadModel } from "./catalog-read-model.ts"
+import type { CatalogReadModel } from "./catalog-read-model.ts"
 
 const cache = new WeakMap<object, { generation: number; trees: Map<string, CategoryTree> }>()
 
-const treeFor = (shopIds: ReadonlyArray<string>) =>
-  Effect.map(CatalogReadModel, (readModel): CategoryTree => {
+const treeFor = (readModel: CatalogReadModel["Service"], shopIds: ReadonlyArray<string>) =>
+  Effect.sync((): CategoryTree => {
     const { index, reference } = readModel.state()
     const key = [...shopIds].sort().join("\u0000")
     let entry = cache.get(index)
@@ -34,8 +34,12 @@ export interface CategoryListingRequest {
 }
 
 /** Every category, only the roots, or the direct children of `parentId` (unknown → CategoryNotFound). */
-export const listCategories = (request: CategoryListingRequest, shopIds: ReadonlyArray<string>) =>
-  Effect.flatMap(treeFor(shopIds), (tree): Effect.Effect<ReadonlyArray<CategoryView>, CategoryNotFound> => {
+export const listCategories = (
+  readModel: CatalogReadModel["Service"],
+  request: CategoryListingRequest,
+  shopIds: ReadonlyArray<string>
+) =>
+  Effect.flatMap(treeFor(readModel, shopIds), (tree): Effect.Effect<ReadonlyArray<CategoryView>, CategoryNotFound> => {
     if (request.parentId !== undefined) {
       const parent = tree.byId.get(request.parentId)
       if (parent === undefined) return Effect.fail(new CategoryNotFound({ reference: request.parentId }))
@@ -45,8 +49,8 @@ export const listCategories = (request: CategoryListingRequest, shopIds: Readonl
     return Effect.succeed(request.rootOnly === true ? tree.roots : tree.all)
   })
 
-export const findCategoryBySlug = (slug: string, shopIds: ReadonlyArray<string>) =>
-  Effect.flatMap(treeFor(shopIds), (tree) => {
+export const findCategoryBySlug = (readModel: CatalogReadModel["Service"], slug: string, shopIds: ReadonlyArray<string>) =>
+  Effect.flatMap(treeFor(readModel, shopIds), (tree) => {
     const category = tree.bySlug.get(slug)
     return category === undefined ? Effect.fail(new CategoryNotFound({ reference: slug })) : Effect.succeed(category)
   })

@@ -1,10 +1,13 @@
 /** Use case: one visible product by slug (GET /products/by-slug/{slug}), as its rendered JSON. */
 import { Effect } from "effect"
 import { ProductNotFound } from "../../domain/catalog/errors/product-not-found.ts"
-import { CatalogReadModel } from "./catalog-read-model.ts"
+import type { CatalogReadModel } from "./catalog-read-model.ts"
 
-export const findProductBySlug = (slug: string, shopIds: ReadonlyArray<string>) =>
-  Effect.flatMap(CatalogReadModel, (readModel) => {
-    const document = readModel.state().index.documentBySlug(slug, shopIds)
-    return document === undefined ? Effect.fail(new ProductNotFound({ slug })) : Effect.succeed(document)
-  })
+export const findProductBySlug = (
+  readModel: CatalogReadModel["Service"],
+  slug: string,
+  shopIds: ReadonlyArray<string>
+): Effect.Effect<string, ProductNotFound> => {
+  const document = readModel.state().index.documentBySlug(slug, shopIds)
+  return document === undefined ? Effect.fail(new ProductNotFound({ slug })) : Effect.succeed(document)
+}

@@ -9,7 +9,7 @@ import { Effect } from "effect"
 import type { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
 import type { Facets } from "../../domain/catalog/facets.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
-import { CatalogReadModel } from "./catalog-read-model.ts"
+import type { CatalogReadModel } from "./catalog-read-model.ts"
 import { didYouMean } from "./product-suggestions.ts"
 
 export interface ProductListingRequest extends Omit<ProductQuery, "categoryIds"> {
@@ -63,8 +63,12 @@ export const indexListing = (
   return { listing, query }
 }
 
-export const listProducts = (request: ProductListingRequest, shopIds: ReadonlyArray<string>) =>
-  Effect.map(CatalogReadModel, (readModel): ProductListing => {
+export const listProducts = (
+  readModel: CatalogReadModel["Service"],
+  request: ProductListingRequest,
+  shopIds: ReadonlyArray<string>
+) =>
+  Effect.sync((): ProductListing => {
     const state = readModel.state()
     const { index } = state
     const key = JSON.stringify([[...shopIds].sort(), request])

@@ -11,7 +11,7 @@ import type { ProductView } from "../../domain/catalog/product-view.ts"
 import { toMinor } from "../../domain/shared/money.ts"
 import { corrections } from "../../domain/catalog/suggest/corrections.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
-import { CatalogReadModel } from "./catalog-read-model.ts"
+import type { CatalogReadModel } from "./catalog-read-model.ts"
 import type { CatalogState } from "./catalog-state.ts"
 
 export interface SuggestedProduct {
@@ -55,10 +55,10 @@ const cacheFor = (state: CatalogState) => {
 }
 
 export const suggestProducts = Effect.fn("suggestProducts")(function*(
+  readModel: CatalogReadModel["Service"],
   request: SuggestionRequest,
   shopIds: ReadonlyArray<string>
 ) {
-  const readModel = yield* CatalogReadModel
   const state = readModel.state()
   const entry = cacheFor(state)
   const scope = [...shopIds].sort().join("\u0000")

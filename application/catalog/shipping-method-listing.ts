@@ -4,10 +4,14 @@
  */
 import { Effect } from "effect"
 import { ShopNotFound } from "../../domain/catalog/errors/shop-not-found.ts"
-import { CatalogReadModel } from "./catalog-read-model.ts"
+import type { CatalogReadModel } from "./catalog-read-model.ts"
 
-export const listShippingMethods = (shopId: string | undefined, shopIds: ReadonlyArray<string>) =>
-  Effect.flatMap(CatalogReadModel, (readModel) => {
+export const listShippingMethods = (
+  readModel: CatalogReadModel["Service"],
+  shopId: string | undefined,
+  shopIds: ReadonlyArray<string>
+) =>
+  Effect.suspend(() => {
     const { reference } = readModel.state()
     if (shopId !== undefined && (!shopIds.includes(shopId) || !reference.shops.some((shop) => shop.id === shopId))) {
       return Effect.fail(new ShopNotFound({ shopId }))

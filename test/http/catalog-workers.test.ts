@@ -42,7 +42,7 @@ const expectWorkerAnswersEqualInProcess = Effect.gen(function*() {
     for (const query of QUERIES) {
       const request = toListingRequest(query)
       if (Result.isFailure(request)) throw new Error(`invalid query ${JSON.stringify(query)}`)
-      const expected = listingJson(yield* Effect.provideService(listProducts(request.success, shopIds), CatalogReadModel, inProcess))
+      const expected = listingJson(yield* listProducts(inProcess, request.success, shopIds))
       const response = yield* rawGet(pathOf(query), { "x-publishable-api-key": key })
       expect(response.status, pathOf(query)).toBe(200)
       expect(response.body.toString("utf8"), `${key} ${pathOf(query)}`).toBe(expected)

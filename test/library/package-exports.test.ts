@@ -48,7 +48,7 @@ import { MemoryCatalogStoreLayer } from "storefront-service/adapters/memory/memo
 import { MemoryCustomerRepository } from "storefront-service/adapters/memory/memory-customer-repository"
 import { CryptoIdGeneratorLayer } from "storefront-service/adapters/security/crypto-id-generator"
 import { CatalogReadModel } from "storefront-service/application/catalog/catalog-read-model"
-import { listProducts } from "storefront-service/application/catalog/product-listing"
+import { CatalogService } from "storefront-service/application/catalog/catalog-service"
 import { importCatalog } from "storefront-service/application/catalog-import/import-catalog"
 import { ProductView } from "storefront-service/domain/catalog/product-view"
 import { createStorefrontClient } from "storefront-service/client"
@@ -83,10 +83,11 @@ const decodeProduct = Schema.decodeUnknownSync(Schema.fromJsonString(ProductView
 
 const importAndList = Effect.gen(function*() {
   const summary = yield* importCatalog(catalogDocument)
-  // The read model loads the catalog when it is built, so it is provided after the import.
-  const listing = yield* listProducts({ page: 1, limit: 10, sortBy: "name", includeFacets: false }, ["shop_demo"]).pipe(
-    Effect.provide(CatalogReadModel.layer({ pollInterval: "1 minute" }))
-  )
+  // The read model loads the catalog when it is built, so the service is provided after the import.
+  const catalog = CatalogService.layer.pipe(Layer.provide(CatalogReadModel.layer({ pollInterval: "1 minute" })))
+  const listing = yield* CatalogService.use((service) =>
+    service.listProducts({ page: 1, limit: 10, sortBy: "name", includeFacets: false }, ["shop_demo"])
+  ).pipe(Effect.provide(catalog))
   return {
     productsInserted: summary.products.inserted,
     total: listing.total,

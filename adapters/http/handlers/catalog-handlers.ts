@@ -14,13 +14,10 @@
 import { Effect, Option, Result, Schema } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { ListingWorkerPool } from "../../catalog-workers/listing-worker-pool.ts"
-import { findCategoryBySlug, listCategories } from "../../../application/catalog/category-listing.ts"
 import { CategoryView } from "../../../domain/catalog/category-tree.ts"
 import { CatalogReadModel } from "../../../application/catalog/catalog-read-model.ts"
-import { findProductBySlug } from "../../../application/catalog/product-by-slug.ts"
-import { listProducts, type ProductListing } from "../../../application/catalog/product-listing.ts"
-import { suggestProducts } from "../../../application/catalog/product-suggestions.ts"
-import { listShippingMethods } from "../../../application/catalog/shipping-method-listing.ts"
+import { CatalogService } from "../../../application/catalog/catalog-service.ts"
+import type { ProductListing } from "../../../application/catalog/product-listing.ts"
 import { ShippingMethodView } from "../api/shipping-method-view.ts"
 import { SuggestionsView, toSuggestionsView } from "../api/suggestion-views.ts"
 import { StoreScope } from "../api/store-scope.ts"
@@ -67,7 +64,7 @@ const DEFAULT_SUGGESTIONS = 8
 export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (handlers) =>
   Effect.gen(function*() {
     const readModel = yield* CatalogReadModel
-    const withReadModel = Effect.provideService(CatalogReadModel, readModel)
+    const catalog = yield* CatalogService
     const respond = makeCatalogResponder(yield* CatalogHttpCaching, readModel.state)
     // CATALOG_WORKERS: listings answered by worker threads when the pool is there
     const workers = yield* Effect.serviceOption(ListingWorkerPool)
@@ -79,7 +76,7 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
           if (Result.isFailure(request)) {
             return yield* new ValidationFailed({ detail: "Invalid request query", errors: request.failure })
           }
-          const inProcess = Effect.map(withReadModel(listProducts(request.success, scope.shopIds)), listingBody)
+          const inProcess = Effect.map(catalog.listProducts(request.success, scope.shopIds), listingBody)
           return yield* respond(
             { shopIds: scope.shopIds, route: ["products", request.success] },
             Option.isSome(workers)
@@ -93,7 +90,7 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
           const request = { q: query.q, limit: query.limit ?? DEFAULT_SUGGESTIONS }
           return yield* respond(
             { shopIds: scope.shopIds, route: ["suggest", request.q, request.limit] },
-            withReadModel(suggestProducts(request, scope.shopIds)).pipe(
+            catalog.suggest(request, scope.shopIds).pipe(
               Effect.map((suggestions) => JSON.stringify(encodeSuggestions(toSuggestionsView(suggestions))))
             )
           )
@@ -103,7 +100,7 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
           const scope = yield* StoreScope
           return yield* respond(
             { shopIds: scope.shopIds, route: ["product", params.slug] },
-            withReadModel(findProductBySlug(params.slug, scope.shopIds)).pipe(
+            catalog.productBySlug(params.slug, scope.shopIds).pipe(
               Effect.mapError(problemOf(catalogProblems.getProductBySlug))
             )
           )
@@ -113,7 +110,7 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
           const scope = yield* StoreScope
           return yield* respond(
             { shopIds: scope.shopIds, route: ["categories", query.rootOnly === true, query.parentId ?? null] },
-            withReadModel(listCategories(query, scope.shopIds)).pipe(
+            catalog.listCategories(query, scope.shopIds).pipe(
               Effect.map(categoryListBody),
               Effect.mapError(problemOf(catalogProblems.listCategories))
             )
@@ -124,7 +121,7 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
           const scope = yield* StoreScope
           return yield* respond(
             { shopIds: scope.shopIds, route: ["category", params.slug] },
-            withReadModel(findCategoryBySlug(params.slug, scope.shopIds)).pipe(
+            catalog.categoryBySlug(params.slug, scope.shopIds).pipe(
               Effect.map(categoryBody),
               Effect.mapError(problemOf(catalogProblems.getCategoryBySlug))
             )
@@ -135,7 +132,7 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
           const scope = yield* StoreScope
           return yield* respond(
             { shopIds: scope.shopIds, route: ["shipping-methods", query.shopId ?? null] },
-            withReadModel(listShippingMethods(query.shopId, scope.shopIds)).pipe(
+            catalog.shippingMethods(query.shopId, scope.shopIds).pipe(
               Effect.map((methods) => JSON.stringify(encodeShippingMethods({ methods: methods.map(toShippingMethodView) }))),
               Effect.mapError(problemOf(catalogProblems.listShippingMethods))
             )

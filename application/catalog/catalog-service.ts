@@ -1,0 +1,45 @@
+/**
+ * The catalog capability: listings, suggestions, products by slug, the category tree and the
+ * shipping methods, answered from the read model, as one service whose layer takes the read
+ * model once; each method is a traced span (`Catalog.*`).
+ */
+import { Context, Effect, Layer } from "effect"
+import { CatalogReadModel } from "./catalog-read-model.ts"
+import { type CategoryListingRequest, findCategoryBySlug, listCategories } from "./category-listing.ts"
+import { findProductBySlug } from "./product-by-slug.ts"
+import { listProducts, type ProductListingRequest } from "./product-listing.ts"
+import { type SuggestionRequest, suggestProducts } from "./product-suggestions.ts"
+import { listShippingMethods } from "./shipping-method-listing.ts"
+
+type ShopIds = ReadonlyArray<string>
+
+const make = Effect.gen(function*() {
+  const readModel = yield* CatalogReadModel
+  return {
+    listProducts: Effect.fn("Catalog.listProducts")((request: ProductListingRequest, shopIds: ShopIds) =>
+      listProducts(readModel, request, shopIds)
+    ),
+    suggest: Effect.fn("Catalog.suggest")((request: SuggestionRequest, shopIds: ShopIds) =>
+      suggestProducts(readModel, request, shopIds)
+    ),
+    productBySlug: Effect.fn("Catalog.productBySlug")((slug: string, shopIds: ShopIds) =>
+      findProductBySlug(readModel, slug, shopIds)
+    ),
+    listCategories: Effect.fn("Catalog.listCategories")((request: CategoryListingRequest, shopIds: ShopIds) =>
+      listCategories(readModel, request, shopIds)
+    ),
+    categoryBySlug: Effect.fn("Catalog.categoryBySlug")((slug: string, shopIds: ShopIds) =>
+      findCategoryBySlug(readModel, slug, shopIds)
+    ),
+    shippingMethods: Effect.fn("Catalog.shippingMethods")((shopId: string | undefined, shopIds: ShopIds) =>
+      listShippingMethods(readModel, shopId, shopIds)
+    )
+  }
+})
+
+export class CatalogService extends Context.Service<CatalogService, Effect.Success<typeof make>>()(
+  "storefront/CatalogService"
+) {
+  /** Needs the CatalogReadModel. */
+  static readonly layer = Layer.effect(CatalogService, make)
+}
