@@ -23,6 +23,7 @@ import { CartRepository, type CartReadMode } from "../../application/cart/cart-r
 import { Cart, CartLine } from "../../domain/cart/cart.ts"
 import { Address } from "../../domain/shipping/address.ts"
 import { cartVariantsJsonOf, decodeCartVariantsJson } from "./postgres-inventory.ts"
+import { firstRow } from "./first-row.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
 const CartRow = Schema.Struct({
@@ -80,7 +81,7 @@ export const makePostgresCartRepository = Effect.gen(function*() {
   const select = (cartId: string, lock: boolean) =>
     orStoreUnavailable(sql`
       SELECT ${columns} FROM carts c WHERE c.id = ${cartId} ${sql.literal(lock ? "FOR UPDATE" : "")}`).pipe(
-      Effect.map((rows) => rows.length === 0 ? Option.none() : Option.some(toCart(rows[0])))
+      Effect.map(firstRow(toCart))
     )
 
   const findForChange = (cartId: string, addedVariantIds: ReadonlyArray<string>, mode: CartReadMode) =>

@@ -3,10 +3,11 @@
  * `percentage`, minor units for `fixed`; unique per shop and upper-cased code). Using a coupon
  * is one guarded UPDATE, so concurrent checkouts never push `usage_count` past `usage_limit`.
  */
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { CouponRepository } from "../../application/cart/coupon-repository.ts"
 import { type Coupon, CouponType, normalizeCouponCode } from "../../domain/cart/coupon.ts"
+import { firstRow } from "./first-row.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
 const CouponRow = Schema.Struct({
@@ -31,7 +32,7 @@ export const makePostgresCouponRepository = Effect.gen(function*() {
       orStoreUnavailable(sql`
         SELECT code, shop_id, type, value, min_subtotal, starts_at, ends_at, usage_limit, usage_count
         FROM coupons WHERE shop_id = ${shopId} AND upper(code) = ${normalizeCouponCode(code)}`).pipe(
-        Effect.map((rows) => rows.length === 0 ? Option.none() : Option.some(toCoupon(rows[0])))
+        Effect.map(firstRow(toCoupon))
       ),
     recordUse: (shopId, code) =>
       orStoreUnavailable(sql`

@@ -10,6 +10,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { CustomerContactTaken } from "../../application/customer/customer-contact-taken.ts"
 import { CustomerRepository, type GuestContact } from "../../application/customer/customer-repository.ts"
 import { Customer } from "../../domain/customer/customer.ts"
+import { firstRow } from "./first-row.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
 const COLUMNS = "id, name, email, phone, avatar_url, default_shipping_address_id, password_hash, " +
@@ -17,8 +18,7 @@ const COLUMNS = "id, name, email, phone, avatar_url, default_shipping_address_id
 
 const decodeCustomer = Schema.decodeUnknownSync(Customer)
 
-const firstCustomer = (rows: ReadonlyArray<unknown>): Option.Option<Customer> =>
-  rows.length === 0 ? Option.none() : Option.some(decodeCustomer(rows[0]))
+const firstCustomer = firstRow(decodeCustomer)
 
 const CONTACT_CONSTRAINTS: Readonly<Record<string, "email" | "phone">> = {
   customers_email_idx: "email",

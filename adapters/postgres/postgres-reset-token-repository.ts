@@ -1,8 +1,9 @@
 /** ResetTokenRepository over the `password_reset_tokens` table (hashes only). */
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { ResetTokenRepository } from "../../application/auth/reset-token-repository.ts"
 import { ResetToken } from "../../domain/auth/reset-token.ts"
+import { firstRow } from "./first-row.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
 const COLUMNS = "id, customer_id, token_hash, created_at, expires_at, used_at, voided_at"
@@ -23,7 +24,7 @@ export const PostgresResetTokenRepository = Layer.effect(
       findByTokenHashForUpdate: (tokenHash) =>
         orStoreUnavailable(sql`SELECT ${columns} FROM password_reset_tokens WHERE token_hash = ${tokenHash} FOR UPDATE`)
           .pipe(
-            Effect.map((rows) => rows.length === 0 ? Option.none<ResetToken>() : Option.some(decodeResetToken(rows[0])))
+            Effect.map(firstRow(decodeResetToken))
           ),
       update: (t) =>
         orStoreUnavailable(

@@ -11,6 +11,7 @@ import { SqlClient } from "effect/sql"
 import { SessionRepository } from "../../application/auth/session-repository.ts"
 import { Session } from "../../domain/auth/session.ts"
 import { SESSION_REVOCATION_CHANNEL, sessionRevocationPayload } from "./postgres-session-revocation-feed.ts"
+import { firstRow } from "./first-row.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
 const decodeSession = Schema.decodeUnknownSync(Session)
@@ -29,7 +30,7 @@ export const PostgresSessionRepository = Layer.effect(
             ORDER BY t.issued_at, t.token_hash
           ) AS rotated_token_hashes
         FROM sessions s WHERE s.id = ${id}`).pipe(
-        Effect.map((rows) => rows.length === 0 ? Option.none<Session>() : Option.some(decodeSession(rows[0])))
+        Effect.map(firstRow(decodeSession))
       )
 
     const rememberTokenHashes = (session: Session, hashes: ReadonlyArray<string>) =>

@@ -1,8 +1,9 @@
 /** VerificationRepository over the `verifications` table. */
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { VerificationRepository } from "../../application/auth/verification-repository.ts"
 import { Verification } from "../../domain/auth/verification.ts"
+import { firstRow } from "./first-row.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
 const COLUMNS = "id, purpose, channel, destination, customer_id, code_hash, created_at, expires_at, " +
@@ -23,7 +24,7 @@ export const PostgresVerificationRepository = Layer.effect(
             ${v.createdAt}, ${v.expiresAt}, ${v.attemptsRemaining}, ${v.consumedAt}, ${v.voidedAt})`).pipe(Effect.asVoid),
       findByIdForUpdate: (id) =>
         orStoreUnavailable(sql`SELECT ${columns} FROM verifications WHERE id = ${id} FOR UPDATE`).pipe(
-          Effect.map((rows) => rows.length === 0 ? Option.none<Verification>() : Option.some(decodeVerification(rows[0])))
+          Effect.map(firstRow(decodeVerification))
         ),
       update: (v) =>
         orStoreUnavailable(sql`

@@ -70,6 +70,25 @@ const product = (
   }))
 })
 
+/** Shop A's shipping method, as the document gives it and the storefront shows it (major units, kilograms). */
+export const STANDARD_SHIPPING_A = {
+  id: "sm_a_standard",
+  shopId: "shop_a",
+  name: "Standard",
+  description: "Courier",
+  slaText: "2-5 days",
+  slaMinDays: 2,
+  slaMaxDays: 5,
+  minOrderValueForFreeShipping: 3000,
+  codSurchargeEnabled: true,
+  codSurchargeType: "percentage",
+  codSurchargeValue: 1.5,
+  zones: [
+    { type: "inside_city", baseRate: 60, baseWeightKg: 1, additionalWeightPricePerKg: 15 },
+    { type: "outside_city", baseRate: 120, baseWeightKg: 1, additionalWeightPricePerKg: 25 }
+  ]
+} as const
+
 export const catalogFixture = () => ({
   version: 1,
   shops: [
@@ -171,23 +190,7 @@ export const catalogFixture = () => ({
     })
   ],
   shippingMethods: [
-    {
-      id: "sm_a_standard",
-      shopId: "shop_a",
-      name: "Standard",
-      description: "Courier",
-      slaText: "2-5 days",
-      slaMinDays: 2,
-      slaMaxDays: 5,
-      minOrderValueForFreeShipping: 3000,
-      codSurchargeEnabled: true,
-      codSurchargeType: "percentage",
-      codSurchargeValue: 1.5,
-      zones: [
-        { type: "inside_city", baseRate: 60, baseWeightKg: 1, additionalWeightPricePerKg: 15 },
-        { type: "outside_city", baseRate: 120, baseWeightKg: 1, additionalWeightPricePerKg: 25 }
-      ]
-    },
+    STANDARD_SHIPPING_A,
     {
       id: "sm_b_flat",
       shopId: "shop_b",

@@ -7,16 +7,12 @@
  * with the facet counts kept by filter set across pages, sorts and limits and dropped when a
  * product changes.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { describe, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
 import type { CatalogIndex, CatalogIndexOptions } from "../../../domain/catalog/catalog-index/catalog-index.ts"
-import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
-import type { CategoryRecord } from "../../../domain/catalog/category.ts"
-import type { Facets } from "../../../domain/catalog/facets.ts"
 import {
   buildIndex,
   CatalogArbitrary,
-  idsOf,
   type ListingCall,
   ProductSeed,
   productFromSeed,
@@ -27,32 +23,7 @@ import {
   SmallInt,
   SORT_KEYS
 } from "./catalog-fixtures.ts"
-import { referenceList } from "./reference-catalog.ts"
-
-const compareStrings = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0)
-
-/** Categories of equal count and name have no order in the contract: compared in id order. */
-const normalized = (facets: Facets | undefined): Facets | undefined =>
-  facets === undefined ? undefined : {
-    ...facets,
-    categories: [...facets.categories].sort((left, right) =>
-      right.count - left.count || compareStrings(left.name, right.name) || compareStrings(left.id, right.id)
-    )
-  }
-
-const expectReferenceAnswer = (
-  index: CatalogIndex,
-  products: ReadonlyArray<CatalogProduct>,
-  categories: ReadonlyArray<CategoryRecord>,
-  call: ListingCall
-): void => {
-  const actual = index.list(call.query, call.shopIds)
-  const expected = referenceList(products, categories, call.query, call.shopIds)
-  const context = JSON.stringify(call)
-  expect(actual.total, context).toBe(expected.total)
-  expect(idsOf(actual.documents), context).toEqual(expected.ids)
-  expect(normalized(actual.facets), context).toEqual(normalized(expected.facets))
-}
+import { expectReferenceAnswer } from "./reference-answers.ts"
 
 /** The same filters on other pages, sorts and limits: the facets kept for the filter set must still hold. */
 const variantsOf = (call: ListingCall, step: number): Array<ListingCall> => [

@@ -16,6 +16,7 @@ import {
   SmallInt,
   SORT_KEYS
 } from "./catalog-fixtures.ts"
+import { compareStrings } from "./reference-catalog.ts"
 
 const PROPERTY = { arbitrary: { runs: 150, size: 60 } }
 
@@ -65,7 +66,6 @@ const withGroupFrom = (query: ProductQuery, group: Group, attributeKey: string, 
   }
 }
 
-const compareStrings = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0)
 
 /** The facet group G's own part of the facets, in a canonical form. */
 const ownFacet = (facets: Facets | undefined, group: Group, attributeKey: string): unknown => {

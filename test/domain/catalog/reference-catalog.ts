@@ -37,7 +37,7 @@ const lowestPrice = (product: CatalogProduct): number => {
 
 const hasStock = (product: CatalogProduct): boolean => product.variants.some((variant) => variant.stock > 0)
 
-const compareStrings = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0)
+export const compareStrings = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0)
 
 export const isVisible = (product: CatalogProduct, shopIds: ReadonlyArray<string>): boolean =>
   product.enabled && product.shopIds.some((shopId) => shopIds.includes(shopId))
