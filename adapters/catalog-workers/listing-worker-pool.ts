@@ -53,6 +53,11 @@ interface Generation {
 }
 
 const BODIES_KEPT = 512
+/**
+ * V8 flags of the start script do not reach workers: the young generation the main thread gets
+ * from `--max-semi-space-size=16` (three semi-spaces), for the many short-lived bit sets a query makes.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 }
 /** The worker beside this module, as run from source (.ts) or built (.js). */
 const DEFAULT_SCRIPT = new URL(import.meta.url.endsWith(".ts") ? "./listing-worker.ts" : "./listing-worker.js", import.meta.url)
 
@@ -94,6 +99,8 @@ const makePool = (options: ListingWorkerPoolOptions) =>
 
     const publish = (state: CatalogState) =>
       Effect.sync(() => {
+        // a refresh that changed nothing (most polls) publishes nothing: the workers keep their caches
+        if (published?.index === state.index && published.indexGeneration === state.index.generation) return
         const number = (published?.number ?? 0) + 1
         const message: ToWorker = { type: "generation", number, index: state.index.share(options.indexOptions) }
         published = { number, index: state.index, indexGeneration: state.index.generation, message, bodies: new Map() }
@@ -105,7 +112,7 @@ const makePool = (options: ListingWorkerPoolOptions) =>
     const run = (member: Member) => ({ healthy }: LoopControl) =>
       Effect.gen(function*() {
         const worker = yield* Effect.acquireRelease(
-          Effect.sync(() => new Worker(options.workerScript ?? DEFAULT_SCRIPT, { workerData })),
+          Effect.sync(() => new Worker(options.workerScript ?? DEFAULT_SCRIPT, { workerData, resourceLimits: WORKER_LIMITS })),
           (started) => Effect.promise(() => started.terminate())
         )
         let up: () => void = () => {}

@@ -10,6 +10,9 @@
 //   --queries Q    distinct listing queries (default 2000)
 //   --terms T      listing queries with a search term not seen before (default 200)
 //   --plain        keep documents as they are instead of deflated (shorter builds, for A/B of engines)
+//   --shared       answer from the index a listing worker would hold: shared (CatalogIndex.share)
+//                  and rebuilt from its description (CatalogIndex.fromShared), printing the time
+//                  and memory of both steps; the digests must equal those of a run without it
 import { createHash } from "node:crypto"
 import { once } from "node:events"
 import { createReadStream, createWriteStream, existsSync } from "node:fs"
@@ -19,7 +22,7 @@ import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { Effect, Layer } from "effect"
 import { catalogDocumentFile } from "../../adapters/file/catalog-document-file.ts"
-import { deflateDocumentCodecTrainer } from "../../adapters/compression/deflate-document-codec.ts"
+import { deflateDocumentCodecTrainer, documentCodecFromDescription } from "../../adapters/compression/deflate-document-codec.ts"
 import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
 import { MemoryCustomerRepository } from "../../adapters/memory/memory-customer-repository.ts"
 import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
@@ -141,9 +144,33 @@ const run = (label: string, index: CatalogIndex, shopIds: ReadonlyArray<string>,
   for (const { ms, spec } of slowest.sort((left, right) => right.ms - left.ms)) console.log(`  slowest ${ms.toFixed(1)} ms: ${JSON.stringify(spec)}`)
 }
 
+const memory = (): string => {
+  const usage = process.memoryUsage()
+  return `heap ${(usage.heapUsed / 2 ** 20).toFixed(0)} MB, rss ${(usage.rss / 2 ** 20).toFixed(0)} MB`
+}
+
+/** The index a listing worker holds: one generation shared, and rebuilt from its description (timed). */
+const sharedCopy = (index: CatalogIndex): CatalogIndex => {
+  const before = memory()
+  let started = performance.now()
+  const shared = index.share()
+  const shareMs = performance.now() - started
+  started = performance.now()
+  const rebuilt = CatalogIndex.fromShared(shared, documentCodecFromDescription)
+  console.log(`share: ${shareMs.toFixed(0)} ms, fromShared: ${(performance.now() - started).toFixed(0)} ms; ` +
+    `before ${before}, after ${memory()}`)
+  return rebuilt
+}
+
 const main = async () => {
   const { values } = parseArgs({
-    options: { products: { type: "string" }, queries: { type: "string" }, terms: { type: "string" }, plain: { type: "boolean" } }
+    options: {
+      products: { type: "string" },
+      queries: { type: "string" },
+      terms: { type: "string" },
+      plain: { type: "boolean" },
+      shared: { type: "boolean" }
+    }
   })
   const products = Number(values.products ?? 100_000)
   const snapshot = await loadSnapshot(products)
@@ -163,8 +190,9 @@ const main = async () => {
     snapshot.categories.map((category) => category.slug),
     names
   )
-  run("distinct", index, snapshot.shopIds, makeListingQueries(vocabulary, Number(values.queries ?? 2000)))
-  run("new-terms", index, snapshot.shopIds, makeNewTermQueries(vocabulary, Number(values.terms ?? 200)))
+  const answering = values.shared === true ? sharedCopy(index) : index
+  run("distinct", answering, snapshot.shopIds, makeListingQueries(vocabulary, Number(values.queries ?? 2000)))
+  run("new-terms", answering, snapshot.shopIds, makeNewTermQueries(vocabulary, Number(values.terms ?? 200)))
 }
 
 await main()
