@@ -40,13 +40,15 @@ export const newCart = Effect.gen(function*() {
   return cart
 })
 
+/** newCart, inserted through the repository. */
+const storedCart = Effect.tap(newCart, (cart) => Effect.flatMap(CartRepository, (carts) => carts.insert(cart)))
+
 export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices>) =>
   describe("CartRepository", () => {
     it.effect("a new cart reads back as it was stored; an unknown id is none", () =>
       Effect.gen(function*() {
         const carts = yield* CartRepository
-        const cart = yield* newCart
-        yield* carts.insert(cart)
+        const cart = yield* storedCart
         expect(Option.getOrThrow(yield* carts.findById(cart.id))).toEqual(cart)
         expect(Option.isNone(yield* carts.findById("cart_unknown"))).toBe(true)
         expect(Option.isNone(yield* carts.findByIdForUpdate("cart_unknown"))).toBe(true)
@@ -56,8 +58,7 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
       Effect.gen(function*() {
         const carts = yield* CartRepository
         const ids = yield* IdGenerator
-        const cart = yield* newCart
-        yield* carts.insert(cart)
+        const cart = yield* storedCart
         const lamp = yield* fixtureVariant("FIX-LAMP-1")
         const address = Schema.decodeUnknownSync(AddressInput)({
           name: "Rahim Uddin", phone: "+880 1711-000000", house: "12", road: "Lake Rd", thana: "Gulshan",
@@ -94,8 +95,7 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
       Effect.gen(function*() {
         const carts = yield* CartRepository
         const transactions = yield* Transactions
-        const cart = yield* newCart
-        yield* carts.insert(cart)
+        const cart = yield* storedCart
         const shirt = yield* fixtureVariant("FIX-1-1")
         const budget = yield* fixtureVariant("FIX-3-1")
         const lamp = yield* fixtureVariant("FIX-LAMP-1")
@@ -120,8 +120,7 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
       Effect.gen(function*() {
         const carts = yield* CartRepository
         const transactions = yield* Transactions
-        const cart = yield* newCart
-        yield* carts.insert(cart)
+        const cart = yield* storedCart
         const increment = transactions.atomically(Effect.gen(function*() {
           const { cart: current } = Option.getOrThrow(yield* carts.findForChange(cart.id, [], "locked"))
           yield* carts.update({ ...current, version: current.version + 1, lines: current.lines.map((line) => ({ ...line, quantity: line.quantity + 1 })) })
@@ -133,8 +132,7 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
     it.effect("updateIfVersion writes only while the stored cart is at the expected version", () =>
       Effect.gen(function*() {
         const carts = yield* CartRepository
-        const cart = yield* newCart
-        yield* carts.insert(cart)
+        const cart = yield* storedCart
         const next = { ...cart, version: cart.version + 1, customerNote: "first" }
         expect(yield* carts.updateIfVersion(next, cart.version)).toBe(true)
         expect(yield* carts.updateIfVersion({ ...cart, version: cart.version + 1, customerNote: "stale" }, cart.version)).toBe(false)
@@ -145,8 +143,7 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
     it.effect("concurrent optimistic read-change-write loops of one cart lose no change", () =>
       Effect.gen(function*() {
         const carts = yield* CartRepository
-        const cart = yield* newCart
-        yield* carts.insert(cart)
+        const cart = yield* storedCart
         const increment: Effect.Effect<void, unknown> = Effect.gen(function*() {
           const { cart: current } = Option.getOrThrow(yield* carts.findForChange(cart.id, [], "snapshot"))
           yield* Effect.sleep("1 millis")
@@ -163,8 +160,7 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
       Effect.gen(function*() {
         const carts = yield* CartRepository
         const transactions = yield* Transactions
-        const cart = yield* newCart
-        yield* carts.insert(cart)
+        const cart = yield* storedCart
         const increment = transactions.atomically(Effect.gen(function*() {
           const current = Option.getOrThrow(yield* carts.findByIdForUpdate(cart.id))
           yield* Effect.sleep("2 millis")

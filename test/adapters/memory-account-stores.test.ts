@@ -13,12 +13,8 @@ import { MemorySessionRepository } from "../../adapters/memory/memory-session-re
 import { MemoryTransactions } from "../../adapters/memory/memory-transactions.ts"
 import { MemoryVerificationRepository } from "../../adapters/memory/memory-verification-repository.ts"
 import { Notifier } from "../../application/auth/notifier.ts"
-import { notifierContract, OutboxRecipients } from "./notifier-contract.ts"
-import { rateLimiterContract } from "./rate-limiter-contract.ts"
-import { resetTokenRepositoryContract } from "./reset-token-repository-contract.ts"
-import { serverSecretsContract } from "./server-secrets-contract.ts"
-import { sessionRepositoryContract } from "./session-repository-contract.ts"
-import { verificationRepositoryContract } from "./verification-repository-contract.ts"
+import { accountStoreContracts } from "./account-store-contracts.ts"
+import { OutboxRecipients } from "./notifier-contract.ts"
 
 const notificationsFile = join(mkdtempSync(join(tmpdir(), "storefront-memory-")), "notifications.jsonl")
 
@@ -39,10 +35,5 @@ const stores = Layer.mergeAll(
 )
 
 layer(stores, { excludeTestServices: true })("account stores (memory)", (it) => {
-  sessionRepositoryContract(it)
-  verificationRepositoryContract(it)
-  resetTokenRepositoryContract(it)
-  rateLimiterContract(it)
-  notifierContract(it, notificationsFile)
-  serverSecretsContract(it)
+  accountStoreContracts(it, notificationsFile)
 })

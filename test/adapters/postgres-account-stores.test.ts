@@ -16,12 +16,8 @@ import { Transactions } from "../../application/shared/transactions.ts"
 import { postgresAccountStores } from "../../config/account-stores.ts"
 import { isSharedDatabase, testEngines } from "../support/test-database.ts"
 import { givenCustomer, uniqueSuffix } from "./account-store-fixtures.ts"
-import { notifierContract, OutboxRecipients, readNotificationLines } from "./notifier-contract.ts"
-import { rateLimiterContract } from "./rate-limiter-contract.ts"
-import { resetTokenRepositoryContract } from "./reset-token-repository-contract.ts"
-import { serverSecretsContract } from "./server-secrets-contract.ts"
-import { sessionRepositoryContract } from "./session-repository-contract.ts"
-import { verificationRepositoryContract } from "./verification-repository-contract.ts"
+import { accountStoreContracts } from "./account-store-contracts.ts"
+import { OutboxRecipients, readNotificationLines } from "./notifier-contract.ts"
 
 const outboxRecipients = Layer.effect(
   OutboxRecipients,
@@ -37,12 +33,7 @@ for (const engine of testEngines()) {
     .pipe(Layer.provideMerge(engine.layer))
 
   layer(stores, { excludeTestServices: true })(`account stores (${engine.name})`, (it) => {
-    sessionRepositoryContract(it)
-    verificationRepositoryContract(it)
-    resetTokenRepositoryContract(it)
-    rateLimiterContract(it)
-    notifierContract(it, notificationsFile)
-    serverSecretsContract(it)
+    accountStoreContracts(it, notificationsFile)
 
     if (isSharedDatabase(engine)) {
       describe("session revocations across instances", () => {
