@@ -16,6 +16,7 @@ import type { PublishableKey, Shop } from "../../domain/catalog/shop.ts"
 import { normaliseEmail } from "../../domain/customer/email.ts"
 import { toBasisPoints, toMinor } from "../../domain/shared/money.ts"
 import { toGrams } from "../../domain/shared/weight.ts"
+import { convertMethod, convertZonePrices, INWARD, nullable } from "../../domain/shipping/shipping-method-units.ts"
 import type { ShippingMethodRecord } from "../catalog/shipping-method-record.ts"
 import type { ImportDocument, ImportProduct, ImportShippingMethod } from "./import-document.ts"
 
@@ -122,28 +123,10 @@ export const toProductData = (product: ImportProduct): ImportProductData => ({
 })
 
 const toShippingMethodRecord = (method: ImportShippingMethod, index: number): ShippingMethodRecord => ({
-  id: method.id,
-  shopId: method.shopId,
-  name: method.name,
-  description: method.description,
-  slaText: method.slaText,
-  slaMinDays: method.slaMinDays,
-  slaMaxDays: method.slaMaxDays,
-  minOrderValueForFreeShipping: method.minOrderValueForFreeShipping === null
-    ? null
-    : toMinor(method.minOrderValueForFreeShipping),
-  codSurchargeEnabled: method.codSurchargeEnabled,
-  codSurchargeType: method.codSurchargeType,
-  codSurchargeValue: method.codSurchargeValue === null
-    ? null
-    : method.codSurchargeType === "percentage"
-    ? toBasisPoints(method.codSurchargeValue)
-    : toMinor(method.codSurchargeValue),
+  ...convertMethod(method, INWARD),
   zones: method.zones.map((zone) => ({
-    type: zone.type,
-    baseRate: toMinor(zone.baseRate),
-    baseWeightGrams: zone.baseWeightKg === null ? null : toGrams(zone.baseWeightKg),
-    additionalWeightPricePerKg: zone.additionalWeightPricePerKg === null ? null : toMinor(zone.additionalWeightPricePerKg)
+    ...convertZonePrices(zone, INWARD),
+    baseWeightGrams: nullable(toGrams)(zone.baseWeightKg)
   })),
   position: method.position ?? index
 })
