@@ -4,6 +4,7 @@
 // price range, words of product names) is read through the public API; the mix is a seeded
 // pseudo-random function of it, so two runs over the same catalog send the same queries.
 import type { StoreApi } from "./store-api.ts"
+import { seededRandom } from "../support/seeded-random.ts"
 
 export interface ListingVocabulary {
   readonly categorySlugs: ReadonlyArray<string>
@@ -90,17 +91,6 @@ export const vocabularyFrom = (
   }
 }
 
-/** mulberry32: a small seeded generator, enough for picking query parts. */
-const seededRandom = (seed: number): (() => number) => {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const escapeAttribute = (value: string): string => value.replace(/[\\,|:]/g, (char) => `\\${char}`)
 

@@ -6,20 +6,14 @@
 // Not a test: `node --expose-gc test/bench/suggest-index-figures.ts [products] [queries]`.
 import { SuggestIndex } from "../../domain/catalog/suggest/suggest-index.ts"
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
+import { seededRandom } from "../support/seeded-random.ts"
 
 const products = Number(process.argv[2] ?? 100_000)
 const queryCount = Number(process.argv[3] ?? 20_000)
 const VOCABULARY = 50_000
 const SHOPS = ["shop_main", "shop_outlet", "shop_b2b"]
 
-// mulberry32: 32-bit integer arithmetic, so no precision is lost
-let state = 42
-const random = (): number => {
-  state = (state + 0x6d2b79f5) | 0
-  let t = Math.imul(state ^ (state >>> 15), 1 | state)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-}
+const random = seededRandom(42)
 const int = (below: number): number => Math.floor(random() * below)
 const syllables = ["sa", "re", "ko", "ti", "lan", "mar", "shi", "ba", "no", "ru", "pe", "da", "gol", "chi", "ve", "mo"]
 const vocabulary = Array.from({ length: VOCABULARY }, () => {

@@ -2,6 +2,7 @@
 // few are answered from the per-generation cache), made from words of real product names: word
 // prefixes of every length, whole words, one-edit typos of words of 4+ letters (deletion,
 // insertion, substitution, transposition), and a word followed by a prefix of another.
+import { seededInt } from "../support/seeded-random.ts"
 import type { BenchRequest, Shape } from "./shape.ts"
 
 /** Pages of 100 products whose names give the words. */
@@ -11,16 +12,6 @@ const QUERIES = 20_000
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
-/** mulberry32 (32-bit integer arithmetic, so no precision is lost): integers below `below`. */
-const seeded = (seed: number) => {
-  let state = seed
-  return (below: number): number => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * below)
-  }
-}
 
 const typo = (word: string, int: (below: number) => number): string => {
   const at = int(word.length)
@@ -52,7 +43,7 @@ export const suggestShapes: ReadonlyArray<Shape> = [
       }
       const pool = [...words]
       if (pool.length === 0) throw new Error("no product names were found for suggestion queries")
-      const int = seeded(7)
+      const int = seededInt(7)
       const queries = new Set<string>()
       for (let attempt = 0; queries.size < QUERIES && attempt < QUERIES * 20; attempt++) {
         const word = pool[int(pool.length)]!

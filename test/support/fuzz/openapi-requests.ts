@@ -5,6 +5,7 @@
  * control characters and lone surrogates, numbers out of range, path injection, bad
  * Authorization and publishable-key headers). Pure: the same seed gives the same requests.
  */
+import { seededRandom } from "../seeded-random.ts"
 
 type JsonSchema = {
   readonly $ref?: string
@@ -61,17 +62,6 @@ export interface FuzzContext {
   readonly accessTokens: ReadonlyArray<string>
 }
 
-/** mulberry32: a small seeded generator, enough for test inputs. */
-export const seededRandom = (seed: number) => {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const HOSTILE_STRINGS: ReadonlyArray<string> = [
   "",
