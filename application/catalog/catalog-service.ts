@@ -9,6 +9,7 @@ import { type CategoryListingRequest, findCategoryBySlug, listCategories } from 
 import { findProductBySlug } from "./product-by-slug.ts"
 import { listProducts, type ProductListingRequest } from "./product-listing.ts"
 import { type SuggestionRequest, suggestProducts } from "./product-suggestions.ts"
+import { resolvePublishableKey } from "./publishable-key-scope.ts"
 import { listShippingMethods } from "./shipping-method-listing.ts"
 
 type ShopIds = ReadonlyArray<string>
@@ -16,6 +17,12 @@ type ShopIds = ReadonlyArray<string>
 const make = Effect.gen(function*() {
   const readModel = yield* CatalogReadModel
   return {
+    /**
+     * The shops a publishable key scopes. Every /v1/store request asks it, so it is no span of its
+     * own (an Effect.fn costs two context copies and a stack capture a call): the request's HTTP
+     * server span covers it.
+     */
+    resolvePublishableKey: (key: string) => resolvePublishableKey(readModel, key),
     listProducts: Effect.fn("Catalog.listProducts")((request: ProductListingRequest, shopIds: ShopIds) =>
       listProducts(readModel, request, shopIds)
     ),

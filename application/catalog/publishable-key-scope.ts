@@ -5,16 +5,15 @@
 import { Clock, Effect } from "effect"
 import { PublishableKeyInvalid } from "../../domain/catalog/errors/publishable-key-invalid.ts"
 import { isKeyActive } from "../../domain/catalog/shop.ts"
-import { CatalogReadModel } from "./catalog-read-model.ts"
+import type { CatalogReadModel } from "./catalog-read-model.ts"
 
 export interface KeyScope {
   readonly key: string
   readonly shopIds: ReadonlyArray<string>
 }
 
-export const resolvePublishableKey = (key: string) =>
+export const resolvePublishableKey = (readModel: CatalogReadModel["Service"], key: string) =>
   Effect.gen(function*() {
-    const readModel = yield* CatalogReadModel
     const now = yield* Clock.currentTimeMillis
     const record = readModel.state().publishableKeys.get(key)
     if (record === undefined || !isKeyActive(record, new Date(now))) return yield* new PublishableKeyInvalid()

@@ -1,7 +1,6 @@
 /** Resolves `x-publishable-api-key` to the key's shops through the catalog read model. */
 import { Effect, Layer, Redacted } from "effect"
-import { CatalogReadModel } from "../../../application/catalog/catalog-read-model.ts"
-import { resolvePublishableKey } from "../../../application/catalog/publishable-key-scope.ts"
+import { CatalogService } from "../../../application/catalog/catalog-service.ts"
 import { PublishableKeyMiddleware } from "../api/publishable-key-middleware.ts"
 import { StoreScope } from "../api/store-scope.ts"
 import { PublishableKeyRejected, PublishableKeyRequired } from "../problems/request-problems.ts"
@@ -9,15 +8,14 @@ import { PublishableKeyRejected, PublishableKeyRequired } from "../problems/requ
 export const PublishableKeyLive = Layer.effect(
   PublishableKeyMiddleware,
   Effect.gen(function*() {
-    const readModel = yield* CatalogReadModel
+    const catalog = yield* CatalogService
     return {
       publishableKey: (httpEffect, { credential }) => {
         const key = Redacted.value(credential).trim()
         if (key === "") {
           return Effect.fail(new PublishableKeyRequired({ detail: "Send the x-publishable-api-key header" }))
         }
-        return resolvePublishableKey(key).pipe(
-          Effect.provideService(CatalogReadModel, readModel),
+        return catalog.resolvePublishableKey(key).pipe(
           Effect.catchTag("PublishableKeyInvalid", () =>
             Effect.fail(new PublishableKeyRejected({ detail: "The publishable key is unknown or revoked" }))),
           Effect.flatMap((scope) => Effect.provideService(httpEffect, StoreScope, scope))
