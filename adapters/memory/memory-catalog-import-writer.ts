@@ -15,7 +15,7 @@ import type {
   ImportCustomerData,
   ImportProductData
 } from "../../application/catalog-import/catalog-import-data.ts"
-import { CatalogImportWriter, type CatalogImportSession } from "../../application/catalog-import/catalog-import-writer.ts"
+import { CatalogImportWriter, type CatalogImportSession, noProductChanges } from "../../application/catalog-import/catalog-import-writer.ts"
 import type { ExistingReferences } from "../../application/catalog-import/existing-references.ts"
 import { countsOf } from "../../application/catalog-import/import-summary.ts"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
@@ -249,7 +249,8 @@ export const makeMemoryCatalogImportWriter = (catalog: MemoryCatalog) =>
           const touched = new Set<string>()
           const session: CatalogImportSession = {
             writeLists: (data) => writeLists(draft, data),
-            writeProducts: (batch) => writeProducts(draft, touched, batch)
+            writeProducts: (batch) => writeProducts(draft, touched, batch),
+            completeProducts: Effect.succeed(noProductChanges)
           }
           const result = yield* use(session)
           catalog.state = draft

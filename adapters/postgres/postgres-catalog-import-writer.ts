@@ -1,8 +1,9 @@
 /**
  * CatalogImportWriter on PostgreSQL (or PGlite): the whole import in one transaction, serialised
  * with other imports by an advisory lock, every entity written by its own writer over one
- * set-based upsert (catalog-import/): a batch of 1,000 products is a handful of statements
- * whatever its size, and writing the same document again writes nothing and bumps no
+ * set-based upsert (catalog-import/). Products are staged batch by batch in temporary tables
+ * and written together after the last batch, one statement per table (product-staging.ts,
+ * product-merge.ts). Writing the same document again writes nothing and bumps no
  * `changed_txid`. Natural keys: shop id, publishable key, category slug, size guide id,
  * product slug, variant sku, shipping method id, coupon (shop, upper(code)), customer email
  * else phone. Existing rows keep their ids; new rows get ids from the IdGenerator.
@@ -10,13 +11,18 @@
 import { Effect, Layer } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import type { CatalogImportLists } from "../../application/catalog-import/catalog-import-data.ts"
-import { CatalogImportWriter, type CatalogImportSession } from "../../application/catalog-import/catalog-import-writer.ts"
+import {
+  type CatalogImportSession,
+  CatalogImportWriter,
+  noProductChanges
+} from "../../application/catalog-import/catalog-import-writer.ts"
 import type { ExistingReferences } from "../../application/catalog-import/existing-references.ts"
 import type { ListCounts } from "../../application/catalog-import/import-summary.ts"
 import { IdGenerator } from "../../domain/shared/id-generator.ts"
 import { makeCustomerWriter } from "./catalog-import/customer-writer.ts"
 import { makeListWriters } from "./catalog-import/list-writers.ts"
-import { makeProductBatchWriter } from "./catalog-import/product-batch-writer.ts"
+import { mergeStagedProducts } from "./catalog-import/product-merge.ts"
+import { makeProductStaging } from "./catalog-import/product-staging.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
 /** Arbitrary constant naming the import's advisory lock. */
@@ -27,7 +33,6 @@ export const makePostgresCatalogImportWriter = Effect.gen(function*() {
   const ids = yield* IdGenerator
   const lists = makeListWriters(sql, ids)
   const writeCustomers = makeCustomerWriter(sql, ids)
-  const writeProducts = makeProductBatchWriter(sql, ids)
 
   const existingReferences: Effect.Effect<ExistingReferences, SqlError.SqlError> = Effect.gen(function*() {
     const shops = yield* sql<{ id: string }>`SELECT id FROM shops`
@@ -46,6 +51,8 @@ export const makePostgresCatalogImportWriter = Effect.gen(function*() {
     yield* sql`SELECT pg_advisory_xact_lock(${sql.literal(String(IMPORT_LOCK_KEY))})`
     const stored = yield* sql<{ id: string; slug: string }>`SELECT id, slug FROM categories`
     const categoryIdBySlug = new Map(stored.map((row) => [row.slug, row.id]))
+    const staging = makeProductStaging(sql, ids)
+    yield* staging.create
     let productsChanged = false
     const writeLists = (data: CatalogImportLists) =>
       Effect.gen(function*() {
@@ -62,11 +69,12 @@ export const makePostgresCatalogImportWriter = Effect.gen(function*() {
       })
     const session: CatalogImportSession = {
       writeLists: (data) => orStoreUnavailable(writeLists(data)),
-      writeProducts: (batch) =>
-        orStoreUnavailable(Effect.map(writeProducts(batch, categoryIdBySlug), (counts) => {
-          if (counts.products.inserted + counts.products.updated + counts.removedVariants > 0) productsChanged = true
-          return counts
-        }))
+      // staged: written together by completeProducts
+      writeProducts: (batch) => orStoreUnavailable(Effect.as(staging.stage(batch, categoryIdBySlug), noProductChanges)),
+      completeProducts: orStoreUnavailable(Effect.map(Effect.suspend(() => mergeStagedProducts(sql, staging.staged())), (counts) => {
+        if (counts.products.inserted + counts.products.updated + counts.removedVariants > 0) productsChanged = true
+        return counts
+      }))
     }
     return { session, productsChanged: () => productsChanged }
   })

@@ -26,6 +26,13 @@ export interface ProductBatchCounts {
   readonly removedVariants: number
 }
 
+/** Nothing written (what `completeProducts` answers on an adapter that holds nothing back). */
+export const noProductChanges: ProductBatchCounts = {
+  products: { inserted: 0, updated: 0, unchanged: 0 },
+  variants: { inserted: 0, updated: 0, unchanged: 0 },
+  removedVariants: 0
+}
+
 /** One import's writes, inside its transaction. */
 export interface CatalogImportSession {
   /**
@@ -33,8 +40,14 @@ export interface CatalogImportSession {
    * then shipping methods, coupons, customers). Each list is written once per import.
    */
   readonly writeLists: (lists: CatalogImportLists) => Effect.Effect<ListCounts, StoreUnavailable>
-  /** Upserts a batch of products with their variants and links; what they refer to is written. */
+  /**
+   * Upserts a batch of products with their variants and links; what they refer to is written.
+   * An adapter may hold batches back and write them together in `completeProducts`; the counts
+   * are of what this call wrote.
+   */
   readonly writeProducts: (batch: ReadonlyArray<ImportProductData>) => Effect.Effect<ProductBatchCounts, StoreUnavailable>
+  /** Writes the products held back, once, after the last batch; the counts are of what it wrote. */
+  readonly completeProducts: Effect.Effect<ProductBatchCounts, StoreUnavailable>
 }
 
 export class CatalogImportWriter extends Context.Service<CatalogImportWriter, {

@@ -10,7 +10,12 @@
 import { Effect, Stream } from "effect"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 import { Batcher } from "./batcher.ts"
-import { CatalogImportWriter, type CatalogImportSession, type ImportProgress } from "./catalog-import-writer.ts"
+import {
+  type CatalogImportSession,
+  CatalogImportWriter,
+  type ImportProgress,
+  type ProductBatchCounts
+} from "./catalog-import-writer.ts"
 import { type DocumentPart, documentParts } from "./document-parts.ts"
 import { addCounts, addListCounts, type ImportSummary, noChanges, noListChanges } from "./import-summary.ts"
 import { ImportRejected } from "./import-rejected.ts"
@@ -27,22 +32,26 @@ const noProgress = (_: ImportProgress): Effect.Effect<void> => Effect.void
 const makeWriting = (session: CatalogImportSession, onProgress: (progress: ImportProgress) => Effect.Effect<void>) => {
   let summary: ImportSummary = { ...noListChanges, products: noChanges, variants: noChanges, removedVariants: 0 }
   let productsWritten = 0
+  const add = (counts: ProductBatchCounts) => {
+    summary = {
+      ...summary,
+      products: addCounts(summary.products, counts.products),
+      variants: addCounts(summary.variants, counts.variants),
+      removedVariants: summary.removedVariants + counts.removedVariants
+    }
+  }
   const write = (command: WriteCommand): Effect.Effect<void, StoreUnavailable> =>
     command._tag === "Lists"
       ? Effect.map(session.writeLists(command.lists), (counts) => {
         summary = { ...summary, ...addListCounts(summary, counts) }
       })
       : Effect.flatMap(session.writeProducts(command.batch), (counts) => {
-        summary = {
-          ...summary,
-          products: addCounts(summary.products, counts.products),
-          variants: addCounts(summary.variants, counts.variants),
-          removedVariants: summary.removedVariants + counts.removedVariants
-        }
+        add(counts)
         productsWritten += command.batch.length
         return onProgress({ productsWritten })
       })
-  return { write, summary: () => summary }
+  const complete = Effect.map(session.completeProducts, add)
+  return { write, complete, summary: () => summary }
 }
 
 /** The second read, for documents listing products before what they refer to. */
@@ -85,6 +94,7 @@ export const importCatalogFrom = Effect.fn("CatalogImport.importCatalog")(functi
       if (outcome.problems.length > 0) return yield* new ImportRejected({ problems: outcome.problems })
       for (const command of outcome.commands) yield* writing.write(command)
       if (outcome.deferredFrom !== null) yield* writeDeferredProducts(source, outcome.deferredFrom, writing.write)
+      yield* writing.complete
       return writing.summary()
     })
   )

@@ -19,6 +19,7 @@
  */
 import { normalizeCouponCode } from "../../domain/cart/coupon.ts"
 import { normaliseEmail } from "../../domain/customer/email.ts"
+import { CompactKeyMap } from "./compact-key-map.ts"
 import { partsOfDocument } from "./document-parts.ts"
 import type { ExistingReferences } from "./existing-references.ts"
 import type { ImportProblem } from "./import-problem.ts"
@@ -41,8 +42,11 @@ type ReferencedList = "shops" | "categories" | "sizeGuides"
 
 const referenceNames: Record<ReferencedList, string> = { shops: "shop", categories: "category", sizeGuides: "size guide" }
 
-/** Where a natural key was first seen: a product index, or a variant as product index × 2^20 + variant index. */
-type FirstSeen = number | string
+/**
+ * Where a variant sku was first seen: product index × 2^20 + variant index, or, for a variant
+ * index beyond that, -(n + 1) for the n-th path kept aside.
+ */
+type FirstSeen = number
 
 const VARIANT_SLOTS = 2 ** 20
 
@@ -51,8 +55,9 @@ export class DocumentReferences {
   readonly #known: Record<ReferencedList, Set<string>>
   readonly #listsRead = new Set<string>()
   readonly #storedCategories: ExistingReferences["categories"]
-  readonly #productSlugs = new Map<string, number>()
-  readonly #variantSkus = new Map<string, FirstSeen>()
+  readonly #productSlugs = new CompactKeyMap()
+  readonly #variantSkus = new CompactKeyMap()
+  readonly #farVariantPaths: Array<string> = []
   /** Product references to lists not read yet, and not in the store. */
   readonly #pending: Array<Located<string> & { readonly list: ReferencedList }> = []
   /** Every shop reference outside products (keys, methods, coupons), checked at the end. */
@@ -146,8 +151,8 @@ export class DocumentReferences {
       const sku = stringAt(variant, "sku")
       if (sku === undefined) return
       const first = this.#variantSkus.get(sku.value)
-      if (first === undefined) this.#variantSkus.set(sku.value, seenAt(index, variantIndex, sku.path))
-      else this.#problems.push(duplicateAt("variant sku", sku, firstSkuPath(first)))
+      if (first === undefined) this.#variantSkus.set(sku.value, this.#seenAt(index, variantIndex, sku.path))
+      else this.#problems.push(duplicateAt("variant sku", sku, this.#firstSkuPath(first)))
     })
     let resolved = true
     const refer = (list: ReferencedList, references: ReadonlyArray<Located<string>>) => {
@@ -174,15 +179,17 @@ export class DocumentReferences {
       ...unresolved.map((reference) => unknownReference(referenceNames[reference.list], reference))
     ]
   }
+
+  #seenAt(productIndex: number, variantIndex: number, path: string): FirstSeen {
+    return variantIndex < VARIANT_SLOTS ? productIndex * VARIANT_SLOTS + variantIndex : -this.#farVariantPaths.push(path)
+  }
+
+  #firstSkuPath(first: FirstSeen): string {
+    return first < 0
+      ? this.#farVariantPaths[-first - 1] ?? "?"
+      : `products.${Math.floor(first / VARIANT_SLOTS)}.variants.${first % VARIANT_SLOTS}.sku`
+  }
 }
-
-const seenAt = (productIndex: number, variantIndex: number, path: string): FirstSeen =>
-  variantIndex < VARIANT_SLOTS ? productIndex * VARIANT_SLOTS + variantIndex : path
-
-const firstSkuPath = (first: FirstSeen): string =>
-  typeof first === "string"
-    ? first
-    : `products.${Math.floor(first / VARIANT_SLOTS)}.variants.${first % VARIANT_SLOTS}.sku`
 
 const duplicateAt = (what: string, key: Located<string>, firstPath: string): ImportProblem => ({
   path: key.path,

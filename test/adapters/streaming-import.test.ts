@@ -58,6 +58,18 @@ const badFile = writeDocument("bad.json", {
   )
 })
 
+interface GeneratedVariant {
+  readonly sku: string
+  readonly [key: string]: unknown
+}
+const variantsOf = (index: number): Array<GeneratedVariant> =>
+  (generated.products[index]?.["variants"] ?? []) as Array<GeneratedVariant>
+/** The first product from `from` on with at least two variants. */
+const withVariants = (from: number): number => {
+  for (let index = from; index < PRODUCTS; index++) if (variantsOf(index).length >= 2) return index
+  throw new Error(`no product with two variants after ${from}`)
+}
+
 /** The store's writer, counting the product batches its transactions write (committed or not). */
 const countingBatches = Effect.gen(function*() {
   const inner = yield* CatalogImportWriter
@@ -72,17 +84,20 @@ const countingBatches = Effect.gen(function*() {
   return { writer, batches: () => batches }
 })
 
-const productCount = (counted: (product: CatalogProduct) => boolean = () => true) => Effect.gen(function*() {
+const productsWith = (wanted: (product: CatalogProduct) => boolean) => Effect.gen(function*() {
   const source = yield* CatalogSource
-  let count = 0
+  const products: Array<CatalogProduct> = []
   let afterId: string | null = null
   do {
     const page: ProductPage = yield* source.loadProducts({ since: null, afterId, limit: 1_000 })
-    count += page.products.filter(counted).length
+    products.push(...page.products.filter(wanted))
     afterId = page.nextAfterId
   } while (afterId !== null)
-  return count
+  return products
 })
+
+const productCount = (counted: (product: CatalogProduct) => boolean = () => true) =>
+  Effect.map(productsWith(counted), (products) => products.length)
 
 const storeSuite = (name: string, storeLayer: Layer.Layer<CatalogSource | CatalogImportWriter>) =>
   layer(storeLayer, { excludeTestServices: true, timeout: 120_000 })(`streaming import on ${name}`, (it) => {
@@ -127,6 +142,42 @@ const storeSuite = (name: string, storeLayer: Layer.Layer<CatalogSource | Catalo
         expect(summary.products.inserted + summary.products.updated).toBe(1_500)
         expect(summary.shops.inserted).toBe(1)
         expect(yield* productCount((product) => product.shopIds.includes(late.id))).toBe(1_500)
+      }), { timeout: 120_000 })
+
+    it.effect("a sku moving between products of different batches is counted as writing batch by batch does", () =>
+      Effect.gen(function*() {
+        // X leaves a product of the first batch for one of the second: deleted, then created again;
+        // Y leaves a product of the second batch for one of the first: moved, keeping its id.
+        const [a, b, c, d] = [withVariants(10), withVariants(PRODUCT_BATCH_SIZE + 10), withVariants(PRODUCT_BATCH_SIZE + 20), withVariants(20)]
+        const lastOf = (index: number): GeneratedVariant => {
+          const variant = variantsOf(index).at(-1)
+          if (variant === undefined) throw new Error(`product ${index} has no variant`)
+          return variant
+        }
+        const [x, y] = [lastOf(a).sku, lastOf(c).sku]
+        const moved = writeDocument(`moved-${name}.json`, {
+          ...generated,
+          products: generated.products.map((product, index) => {
+            const variants = variantsOf(index)
+            if (index === a || index === c) return { ...product, variants: variants.filter((variant) => variant.sku !== (index === a ? x : y)) }
+            if (index === b) return { ...product, variants: [...variants, lastOf(a)] }
+            if (index === d) return { ...product, variants: [...variants, lastOf(c)] }
+            return product
+          })
+        })
+        yield* importCatalogFrom(catalogDocumentFile(goodFile))
+        const variantIdOf = (sku: string | undefined) =>
+          Effect.map(productsWith((product) => product.variants.some((variant) => variant.sku === sku)), (products) =>
+            products.flatMap((product) => product.variants.filter((variant) => variant.sku === sku).map((variant) => ({ slug: product.slug, id: variant.id }))))
+        const yBefore = yield* variantIdOf(y)
+
+        const summary = yield* importCatalogFrom(catalogDocumentFile(moved))
+        expect(summary.products).toEqual({ inserted: 0, updated: 4, unchanged: PRODUCTS - 4 })
+        expect(summary.variants.inserted).toBe(1)
+        expect(summary.variants.updated).toBe(1)
+        expect(summary.removedVariants).toBe(1)
+        expect((yield* variantIdOf(x)).map((owner) => owner.slug)).toEqual([generated.products[b]?.slug])
+        expect(yield* variantIdOf(y)).toEqual([{ slug: generated.products[d]?.slug, id: yBefore[0]?.id }])
       }), { timeout: 120_000 })
   })
 

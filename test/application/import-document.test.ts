@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Result } from "effect"
 import { noLists, toCatalogImportData, type CatalogImportData } from "../../application/catalog-import/catalog-import-data.ts"
-import { CatalogImportWriter } from "../../application/catalog-import/catalog-import-writer.ts"
+import { CatalogImportWriter, noProductChanges } from "../../application/catalog-import/catalog-import-writer.ts"
 import type { ExistingReferences } from "../../application/catalog-import/existing-references.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { checkDocumentReferences } from "../../application/catalog-import/import-document-references.ts"
@@ -315,7 +315,8 @@ describe("importCatalog", () => {
               Effect.sync(() => {
                 data = { ...data, products: [...data.products, ...batch] }
                 return { products: countsOf(batch.length, batch.length, 0), variants: none, removedVariants: 0 }
-              })
+              }),
+            completeProducts: Effect.succeed(noProductChanges)
           })
           written.push(data)
           return result

@@ -6,7 +6,7 @@
 //   npm exec -- node --max-old-space-size=640 test/bench/import-read-figures.ts FILE
 import { Effect } from "effect"
 import { catalogDocumentFile } from "../../adapters/file/catalog-document-file.ts"
-import { CatalogImportWriter } from "../../application/catalog-import/catalog-import-writer.ts"
+import { CatalogImportWriter, noProductChanges } from "../../application/catalog-import/catalog-import-writer.ts"
 import { importCatalogFrom } from "../../application/catalog-import/import-catalog.ts"
 import { countsOf, noListChanges } from "../../application/catalog-import/import-summary.ts"
 
@@ -26,7 +26,8 @@ const countingWriter = CatalogImportWriter.of({
     use({
       writeLists: () => Effect.succeed(noListChanges),
       writeProducts: (batch) =>
-        Effect.succeed({ products: countsOf(batch.length, batch.length, 0), variants: countsOf(0, 0, 0), removedVariants: 0 })
+        Effect.succeed({ products: countsOf(batch.length, batch.length, 0), variants: countsOf(0, 0, 0), removedVariants: 0 }),
+      completeProducts: Effect.succeed(noProductChanges)
     })
 })
 

@@ -28,18 +28,47 @@ export interface UpsertTable {
 
 export type Upsert = (rows: ReadonlyArray<object>) => Effect.Effect<ReadonlyArray<string>, SqlError.SqlError>
 
+/** `ON CONFLICT ... DO UPDATE` rewriting a conflicting row only when a column differs. */
+const onConflict = (spec: UpsertTable): string =>
+  `ON CONFLICT ${spec.conflict} DO UPDATE SET ${spec.updated.map((name) => `${name} = EXCLUDED.${name}`).join(", ")}
+    WHERE (${spec.updated.map((name) => `${spec.table}.${name}`).join(", ")})
+      IS DISTINCT FROM (${spec.updated.map((name) => `EXCLUDED.${name}`).join(", ")})`
+
+const columnNames = (columns: UpsertTable["columns"]): string => columns.map(([name]) => name).join(", ")
+
+/** The record type of `jsonb_to_recordset` (and of a staging table) for these columns. */
+export const columnDefinitions = (columns: UpsertTable["columns"]): string =>
+  columns.map(([name, type]) => `${name} ${type}`).join(", ")
+
 /** Builds the statement once; each call writes the rows given and returns the keys written. */
 export const makeUpsert = (sql: SqlClient.SqlClient, spec: UpsertTable): Upsert => {
-  const names = spec.columns.map(([name]) => name).join(", ")
+  const names = columnNames(spec.columns)
   const head = sql.literal(`INSERT INTO ${spec.table} (${names}) SELECT ${names} FROM jsonb_to_recordset(`)
   const tail = sql.literal(
-    `::jsonb) AS t(${spec.columns.map(([name, type]) => `${name} ${type}`).join(", ")})
-    ON CONFLICT ${spec.conflict} DO UPDATE SET ${spec.updated.map((name) => `${name} = EXCLUDED.${name}`).join(", ")}
-    WHERE (${spec.updated.map((name) => `${spec.table}.${name}`).join(", ")})
-      IS DISTINCT FROM (${spec.updated.map((name) => `EXCLUDED.${name}`).join(", ")})
+    `::jsonb) AS t(${columnDefinitions(spec.columns)})
+    ${onConflict(spec)}
     RETURNING ${spec.key} AS key`
   )
   return (rows) => Effect.map(sql<{ key: string }>`${head}${asJson(rows)}${tail}`, (written) => written.map((row) => row.key))
+}
+
+/**
+ * The same write from a staging table of the same columns plus `stored` (the row's key was in
+ * the table when it was staged), in `order` (rows arriving in index order touch each index page
+ * once): the stored rows through the upsert, the others by a plain insert, which skips looking
+ * for a conflict (there is none: the import holds its lock, so a key absent then is absent now).
+ * Returns how many rows it inserted or rewrote.
+ */
+export const writeFrom = (sql: SqlClient.SqlClient, spec: UpsertTable, source: string, order: string) => {
+  const names = columnNames(spec.columns)
+  const counted = (statement: string) =>
+    Effect.map(
+      sql<{ n: number }>`${sql.literal(`WITH written AS (${statement} RETURNING 1) SELECT count(*)::int AS n FROM written`)}`,
+      (rows) => rows[0]?.n ?? 0
+    )
+  const select = (stored: boolean) =>
+    `INSERT INTO ${spec.table} (${names}) SELECT ${names} FROM ${source} WHERE ${stored ? "" : "NOT "}stored ORDER BY ${order}`
+  return Effect.zipWith(counted(select(false)), counted(`${select(true)} ${onConflict(spec)}`), (inserted, upserted) => inserted + upserted)
 }
 
 export const asJson = (rows: ReadonlyArray<object>): string => JSON.stringify(rows)
