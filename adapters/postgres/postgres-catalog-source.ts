@@ -56,14 +56,29 @@ const decodeRows = <S extends Schema.Top & { readonly DecodingServices: never }>
   return (rows: ReadonlyArray<object>) => Effect.orDie(decode(rows))
 }
 
+/** A snapshot that saw no transaction: every row counts as changed since it. */
+const SEES_NOTHING: ChangeCursor = "1:1:"
+
 export const makePostgresCatalogSource = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
+  /**
+   * The cursor is a whole snapshot (`xmin:xmax:in-progress ids`): a row changed since it is one
+   * whose writing transaction the snapshot did not see (committed later, or in progress then).
+   * Its xmin alone would do as a bound, but a transaction anywhere in the cluster that stays
+   * open holds the xmin back, and every refresh would read again (and rebuild the reference
+   * data from) every change made since that transaction began.
+   */
   const currentCursor = Effect.gen(function*() {
-    const rows = yield* sql<{ cursor: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor`
-    const cursor: ChangeCursor = rows[0]?.cursor ?? "0"
+    const rows = yield* sql<{ cursor: string }>`SELECT pg_current_snapshot()::text AS cursor`
+    const cursor: ChangeCursor = rows[0]?.cursor ?? SEES_NOTHING
     return cursor
   })
+
+  /** Rows of `table` (alias or name) written by a transaction the cursor's snapshot did not see; the xmin bound uses the index. */
+  const changedSince = (table: string, cursor: ChangeCursor) =>
+    sql`${sql(table)}.changed_txid >= pg_snapshot_xmin(${cursor}::pg_snapshot)
+      AND NOT pg_visible_in_snapshot(${sql(table)}.changed_txid, ${cursor}::pg_snapshot)`
 
   const loadReferenceData: Effect.Effect<CatalogReferenceData, SqlError.SqlError> = Effect.gen(function*() {
     const shops = yield* sql`
@@ -98,11 +113,11 @@ export const makePostgresCatalogSource = Effect.gen(function*() {
 
   const referenceChangedSince = (cursor: ChangeCursor) =>
     sql<{ changed: boolean }>`
-      SELECT EXISTS (SELECT 1 FROM shops WHERE changed_txid >= ${cursor}::xid8)
-        OR EXISTS (SELECT 1 FROM publishable_keys WHERE changed_txid >= ${cursor}::xid8)
-        OR EXISTS (SELECT 1 FROM categories WHERE changed_txid >= ${cursor}::xid8)
-        OR EXISTS (SELECT 1 FROM size_guides WHERE changed_txid >= ${cursor}::xid8)
-        OR EXISTS (SELECT 1 FROM shipping_methods WHERE changed_txid >= ${cursor}::xid8) AS changed`.pipe(
+      SELECT EXISTS (SELECT 1 FROM shops WHERE ${changedSince("shops", cursor)})
+        OR EXISTS (SELECT 1 FROM publishable_keys WHERE ${changedSince("publishable_keys", cursor)})
+        OR EXISTS (SELECT 1 FROM categories WHERE ${changedSince("categories", cursor)})
+        OR EXISTS (SELECT 1 FROM size_guides WHERE ${changedSince("size_guides", cursor)})
+        OR EXISTS (SELECT 1 FROM shipping_methods WHERE ${changedSince("shipping_methods", cursor)}) AS changed`.pipe(
       Effect.map((rows) => rows[0]?.changed === true)
     )
 
@@ -112,7 +127,7 @@ export const makePostgresCatalogSource = Effect.gen(function*() {
     readonly limit: number
   }) =>
     Effect.gen(function*() {
-      const changedSince = options.since === null ? sql`TRUE` : sql`p.changed_txid >= ${options.since}::xid8`
+      const changed = options.since === null ? sql`TRUE` : changedSince("p", options.since)
       const afterId = options.afterId === null ? sql`TRUE` : sql`p.id > ${options.afterId}`
       const rows = yield* sql<{ page: string }>`
         SELECT coalesce(json_agg(json_build_object(
@@ -135,7 +150,7 @@ export const makePostgresCatalogSource = Effect.gen(function*() {
         ) ORDER BY p.id), '[]')::text AS page
         FROM (
           SELECT * FROM products p
-          WHERE ${changedSince} AND ${afterId}
+          WHERE ${changed} AND ${afterId}
           ORDER BY p.id
           LIMIT ${options.limit}
         ) p`

@@ -9,6 +9,7 @@ import { PostgresCouponRepository } from "../../adapters/postgres/postgres-coupo
 import { PostgresCustomerRepository } from "../../adapters/postgres/postgres-customer-repository.ts"
 import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
 import { generatedCatalog } from "../support/catalog-documents.ts"
+import { openTransactionElsewhere } from "../support/open-transaction.ts"
 import { testEngines } from "../support/test-database.ts"
 import { catalogStoreContract } from "./catalog-store-contract.ts"
 
@@ -63,11 +64,36 @@ for (const engine of testEngines()) {
         yield* sql`UPDATE product_categories SET position = position + 1 WHERE product_id = ${first.id}`
         expect(yield* changedSince(categoryCursor, first.id)).toBe(true)
 
-        const referenceCursor = yield* cursorAfterOwnWrites
+        const referenceCursor = yield* (yield* CatalogSource).currentCursor
         expect(yield* (yield* CatalogSource).referenceChangedSince(referenceCursor)).toBe(false)
         yield* sql`UPDATE shops SET name = name WHERE id = 'shop_main'`
         expect(yield* (yield* CatalogSource).referenceChangedSince(referenceCursor)).toBe(true)
       }))
+
+    // PGlite has one connection, so no transaction can stay open beside the reader's there
+    if (engine.name === "postgres") {
+      it.effect("a transaction left open elsewhere does not make changes seen before count as new", () =>
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          const source = yield* CatalogSource
+          yield* importCatalog(generatedCatalog(5))
+          const [first, second] = (yield* source.loadProducts({ since: null, afterId: null, limit: 2 })).products
+          if (first === undefined || second === undefined) return yield* Effect.die(new Error("no products"))
+          // an open transaction with an id, in another session (psql): it holds the xmin back
+          const schema = (yield* sql<{ schema: string }>`SELECT current_schema() AS schema`)[0]!.schema
+          const other = yield* openTransactionElsewhere(schema)
+          yield* sql`UPDATE products SET name = name || ' (seen)' WHERE id = ${first.id}`
+          yield* sql`UPDATE shops SET name = name WHERE id = 'shop_main'`
+          const cursor = yield* source.currentCursor
+          // both changes committed before the cursor was taken: not changed since it
+          expect((yield* source.loadProducts({ since: cursor, afterId: null, limit: 10 })).products).toEqual([])
+          expect(yield* source.referenceChangedSince(cursor)).toBe(false)
+          // the open transaction's change, committed after the cursor, is
+          yield* other.commitWith(`UPDATE products SET name = name || ' (open)' WHERE id = '${second.id}'`)
+          const changed = (yield* source.loadProducts({ since: cursor, afterId: null, limit: 10 })).products
+          expect(changed.map((product) => product.id)).toEqual([second.id])
+        }))
+    }
 
     it.effect("a failing import writes nothing (one transaction)", () =>
       Effect.gen(function*() {

@@ -130,7 +130,8 @@ for (const engine of buyingTestEngines()) {
           const changed = yield* rawGet(path, { ...KEY, "if-none-match": oldTag }).pipe(
             Effect.repeat({
               schedule: Schedule.spaced("50 millis"),
-              until: (response) => response.status === 200,
+              // a refresh already under way when the import committed may end first (a new tag, the old name)
+              until: (response) => response.status === 200 && response.body.toString("utf8").includes("Renamed"),
               times: 200
             })
           )
