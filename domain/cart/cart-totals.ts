@@ -3,6 +3,8 @@
  * total = subtotal − discountTotal + shippingFee + codFee.
  */
 import { Result, Schema } from "effect"
+import { MinorUnits } from "../shared/money.ts"
+import { Grams } from "../shared/weight.ts"
 import { codFee } from "../shipping/cod-fee.ts"
 import type { PaymentMethod } from "../shipping/cod-fee.ts"
 import type { ShippingUnavailableForZone } from "../shipping/errors/shipping-unavailable-for-zone.ts"
@@ -13,11 +15,11 @@ import type { Coupon } from "./coupon.ts"
 
 /** A cart line with the catalog data read for this computation. */
 export const PricedLine = Schema.Struct({
-  /** Effective unit price in minor units. */
-  unitPrice: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+  /** Effective unit price. */
+  unitPrice: MinorUnits,
   quantity: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
-  /** Weight of one unit in grams (0 when unknown). */
-  weightGrams: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+  /** Weight of one unit (0 when unknown). */
+  weightGrams: Grams,
   requiresShipping: Schema.Boolean
 })
 export type PricedLine = typeof PricedLine.Type

@@ -3,6 +3,8 @@
  * plus what filtering needs (shops, enabled, stock, sales). Money is in integer minor units.
  */
 import { Schema } from "effect"
+import { MinorUnits } from "../shared/money.ts"
+import { Grams } from "../shared/weight.ts"
 
 export const ProductAttribute = Schema.Struct({ type: Schema.String, value: Schema.String })
 export type ProductAttribute = typeof ProductAttribute.Type
@@ -35,10 +37,10 @@ const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 export const CatalogVariant = Schema.Struct({
   id: Schema.String,
   sku: Schema.String,
-  originalPrice: NonNegativeInt,
-  salePrice: Schema.NullOr(NonNegativeInt),
+  originalPrice: MinorUnits,
+  salePrice: Schema.NullOr(MinorUnits),
   stock: NonNegativeInt,
-  weightGrams: NonNegativeInt,
+  weightGrams: Grams,
   images: Schema.Array(Schema.String),
   optionValues: Schema.Record(Schema.String, Schema.String)
 })

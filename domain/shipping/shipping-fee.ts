@@ -3,13 +3,13 @@
  * exactly 300 g; every amount is in integer minor units.
  */
 import { Result, Schema } from "effect"
-import { GRAMS_PER_KILOGRAM } from "../shared/weight.ts"
+import { Grams, GRAMS_PER_KILOGRAM } from "../shared/weight.ts"
 import { ShippingUnavailableForZone } from "./errors/shipping-unavailable-for-zone.ts"
 import type { ShippingMethod, ShippingZone } from "./shipping-method.ts"
 
 /** One cart line as shipping sees it. `weightGrams` is the weight of one unit (0 when unknown). */
 export const ShippingItem = Schema.Struct({
-  weightGrams: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+  weightGrams: Grams,
   quantity: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
   requiresShipping: Schema.Boolean
 })
