@@ -4,7 +4,8 @@
  * for them (CONTRACT §6 ownership).
  */
 import { Result } from "effect"
-import { assertAccessibleBy, type Cart } from "../../domain/cart/cart.ts"
+import { type Cart } from "../../domain/cart/cart.ts"
+import { assertAccessibleBy } from "../../domain/cart/cart-guards.ts"
 import { CartNotFound } from "../../domain/cart/errors/cart-not-found.ts"
 
 export interface CartRequester {

@@ -14,14 +14,8 @@
  * still completes (it queues on the lock instead of retrying without end).
  */
 import { Clock, Effect, Option, Schedule } from "effect"
-import {
-  assertMutable,
-  assertVersionIn,
-  type Cart,
-  type CartChange,
-  claimByCustomer,
-  dropVanishedLines
-} from "../../domain/cart/cart.ts"
+import { assertMutable, type Cart, type CartChange, dropVanishedLines } from "../../domain/cart/cart.ts"
+import { assertVersionIn, claimByCustomer } from "../../domain/cart/cart-guards.ts"
 import { CartNotFound } from "../../domain/cart/errors/cart-not-found.ts"
 import type { CartPorts } from "./cart-ports.ts"
 import { assertVisibleTo, type CartRequester, claimsCart } from "./cart-requester.ts"

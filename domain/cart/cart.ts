@@ -19,8 +19,6 @@ import { CartCompleted } from "./errors/cart-completed.ts"
 import { CartEmpty } from "./errors/cart-empty.ts"
 import { CartExpired } from "./errors/cart-expired.ts"
 import { CartItemNotFound } from "./errors/cart-item-not-found.ts"
-import { CartNotFound } from "./errors/cart-not-found.ts"
-import { CartVersionMismatch } from "./errors/cart-version-mismatch.ts"
 import type { CouponInvalid } from "./errors/coupon-invalid.ts"
 import { QuantityOutOfRange } from "./errors/quantity-out-of-range.ts"
 import { ShippingAddressRequired } from "./errors/shipping-address-required.ts"
@@ -97,7 +95,7 @@ const checkLineQuantity = (quantity: number): Result.Result<number, QuantityOutO
     : Result.fail(new QuantityOutOfRange({ quantity, minimum: MIN_LINE_QUANTITY, maximum: MAX_LINE_QUANTITY }))
 
 /** Applies a change: bumps the version and restarts the lifetime. */
-const changed = (cart: Cart, change: CartChange, fields: Partial<Omit<Cart, "version" | "updatedAt" | "expiresAt">>): Cart => ({
+export const changed = (cart: Cart, change: CartChange, fields: Partial<Omit<Cart, "version" | "updatedAt" | "expiresAt">>): Cart => ({
   ...cart,
   ...fields,
   version: cart.version + 1,
@@ -161,49 +159,6 @@ export const assertNotExpired = (cart: Cart, now: Date): Result.Result<Cart, Car
 /** Changes need an active cart that has not expired at `now`. */
 export const assertMutable = (cart: Cart, now: Date): Result.Result<Cart, CartNotMutable> =>
   cart.status === "completed" ? Result.fail(new CartCompleted({ cartId: cart.id })) : assertNotExpired(cart, now)
-
-/**
- * A customer's cart is visible only with that customer's token: to anyone else it does not
- * exist. A guest cart is visible to whoever knows its id. `customerId` is `null` without a token.
- */
-export const assertAccessibleBy = (cart: Cart, customerId: string | null): Result.Result<Cart, CartNotFound> =>
-  cart.customerId === "" || cart.customerId === customerId
-    ? Result.succeed(cart)
-    : Result.fail(new CartNotFound({ cartId: cart.id }))
-
-/**
- * The first signed-in request claims a guest cart (a change). The owner's own cart is returned
- * unchanged; another customer's cart → `CartNotFound`. A completed or expired guest cart is
- * returned unchanged (it can no longer change owner).
- */
-export const claimByCustomer = (
-  cart: Cart,
-  customerId: string,
-  change: CartChange
-): Result.Result<Cart, CartNotFound> => {
-  if (cart.customerId === customerId) return Result.succeed(cart)
-  if (cart.customerId !== "") return Result.fail(new CartNotFound({ cartId: cart.id }))
-  if (Result.isFailure(assertMutable(cart, change.now))) return Result.succeed(cart)
-  return Result.succeed(changed(cart, change, { customerId }))
-}
-
-/** `If-Match` support: the client's version must be the current one. */
-export const assertVersion = (cart: Cart, expectedVersion: number): Result.Result<Cart, CartVersionMismatch> =>
-  cart.version === expectedVersion
-    ? Result.succeed(cart)
-    : Result.fail(new CartVersionMismatch({ cartId: cart.id, expectedVersion, currentVersion: cart.version }))
-
-/**
- * `If-Match` with one or more entity tags: the cart's version must be one of `expectedVersions`
- * (an empty list, from tags that are not versions, never matches).
- */
-export const assertVersionIn = (
-  cart: Cart,
-  expectedVersions: ReadonlyArray<number>
-): Result.Result<Cart, CartVersionMismatch> =>
-  expectedVersions.includes(cart.version)
-    ? Result.succeed(cart)
-    : Result.fail(new CartVersionMismatch({ cartId: cart.id, expectedVersion: expectedVersions[0] ?? 0, currentVersion: cart.version }))
 
 /** Adds `quantity` of a variant; a variant already in the cart adds to its line (1..999 per line). */
 export const addLine = (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
-import { assertVersionIn, type Cart, createCart, dropVanishedLines } from "../../../domain/cart/cart.ts"
+import { type Cart, createCart, dropVanishedLines } from "../../../domain/cart/cart.ts"
+import { assertVersionIn } from "../../../domain/cart/cart-guards.ts"
 import { assertQuantityInStock, assertVariantAvailable } from "../../../domain/cart/stock.ts"
 
 const Stock = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 2_000 }))

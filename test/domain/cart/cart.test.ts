@@ -3,13 +3,10 @@ import { Result, Schema } from "effect"
 import {
   addLine,
   applyCoupon,
-  assertAccessibleBy,
   assertMutable,
   assertNotExpired,
   assertReadyForCheckout,
-  assertVersion,
   Cart,
-  claimByCustomer,
   completeCart,
   createCart,
   MAX_LINE_QUANTITY,
@@ -22,6 +19,7 @@ import {
   setShippingAddress,
   setShippingMethod
 } from "../../../domain/cart/cart.ts"
+import { assertAccessibleBy, assertVersion, claimByCustomer } from "../../../domain/cart/cart-guards.ts"
 import type { CartChange, NewCartLine } from "../../../domain/cart/cart.ts"
 import type { Coupon } from "../../../domain/cart/coupon.ts"
 import type { Address } from "../../../domain/shipping/address.ts"
