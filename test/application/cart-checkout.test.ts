@@ -5,28 +5,16 @@
  * the use case's own error.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Effect, Exit, Layer } from "effect"
+import { Effect, Exit } from "effect"
 import { Inventory } from "../../application/cart/inventory.ts"
 import type { CartChangeRequest } from "../../application/cart/change-cart.ts"
 import type { CartRequester } from "../../application/cart/cart-requester.ts"
-import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
-import { buyingServices } from "../../config/application-services.ts"
-import type { Address } from "../../domain/shipping/address.ts"
-import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
-import { memoryBuyingTestStores } from "../support/buying-stores.ts"
+import { fixtureVariant } from "../support/buying-fixture.ts"
+import { DHAKA_HOME, memoryBuyingServices } from "../support/memory-buying-world.ts"
 import { addCartItem, applyCartCoupon, checkout, createCart, getCart, setCartShippingAddress, setCartShippingMethod, updateCartItem } from "../support/buying-services.ts"
 
 const SHOP_A = ["shop_a"]
 const guest: CartRequester = { shopIds: SHOP_A, customerId: null }
-const ADDRESS: Address = {
-  name: "Rahim Uddin", phone: "01711000000", house: "12", road: "Lake Road", thana: "Gulshan", district: "Dhaka",
-  division: "Dhaka", city: "Dhaka", postcode: "1212", country: "BD", note: "", email: ""
-}
-
-const services = buyingServices.pipe(
-  Layer.provideMerge(CatalogReadModel.layer({ pollInterval: "1 second" })),
-  Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
-)
 
 const change = (cartId: string, requester: CartRequester = guest): CartChangeRequest => ({ cartId, requester, expectedVersions: null })
 
@@ -38,12 +26,12 @@ const readyCart = (sku: string, quantity: number) =>
   Effect.gen(function*() {
     const { variant } = yield* fixtureVariant(sku)
     const created = yield* createCart({ shopId: "shop_a", customerId: null, items: [{ variantId: variant.id, quantity }] })
-    yield* setCartShippingAddress({ ...change(created.cart.id), address: ADDRESS })
+    yield* setCartShippingAddress({ ...change(created.cart.id), address: DHAKA_HOME })
     yield* setCartShippingMethod({ ...change(created.cart.id), shippingMethodId: "sm_a_standard" })
     return created.cart.id
   })
 
-layer(services, { excludeTestServices: true })("cart and checkout use cases (memory adapters)", (it) => {
+layer(memoryBuyingServices, { excludeTestServices: true })("cart and checkout use cases (memory adapters)", (it) => {
   describe("cart", () => {
     it.effect("adding a variant already in the cart adds to its line; the totals follow the lines", () =>
       Effect.gen(function*() {
@@ -95,7 +83,7 @@ layer(services, { excludeTestServices: true })("cart and checkout use cases (mem
         expect(order.total).toBe(priced.totals.total)
         expect(order.discountTotal).toBe(30_000)
         expect(order.lines.map((line) => [line.variantId, line.quantity])).toEqual([[variant.id, 2]])
-        expect(order.shippingAddress).toEqual(ADDRESS)
+        expect(order.shippingAddress).toEqual(DHAKA_HOME)
         expect(yield* stockOf(variant.id)).toBe(before! - 2)
         expect((yield* getCart(cartId, guest)).cart.status).toBe("completed")
         expect((yield* Effect.flip(checkout(change(cartId))))._tag).toBe("CartCompleted")
@@ -108,7 +96,7 @@ layer(services, { excludeTestServices: true })("cart and checkout use cases (mem
         expect((yield* Effect.flip(checkout(change(empty.cart.id))))._tag).toBe("CartEmpty")
         const bare = yield* createCart({ shopId: "shop_a", customerId: null, items: [{ variantId: variant.id, quantity: 1 }] })
         expect((yield* Effect.flip(checkout(change(bare.cart.id))))._tag).toBe("ShippingAddressRequired")
-        yield* setCartShippingAddress({ ...change(bare.cart.id), address: ADDRESS })
+        yield* setCartShippingAddress({ ...change(bare.cart.id), address: DHAKA_HOME })
         expect((yield* Effect.flip(checkout(change(bare.cart.id))))._tag).toBe("ShippingMethodRequired")
       }))
 

@@ -4,15 +4,13 @@
  * its shipping address (or not, with saveAddress false).
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import type { CartRequester } from "../../application/cart/cart-requester.ts"
-import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
-import { CustomerRepository } from "../../application/customer/customer-repository.ts"
-import { buyingServices } from "../../config/application-services.ts"
 import type { Address } from "../../domain/shipping/address.ts"
+import { CustomerRepository } from "../../application/customer/customer-repository.ts"
 import { sampleCustomer } from "../adapters/customer-repository-contract.ts"
-import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
-import { memoryBuyingTestStores } from "../support/buying-stores.ts"
+import { fixtureVariant } from "../support/buying-fixture.ts"
+import { DHAKA_HOME, memoryBuyingServices } from "../support/memory-buying-world.ts"
 import {
   checkout,
   createCart,
@@ -27,15 +25,6 @@ import {
   updateCustomerProfile
 } from "../support/buying-services.ts"
 
-const HOME: Address = {
-  name: "Rahim Uddin", phone: "01711000000", house: "12", road: "Lake Road", thana: "Gulshan", district: "Dhaka",
-  division: "Dhaka", city: "Dhaka", postcode: "1212", country: "BD", note: "", email: ""
-}
-
-const services = buyingServices.pipe(
-  Layer.provideMerge(CatalogReadModel.layer({ pollInterval: "1 second" })),
-  Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
-)
 
 const newCustomer = Effect.gen(function*() {
   const customer = sampleCustomer()
@@ -55,15 +44,15 @@ const readySignedInCart = (customerId: string, address: Address) =>
     return request
   })
 
-layer(services, { excludeTestServices: true })("address book use cases (memory adapters)", (it) => {
+layer(memoryBuyingServices, { excludeTestServices: true })("address book use cases (memory adapters)", (it) => {
   describe("the book", () => {
     it.effect("holds 20 addresses; another customer's id is AddressNotFound; removing the default clears it", () =>
       Effect.gen(function*() {
         const owner = yield* newCustomer
         const other = yield* newCustomer
         const saved = []
-        for (let index = 0; index < 20; index++) saved.push(yield* saveAddress(owner, { ...HOME, house: String(index) }))
-        expect((yield* Effect.flip(saveAddress(owner, HOME)))._tag).toBe("AddressLimitReached")
+        for (let index = 0; index < 20; index++) saved.push(yield* saveAddress(owner, { ...DHAKA_HOME, house: String(index) }))
+        expect((yield* Effect.flip(saveAddress(owner, DHAKA_HOME)))._tag).toBe("AddressLimitReached")
         expect((yield* Effect.flip(editSavedAddress(other, saved[0]!.id, { road: "x" })))._tag).toBe("AddressNotFound")
         expect((yield* Effect.flip(removeSavedAddress(other, saved[0]!.id)))._tag).toBe("AddressNotFound")
         expect((yield* Effect.flip(updateCustomerProfile(other, { defaultShippingAddressId: saved[0]!.id })))._tag).toBe("AddressNotFound")
@@ -77,8 +66,8 @@ layer(services, { excludeTestServices: true })("address book use cases (memory a
       Effect.gen(function*() {
         const owner = yield* newCustomer
         const other = yield* newCustomer
-        const home = yield* saveAddress(owner, HOME)
-        expect(yield* resolveCartAddress({ addressId: home.id }, { shopIds: ["shop_a"], customerId: owner })).toEqual(HOME)
+        const home = yield* saveAddress(owner, DHAKA_HOME)
+        expect(yield* resolveCartAddress({ addressId: home.id }, { shopIds: ["shop_a"], customerId: owner })).toEqual(DHAKA_HOME)
         const stranger = yield* Effect.flip(resolveCartAddress({ addressId: home.id }, { shopIds: ["shop_a"], customerId: other }))
         expect(stranger._tag).toBe("AddressNotFound")
         expect((yield* Effect.flip(resolveCartAddress({ addressId: home.id }, { shopIds: ["shop_a"], customerId: null })))._tag)
@@ -90,12 +79,12 @@ layer(services, { excludeTestServices: true })("address book use cases (memory a
     it.effect("saves a new shipping address as the default, once; saveAddress false saves nothing", () =>
       Effect.gen(function*() {
         const customerId = yield* newCustomer
-        yield* checkout(yield* readySignedInCart(customerId, HOME))
+        yield* checkout(yield* readySignedInCart(customerId, DHAKA_HOME))
         const book = yield* listSavedAddresses(customerId)
-        expect(book.map((saved) => saved.address)).toEqual([HOME])
+        expect(book.map((saved) => saved.address)).toEqual([DHAKA_HOME])
         expect((yield* getCustomerProfile(customerId)).defaultShippingAddressId).toBe(book[0]!.id)
-        yield* checkout(yield* readySignedInCart(customerId, HOME))
-        yield* checkout(yield* readySignedInCart(customerId, { ...HOME, road: "Other Road" }), { saveAddress: false })
+        yield* checkout(yield* readySignedInCart(customerId, DHAKA_HOME))
+        yield* checkout(yield* readySignedInCart(customerId, { ...DHAKA_HOME, road: "Other Road" }), { saveAddress: false })
         expect(yield* listSavedAddresses(customerId)).toEqual(book)
       }))
   })

@@ -1,0 +1,18 @@
+/** What the application tests of the buying path run on: the use cases over the memory stores and the fixture catalog. */
+import { Layer } from "effect"
+import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
+import { buyingServices } from "../../config/application-services.ts"
+import type { Address } from "../../domain/shipping/address.ts"
+import { buyingFixture } from "./buying-fixture.ts"
+import { memoryBuyingTestStores } from "./buying-stores.ts"
+
+export const memoryBuyingServices = buyingServices.pipe(
+  Layer.provideMerge(CatalogReadModel.layer({ pollInterval: "1 second" })),
+  Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
+)
+
+/** An address in Dhaka as a cart stores it (every field given, no email). */
+export const DHAKA_HOME: Address = {
+  name: "Rahim Uddin", phone: "01711000000", house: "12", road: "Lake Road", thana: "Gulshan", district: "Dhaka",
+  division: "Dhaka", city: "Dhaka", postcode: "1212", country: "BD", note: "", email: ""
+}
