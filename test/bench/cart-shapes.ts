@@ -3,6 +3,7 @@
 import type { BenchRequest, FlowContext, JsonValue, PreparedRequest, Shape, ShapeContext } from "./shape.ts"
 import type { StoreApi } from "./store-api.ts"
 import { benchClientAddress } from "./auth-shapes.ts"
+import { arrayOf, isRecord, stringOf } from "./json-fields.ts"
 
 const MAIN_KEY = "pk_main_0123456789abcdef"
 const MAIN_KEY_HEADER = { "x-publishable-api-key": MAIN_KEY }
@@ -20,16 +21,6 @@ const CARTS_PER_VARIANT = 5
 const SETUP_CONCURRENCY = 16
 
 const ADDRESS = { name: "Bench Shopper", phone: "+8801711999000", road: "Lake Road", city: "Dhaka" }
-
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-const arrayOf = (u: unknown, key: string): ReadonlyArray<unknown> => {
-  const value = isRecord(u) ? u[key] : undefined
-  return Array.isArray(value) ? value : []
-}
-const stringOf = (u: unknown, key: string): string | null => {
-  const value = isRecord(u) ? u[key] : undefined
-  return typeof value === "string" ? value : null
-}
 
 const mainRequest = (api: StoreApi, request: BenchRequest) =>
   api.request({ ...request, headers: { ...MAIN_KEY_HEADER, ...request.headers } })

@@ -1,6 +1,7 @@
 // Learns, through the public API, which data the imported catalog holds (product slugs,
 // root categories, brand values), so shapes can address real rows.
 import type { StoreApi } from "./store-api.ts"
+import { isRecord } from "./json-fields.ts"
 
 export interface Discovery {
   readonly productSlugs: ReadonlyArray<string>
@@ -13,8 +14,6 @@ export interface Discovery {
 }
 
 const SLUG_SAMPLE = 50
-
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 const arrayField = (u: unknown, key: string): ReadonlyArray<unknown> => {
   if (!isRecord(u)) return []

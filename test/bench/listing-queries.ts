@@ -5,6 +5,7 @@
 // pseudo-random function of it, so two runs over the same catalog send the same queries.
 import type { StoreApi } from "./store-api.ts"
 import { seededRandom } from "../support/seeded-random.ts"
+import { arrayOf, isRecord, numberOf, stringOf } from "./json-fields.ts"
 
 export interface ListingVocabulary {
   readonly categorySlugs: ReadonlyArray<string>
@@ -19,19 +20,6 @@ export interface ListingVocabulary {
   readonly total: number
 }
 
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-const arrayOf = (u: unknown, key: string): ReadonlyArray<unknown> => {
-  const value = isRecord(u) ? u[key] : undefined
-  return Array.isArray(value) ? value : []
-}
-const stringOf = (u: unknown, key: string): string | null => {
-  const value = isRecord(u) ? u[key] : undefined
-  return typeof value === "string" ? value : null
-}
-const numberOf = (u: unknown, key: string): number => {
-  const value = isRecord(u) ? u[key] : undefined
-  return typeof value === "number" ? value : 0
-}
 const present = <A>(a: A | null): a is A => a !== null
 
 const categorySlugsOf = (categories: ReadonlyArray<unknown>): Array<string> =>
@@ -90,7 +78,6 @@ export const vocabularyFrom = (
     total: numberOf(first, "total")
   }
 }
-
 
 const escapeAttribute = (value: string): string => value.replace(/[\\,|:]/g, (char) => `\\${char}`)
 

@@ -4,14 +4,12 @@
 // insertion, substitution, transposition), and a word followed by a prefix of another.
 import { seededInt } from "../support/seeded-random.ts"
 import type { BenchRequest, Shape } from "./shape.ts"
+import { isRecord } from "./json-fields.ts"
 
 /** Pages of 100 products whose names give the words. */
 const NAME_PAGES = 10
 /** Distinct queries sent in rotation. */
 const QUERIES = 20_000
-
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-
 
 const typo = (word: string, int: (below: number) => number): string => {
   const at = int(word.length)
