@@ -19,6 +19,7 @@ import { CustomerAuthLive, OptionalCustomerAuthLive } from "./middleware/custome
 import type { CorsOptions } from "./middleware/cors.ts"
 import { httpEdgeLayer } from "./middleware/http-edge.ts"
 import { PublishableKeyLive } from "./middleware/publishable-key-live.ts"
+import { StoreOutageLive } from "./middleware/store-outage-live.ts"
 import { ValidationLive } from "./middleware/validation-live.ts"
 import {
   type CatalogCacheSettings,
@@ -50,7 +51,7 @@ export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
       Layer.provide([AuthHandlers, AuthOtpHandlers, CustomerHandlers]),
       Layer.provide(AddressBookHandlers),
       Layer.provide([CartHandlers, OrderHandlers]),
-      Layer.provide([PublishableKeyLive, ValidationLive, CustomerAuthLive, OptionalCustomerAuthLive])
+      Layer.provide([PublishableKeyLive, ValidationLive, StoreOutageLive, CustomerAuthLive, OptionalCustomerAuthLive])
     ),
     systemRoutes({ docsPublishableKey: options.docsPublishableKey }),
     options.demoShop === true ? DemoShopRoutes : Layer.empty,

@@ -6,6 +6,7 @@
 import { Context, type Option } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
 import { UnauthorizedProblem } from "../problems/request-problems.ts"
+import { StoreUnavailableResponse } from "../problems/service-unavailable.ts"
 
 export interface AuthenticatedCustomer {
   readonly customerId: string
@@ -23,13 +24,15 @@ export class OptionalCurrentCustomer extends Context.Service<OptionalCurrentCust
 export class CustomerAuthMiddleware extends HttpApiMiddleware.Service<CustomerAuthMiddleware, {
   provides: CurrentCustomer
 }>()("storefront/http/CustomerAuthMiddleware", {
-  error: UnauthorizedProblem,
+  // the bearer check reads the session from the store, which may be down
+  error: [UnauthorizedProblem, StoreUnavailableResponse],
   security: { bearer: HttpApiSecurity.bearer }
 }) {}
 
 export class OptionalCustomerAuthMiddleware extends HttpApiMiddleware.Service<OptionalCustomerAuthMiddleware, {
   provides: OptionalCurrentCustomer
 }>()("storefront/http/OptionalCustomerAuthMiddleware", {
-  error: UnauthorizedProblem,
+  // the bearer check reads the session from the store, which may be down
+  error: [UnauthorizedProblem, StoreUnavailableResponse],
   security: { bearer: HttpApiSecurity.bearer }
 }) {}

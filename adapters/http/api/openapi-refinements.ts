@@ -74,6 +74,9 @@ const genericProblemResponse = (problem: GenericProblem, description: string, he
   content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } }
 })
 
+/** The component the declared store outage (api/store-outage.ts) would add. */
+const OUTAGE_SCHEMA = "ServiceUnavailableProblemEncoded"
+
 const EDGE_RESPONSES: Json = {
   "500": genericProblemResponse(InternalError, "an unexpected failure (a defect), never a bad request"),
   "503": genericProblemResponse(ServiceUnavailable, "the database does not answer; retry after `Retry-After` seconds", {
@@ -193,5 +196,7 @@ export const refineOpenApiDocument = <Id extends string, Groups extends HttpApiG
       if (operation !== undefined) refineOperation(spec, operation, facts.get(operationKey(method, path)))
     }
   }
+  // every route's 503 is the generic Problem (EDGE_RESPONSES): the declared store outage's own schema is not referenced
+  delete spec["components"]["schemas"][OUTAGE_SCHEMA]
   return spec
 }

@@ -13,6 +13,7 @@ import { CustomerApiGroup } from "./customer-api-group.ts"
 import { refineOpenApiDocument } from "./openapi-refinements.ts"
 import { OrderApiGroup } from "./order-api-group.ts"
 import { PublishableKeyMiddleware } from "./publishable-key-middleware.ts"
+import { StoreOutage } from "./store-outage.ts"
 import { ValidationMiddleware } from "./validation-middleware.ts"
 
 const definition = HttpApi.make("storefront")
@@ -21,6 +22,7 @@ const definition = HttpApi.make("storefront")
   .add(AddressBookApiGroup)
   .add(CartApiGroup, OrderApiGroup)
   .middleware(ValidationMiddleware)
+  .middleware(StoreOutage)
   .middleware(PublishableKeyMiddleware)
   .prefix("/v1/store")
   .annotate(HttpApi.PayloadParseOptions, { onExcessProperty: "error", errors: "all" })

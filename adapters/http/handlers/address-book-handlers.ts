@@ -9,7 +9,6 @@ import { StorefrontApi } from "../api/storefront-api.ts"
 import { addressBookProblems } from "../problems/account-problem-table.ts"
 import { answerWith } from "./answer-with.ts"
 import { addressView } from "./cart-rendering.ts"
-import { unavailableAsDefect } from "./unavailable-as-defect.ts"
 
 export const savedAddressView = (saved: SavedAddress): SavedAddressView => ({
   id: saved.id,
@@ -25,7 +24,6 @@ export const AddressBookHandlers = HttpApiBuilder.group(StorefrontApi, "addresse
       .handle("listAddresses", () =>
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
           customer.listAddresses(customerId).pipe(
-            unavailableAsDefect,
             Effect.map((book) => ({ data: book.map(savedAddressView) }))
           )))
       .handle("createAddress", ({ payload }) =>

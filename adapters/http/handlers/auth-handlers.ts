@@ -6,7 +6,6 @@ import { StorefrontApi } from "../api/storefront-api.ts"
 import { ClientIpPolicy, clientIpOf } from "../request/client-ip.ts"
 import { authProblems } from "../problems/account-problem-table.ts"
 import { answerWith } from "./answer-with.ts"
-import { unavailableAsDefect } from "./unavailable-as-defect.ts"
 
 export const AuthHandlers = HttpApiBuilder.group(StorefrontApi, "auth", (handlers) =>
   Effect.gen(function*() {
@@ -31,7 +30,7 @@ export const AuthHandlers = HttpApiBuilder.group(StorefrontApi, "auth", (handler
         accounts.refresh(payload.refreshToken).pipe(
           answerWith(authProblems.refresh)
         ))
-      .handle("logout", ({ payload }) => accounts.logOut(payload.refreshToken).pipe(unavailableAsDefect))
+      .handle("logout", ({ payload }) => accounts.logOut(payload.refreshToken))
       .handle("forgotPassword", ({ payload, request }) =>
         accounts.requestPasswordReset(payload.email, clientIp(request)).pipe(
           Effect.as({}),

@@ -7,7 +7,6 @@ import { CurrentCustomer } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { customerProblems } from "../problems/account-problem-table.ts"
 import { answerWith } from "./answer-with.ts"
-import { unavailableAsDefect } from "./unavailable-as-defect.ts"
 
 /** The profile as its owner may see it (application profileAsSeen: an unproven linked account shows only what the registrant gave). */
 export const toCustomerView = (customer: Customer) => {
@@ -32,7 +31,6 @@ export const CustomerHandlers = HttpApiBuilder.group(StorefrontApi, "customer", 
         Effect.flatMap(CurrentCustomer, ({ customerId }) =>
           customer.getProfile(customerId).pipe(
             Effect.flatMap(customer.profileAsSeen),
-            unavailableAsDefect,
             Effect.map(toCustomerView)
           )))
       .handle("updateProfile", ({ payload }) =>

@@ -14,15 +14,13 @@ import {
   OptionalCustomerAuthMiddleware
 } from "../api/customer-auth.ts"
 import { UnauthorizedProblem } from "../problems/request-problems.ts"
-import { unavailableAsDefect } from "../handlers/unavailable-as-defect.ts"
 
 const INVALID_TOKEN = "The access token is invalid, expired or revoked"
 
-/** The bearer check of the application, its refusal as the 401 problem. */
+/** The bearer check of the application, its refusal as the 401 problem (a store outage goes on: 503). */
 const authenticateWith = (accounts: AccountsService["Service"]) => (token: string) =>
   accounts.authenticate(token).pipe(
-    Effect.catchTag("Unauthorized", () => Effect.fail(new UnauthorizedProblem({ detail: INVALID_TOKEN }))),
-    unavailableAsDefect
+    Effect.catchTag("Unauthorized", () => Effect.fail(new UnauthorizedProblem({ detail: INVALID_TOKEN })))
   )
 
 export const CustomerAuthLive = Layer.effect(
