@@ -142,18 +142,22 @@ describe.runIf(available)("database faults (throwaway PostgreSQL cluster)", () =
     const key = `crash-${cartId}`
     // another session holds the cart's row lock, so the checkout claims its key and then waits
     const holder = cluster.psqlInBackground(`SELECT id FROM carts WHERE id = '${cartId}' FOR UPDATE; SELECT pg_sleep(60)`, "storefront")
+    let retryAt = 0
     try {
       await sleep(500)
       const checkout = call("POST", `/v1/store/cart/${cartId}/checkout`, {}, { "idempotency-key": key })
       await sleep(1_000)
       expect(cluster.psql("SELECT count(*) FROM idempotency_keys", "storefront")).not.toBe("0")
       cluster.crashRestart()
-      expectUnavailable(await checkout, "checkout in flight during the crash")
+      const unavailable = await checkout
+      expectUnavailable(unavailable, "checkout in flight during the crash")
+      retryAt = Date.now() + Number(unavailable.headers.get("retry-after")) * 1_000
     } finally {
       holder.kill("SIGKILL")
     }
     await waitUntilReady(server, Number(new URL(base).port), 60_000)
-    await sleep(1_000)
+    // the client retries as the 503 asked: after Retry-After
+    await sleep(Math.max(0, retryAt - Date.now()))
     const retried = await call("POST", `/v1/store/cart/${cartId}/checkout`, {}, { "idempotency-key": key })
     expect(retried.status, JSON.stringify(retried.body)).toBe(201)
     expect(ordersOfCart(cartId)).toBe(1)
