@@ -13,7 +13,7 @@ import {
   identityDocumentCodec,
   isDocumentCodecTrainer
 } from "./document-codec.ts"
-import { type ByteColumn, stringAt, toByteColumn } from "./shared-columns.ts"
+import { type ByteColumn, stringAt, toByteColumn, toByteColumnReusing } from "./shared-columns.ts"
 
 /** The stored documents on shared memory, and the codec they were stored through (none: as they are). */
 export interface SharedDocuments {
@@ -27,6 +27,9 @@ export class ProductDocuments {
   private readonly stored: Array<string> = []
   /** where a reader in another thread finds the stored documents (then `stored` is unused) */
   private shared: ByteColumn | undefined
+  /** the column last shared, and the slots written since: the next one copies the others' bytes */
+  private sharedBefore: ByteColumn | undefined
+  private readonly changedSinceShared = new Set<number>()
   /** decoded documents by slot, least recently read first */
   private readonly recentlyRead = new Map<number, string>()
   /** undefined while documents are collected as samples for the trainer */
@@ -52,7 +55,14 @@ export class ProductDocuments {
   toShared(count: number): SharedDocuments {
     const codec = this.codec === identityDocumentCodec ? undefined : this.codec
     if (codec !== undefined && codec.description === undefined) throw new Error("this document codec cannot be shared")
-    return { stored: toByteColumn(this.stored, count, codec === undefined ? "utf8" : "latin1"), codec: codec?.description }
+    const encoding = codec === undefined ? "utf8" : "latin1"
+    const before = this.sharedBefore
+    const stored = before !== undefined && before.encoding === encoding
+      ? toByteColumnReusing(before, this.changedSinceShared, this.stored, count)
+      : toByteColumn(this.stored, count, encoding)
+    this.sharedBefore = stored
+    this.changedSinceShared.clear()
+    return { stored, codec: codec?.description }
   }
 
   /** Documents read in place from shared memory (never to be written); `codec` made from the description. */
@@ -64,6 +74,7 @@ export class ProductDocuments {
 
   set(slot: number, json: string): void {
     if (this.shared !== undefined) throw new Error("shared documents are read-only")
+    if (this.sharedBefore !== undefined) this.changedSinceShared.add(slot)
     this.recentlyRead.delete(slot)
     if (this.codec !== undefined) {
       this.stored[slot] = this.codec.encode(json)
@@ -94,6 +105,8 @@ export class ProductDocuments {
   }
 
   private train(trainer: DocumentCodecTrainer): void {
+    // every document is stored anew: nothing of a column shared before can be copied
+    this.sharedBefore = undefined
     const codec = trainer.train(this.stored.slice())
     for (let slot = 0; slot < this.stored.length; slot++) {
       const json = this.stored[slot]

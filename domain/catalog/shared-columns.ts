@@ -39,28 +39,89 @@ export interface ByteColumn {
 const encoder = new TextEncoder()
 const utf8 = new TextDecoder()
 
-/** The strings as a shared byte column (`undefined` entries as empty strings). */
-export const toByteColumn = (
-  strings: ReadonlyArray<string | undefined>,
-  count: number = strings.length,
-  encoding: ByteColumn["encoding"] = "utf8"
+/** A column of `count` entries, each written by `write` (at most `most(index)` bytes), on shared memory. */
+const columnOf = (
+  count: number,
+  encoding: ByteColumn["encoding"],
+  most: (index: number) => number,
+  write: (index: number, into: Uint8Array, at: number) => number
 ): ByteColumn => {
   const offsets = sharedInt32(count + 1)
   let scratch = new Uint8Array(Math.max(1024, count * 64))
   let at = 0
   for (let index = 0; index < count; index++) {
-    const text = strings[index] ?? ""
-    const most = encoding === "utf8" ? text.length * 3 : text.length
-    if (at + most > scratch.length) {
-      const grown = new Uint8Array(Math.max(scratch.length * 2, at + most))
+    const bytes = most(index)
+    if (at + bytes > scratch.length) {
+      const grown = new Uint8Array(Math.max(scratch.length * 2, at + bytes))
       grown.set(scratch.subarray(0, at))
       scratch = grown
     }
-    if (encoding === "utf8") at += encoder.encodeInto(text, scratch.subarray(at)).written
-    else for (let char = 0; char < text.length; char++) scratch[at++] = text.charCodeAt(char)
+    at += write(index, scratch, at)
     offsets[index + 1] = at
   }
   return { bytes: sharedCopy(scratch, at), offsets, encoding }
+}
+
+const encodeInto = (text: string, encoding: ByteColumn["encoding"], into: Uint8Array, at: number): number => {
+  if (encoding === "utf8") return encoder.encodeInto(text, into.subarray(at)).written
+  for (let char = 0; char < text.length; char++) into[at + char] = text.charCodeAt(char)
+  return text.length
+}
+
+const mostBytes = (text: string, encoding: ByteColumn["encoding"]): number => encoding === "utf8" ? text.length * 3 : text.length
+
+/** The strings as a shared byte column (`undefined` entries as empty strings). */
+export const toByteColumn = (
+  strings: ReadonlyArray<string | undefined>,
+  count: number = strings.length,
+  encoding: ByteColumn["encoding"] = "utf8"
+): ByteColumn =>
+  columnOf(
+    count,
+    encoding,
+    (index) => mostBytes(strings[index] ?? "", encoding),
+    (index, into, at) => encodeInto(strings[index] ?? "", encoding, into, at)
+  )
+
+/**
+ * The strings as a new shared byte column, where every entry of `previous` not listed in
+ * `changed` is copied from it as bytes, run by run (the strings are encoded only where they
+ * changed or are new): a few copies of memory rather than a pass over every string.
+ */
+export const toByteColumnReusing = (
+  previous: ByteColumn,
+  changed: ReadonlySet<number>,
+  strings: ReadonlyArray<string | undefined>,
+  count: number
+): ByteColumn => {
+  const { bytes, offsets, encoding } = previous
+  const kept = Math.min(offsets.length - 1, count)
+  const fresh = [...changed].filter((index) => index < kept).sort((left, right) => left - right)
+  for (let index = kept; index < count; index++) fresh.push(index)
+  let most = offsets[kept]!
+  for (const index of fresh) most += mostBytes(strings[index] ?? "", encoding)
+  const out = new Uint8Array(new SharedArrayBuffer(Math.max(1, most)))
+  const outOffsets = sharedInt32(count + 1)
+  let at = 0
+  let next = 0
+  /** copies the unchanged entries [next, end) */
+  const copyRun = (end: number): void => {
+    if (end <= next) return
+    const from = offsets[next]!
+    const to = offsets[end]!
+    out.set(bytes.subarray(from, to), at)
+    const shift = at - from
+    for (let index = next; index < end; index++) outOffsets[index + 1] = offsets[index + 1]! + shift
+    at += to - from
+  }
+  for (const index of fresh) {
+    copyRun(index)
+    at += encodeInto(strings[index] ?? "", encoding, out, at)
+    outOffsets[index + 1] = at
+    next = index + 1
+  }
+  copyRun(kept)
+  return { bytes: out.subarray(0, at), offsets: outOffsets, encoding }
 }
 
 /** String `index` of the column. */

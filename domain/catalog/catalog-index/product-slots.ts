@@ -6,7 +6,15 @@
 import { type CatalogProduct, effectivePrice } from "../catalog-product.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../document-codec.ts"
 import { ProductDocuments, type SharedDocuments } from "../product-documents.ts"
-import { type ByteColumn, indexOfBytes, sharedCopy, sharedInt32, toByteColumn, utf8Length } from "../shared-columns.ts"
+import {
+  type ByteColumn,
+  indexOfBytes,
+  sharedCopy,
+  sharedInt32,
+  toByteColumn,
+  toByteColumnReusing,
+  utf8Length
+} from "../shared-columns.ts"
 import { type SharedSlotIntLists, SlotIntLists } from "../slot-int-lists.ts"
 
 /** The slots' columns on shared memory; the search texts as UTF-8 with each name's length in bytes. */
@@ -74,6 +82,9 @@ export class ProductSlots {
   maxPrice = new Int32Array(INITIAL_CAPACITY)
   /** effective price of every variant, per slot */
   readonly variantPrices = new SlotIntLists()
+  /** the search texts last shared, and the slots written since: the next share copies the others' bytes */
+  private sharedTexts: { readonly texts: ByteColumn; readonly nameBytes: Int32Array } | undefined
+  private readonly changedSinceShared = new Set<number>()
   private readonly slotById = new Map<string, number>()
   private readonly slotBySlug = new Map<string, number>()
 
@@ -103,8 +114,19 @@ export class ProductSlots {
   /** A copy of the columns on shared memory, for `fromShared` in another thread. */
   toShared(): SharedSlots {
     const size = this.size
+    const before = this.sharedTexts
+    const changed = this.changedSinceShared
     const nameBytes = sharedInt32(size)
-    for (let slot = 0; slot < size; slot++) nameBytes[slot] = utf8Length(this.haystacks[slot] ?? "", this.nameLengths[slot]!)
+    for (let slot = 0; slot < size; slot++) {
+      nameBytes[slot] = before !== undefined && slot < before.nameBytes.length && !changed.has(slot)
+        ? before.nameBytes[slot]!
+        : utf8Length(this.haystacks[slot] ?? "", this.nameLengths[slot]!)
+    }
+    const searchTexts = before === undefined
+      ? toByteColumn(this.haystacks, size)
+      : toByteColumnReusing(before.texts, changed, this.haystacks, size)
+    this.sharedTexts = { texts: searchTexts, nameBytes }
+    changed.clear()
     return {
       size,
       createdAt: sharedCopy(this.createdAt, size),
@@ -112,7 +134,7 @@ export class ProductSlots {
       minPrice: sharedCopy(this.minPrice, size),
       maxPrice: sharedCopy(this.maxPrice, size),
       variantPrices: this.variantPrices.toShared(),
-      searchTexts: toByteColumn(this.haystacks, size),
+      searchTexts,
       nameBytes,
       documents: this.documents.toShared(size)
     }
@@ -180,6 +202,7 @@ export class ProductSlots {
    * variant price).
    */
   write(slot: number, product: CatalogProduct, json: string): { readonly sortKeys: boolean; readonly prices: boolean } {
+    if (this.sharedTexts !== undefined) this.changedSinceShared.add(slot)
     const previousSlug = this.slugs[slot]
     if (previousSlug !== undefined && previousSlug !== product.slug) this.releaseSlug(previousSlug, slot)
     this.slotBySlug.set(product.slug, slot)
