@@ -1,8 +1,9 @@
 /**
  * A listing worker (a worker_threads entry point): holds one generation of the catalog index,
  * rebuilt from its shared description (no copy of the columns), and answers listing queries with
- * the rendered body, as the in-process handler would render it. Its recent bodies are kept per
- * generation. Started and supervised by listing-worker-pool.ts.
+ * the rendered body, as the in-process handler would render it (the pool keeps the bodies per
+ * generation, so a worker is not asked the same query twice). Started and supervised by
+ * listing-worker-pool.ts.
  */
 import { parentPort, workerData } from "node:worker_threads"
 import { indexListing } from "../../application/catalog/product-listing.ts"
@@ -11,39 +12,30 @@ import { documentCodecFromDescription } from "../compression/deflate-document-co
 import { listingJson } from "../http/representation/listing-body.ts"
 import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"
 
-const BODIES_KEPT = 512
-
 const port = parentPort
 if (port === null) throw new Error("listing-worker.ts runs as a worker thread")
 const { header } = workerData as WorkerData
 const encoder = new TextEncoder()
 
-let current: { readonly number: number; readonly index: CatalogIndex; readonly bodies: Map<string, Uint8Array> } | undefined
+let current: { readonly number: number; readonly index: CatalogIndex } | undefined
 
 const send = (message: FromWorker, transfer: ReadonlyArray<ArrayBuffer> = []): void => port.postMessage(message, [...transfer])
 
 const install = (number: number, index: CatalogIndex): void => {
   // the previous generation is dropped here: its buffers are freed once no thread holds them
-  current = { number, index, bodies: new Map() }
+  current = { number, index }
   send({ type: "installed", number })
 }
 
 const answer = (message: Extract<ToWorker, { type: "list" }>): void => {
   const generation = current
   if (generation === undefined) return send({ type: "listed", id: message.id, number: -1, body: undefined })
-  const key = JSON.stringify([[...message.shopIds].sort(), message.request])
-  let kept = generation.bodies.get(key)
-  if (kept === undefined) {
-    const { listing } = indexListing(generation.index, message.request, message.shopIds)
-    if (listing.total === 0 && message.request.search !== undefined) {
-      return send({ type: "listed", id: message.id, number: generation.number, body: undefined })
-    }
-    kept = encoder.encode(listingJson(listing))
-    if (generation.bodies.size >= BODIES_KEPT) generation.bodies.clear()
-    generation.bodies.set(key, kept)
+  const { listing } = indexListing(generation.index, message.request, message.shopIds)
+  if (listing.total === 0 && message.request.search !== undefined) {
+    return send({ type: "listed", id: message.id, number: generation.number, body: undefined })
   }
-  // the kept body stays here: a copy crosses to the main thread (its own buffer, transferred)
-  const body = kept.slice()
+  // a buffer of its own, transferred to the main thread (which keeps the body for the generation)
+  const body = encoder.encode(listingJson(listing))
   send({ type: "listed", id: message.id, number: generation.number, body }, [body.buffer])
 }
 

@@ -5,7 +5,7 @@
  * supervisor (its health in the loops' report) while its queries are answered in process.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Logger } from "effect"
 import { CatalogPublisher } from "../../../application/catalog/catalog-publisher.ts"
 import type { CatalogState } from "../../../application/catalog/catalog-state.ts"
 import { indexListing, type ProductListingRequest } from "../../../application/catalog/product-listing.ts"
@@ -48,8 +48,14 @@ const listing = (state: CatalogState, request: ProductListingRequest, counter: {
       return new TextEncoder().encode(expectedBody(state, request))
     })))
 
-const poolLayer = (workerScript?: URL) =>
-  ListingWorkerPool.layer({ workers: 2, workerScript }).pipe(Layer.provideMerge(BackgroundLoops.layer))
+/** The pool of two workers; its log lines (level and message) go to `lines`. */
+const poolLayer = (workerScript?: URL, lines: Array<string> = []) =>
+  ListingWorkerPool.layer({ workers: 2, workerScript }).pipe(
+    Layer.provideMerge(BackgroundLoops.layer),
+    Layer.provide(Logger.layer([Logger.make(({ logLevel, message }) => {
+      lines.push(`${logLevel} ${Array.isArray(message) ? message.join(" ") : String(message)}`)
+    })]))
+  )
 
 const waitUntil = <A, R>(check: Effect.Effect<A | undefined, never, R>) =>
   Effect.gen(function*() {
@@ -106,7 +112,8 @@ describe("listing worker pool", () => {
       expect(counter.inProcess).toBe(1)
     }).pipe(Effect.provide(poolLayer())))
 
-  it.live("a crashed worker is restarted and healthy again; its query is answered in process", () =>
+  const crashLog: Array<string> = []
+  it.live("a crashed worker is restarted and healthy again, logged once; its query is answered in process", () =>
     Effect.gen(function*() {
       const state = stateOf()
       const counter = { inProcess: 0 }
@@ -120,5 +127,9 @@ describe("listing worker pool", () => {
       expect(restarted).toHaveLength(1)
       for (const request of REQUESTS) expect(text(yield* listing(state, request, counter))).toBe(expectedBody(state, request))
       expect(counter.inProcess).toBe(1)
-    }).pipe(Effect.provide(poolLayer(new URL("./crashing-listing-worker.ts", import.meta.url)))))
+      const warnings = crashLog.filter((line) => line.startsWith("Warn"))
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(/^Warn background loop catalog-worker-\d failed; restarting/)
+      expect(crashLog.filter((line) => /catalog-worker-\d recovered/.test(line))).toHaveLength(1)
+    }).pipe(Effect.provide(poolLayer(new URL("./crashing-listing-worker.ts", import.meta.url), crashLog))))
 })
