@@ -3,14 +3,17 @@
  * once over the ports the stores, the security adapters and the catalog read model provide.
  * The HTTP handlers (and library users) take these services; nothing is provided per request.
  */
-import { Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { AccountsService } from "../application/auth/accounts-service.ts"
 import { CartService } from "../application/cart/cart-service.ts"
+import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 import { CatalogService } from "../application/catalog/catalog-service.ts"
 import { CheckoutService } from "../application/checkout/checkout-service.ts"
 import { CustomerService } from "../application/customer/customer-service.ts"
 import { Idempotency } from "../application/idempotency/run-idempotently.ts"
 import { OrdersService } from "../application/orders/orders-service.ts"
+import { StoreHealth } from "../application/shared/store-health.ts"
+import { ListingWorkerPool } from "../adapters/catalog-workers/listing-worker-pool.ts"
 
 /** The customer, cart, checkout and order-history services, and Idempotency-Key. */
 export const buyingServices = Layer.mergeAll(CartService.layer, CheckoutService.layer, OrdersService.layer).pipe(
@@ -20,3 +23,15 @@ export const buyingServices = Layer.mergeAll(CartService.layer, CheckoutService.
 
 /** Every application service the HTTP app takes. */
 export const applicationServices = Layer.mergeAll(buyingServices, AccountsService.layer, CatalogService.layer)
+
+/**
+ * What the HTTP app takes from the stores' side besides the services: the read model (catalog
+ * caching, /ready, /metrics), the store's health (/ready) and the listing workers when there are
+ * any. Only these: every request's context copies whatever the app was built with, so the ports
+ * stay with the services that use them.
+ */
+export const httpAppPorts = Layer.effectContext(Effect.gen(function*() {
+  const picked = Context.pick(CatalogReadModel, StoreHealth)(yield* Effect.context<CatalogReadModel | StoreHealth>())
+  const workers = yield* Effect.serviceOption(ListingWorkerPool)
+  return workers._tag === "Some" ? Context.add(picked, ListingWorkerPool, workers.value) : picked
+}))

@@ -15,7 +15,7 @@ import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 import { parseShopList, shopScopedCatalogSource } from "../application/catalog/shop-scoped-catalog-source.ts"
 import { BackgroundLoops } from "../application/shared/background-loops.ts"
 import { accountConfiguration, accountSecurity } from "./account-stores.ts"
-import { applicationServices } from "./application-services.ts"
+import { applicationServices, httpAppPorts } from "./application-services.ts"
 import { type AppConfig, AppConfigDescriptor, corsOrigins } from "./app-config.ts"
 import { cartSettings } from "./buying-stores.ts"
 import { DEMO_PUBLISHABLE_KEY } from "./demo-catalog.ts"
@@ -85,9 +85,12 @@ export const storefrontServer = (settings: AppConfig) => {
     // the demo (embedded database) serves its shop page at /
     demoShop: Option.isNone(settings.databaseUrl)
   }).pipe(
-    Layer.provide(applicationServices),
-    Layer.provide(accountSecurity({ jwtPrivateKey: settings.jwtPrivateKey })),
-    Layer.provideMerge(readModel),
+    // the app sees the services and the read model, not the ports behind them (application-services.ts)
+    Layer.provide(applicationServices.pipe(
+      Layer.provide(accountSecurity({ jwtPrivateKey: settings.jwtPrivateKey })),
+      Layer.provide(readModel)
+    )),
+    Layer.provideMerge(httpAppPorts.pipe(Layer.provide(readModel))),
     Layer.provide(accountConfiguration(settings)),
     Layer.provide(cartSettings(settings))
   )

@@ -1,5 +1,5 @@
 // What one add-to-cart costs the server in process, apart from the database and the socket: the
-// whole app as served (storefront-http-app.ts, composed as test/support/test-server.ts does)
+// whole app as served (storefront-http-app.ts, composed as config/storefront-server.ts does)
 // over the memory stores, called through HttpRouter.toWebHandler. A signed-in shopper creates a
 // cart and adds nine items one request at a time, then starts a new cart (the add-to-cart shape
 // of `npm run bench`, cart-shapes.ts). Prints CPU microseconds and bytes allocated (from the GC
@@ -11,7 +11,7 @@ import { HttpRouter, HttpServer } from "effect/http"
 import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
-import { applicationServices } from "../../config/application-services.ts"
+import { applicationServices, httpAppPorts } from "../../config/application-services.ts"
 import { testAccountSecurity } from "../support/account-test-layers.ts"
 import { buyingFixture } from "../support/buying-fixture.ts"
 import { memoryBuyingTestStores } from "../support/buying-stores.ts"
@@ -22,11 +22,13 @@ const WARMUP = Number(process.argv[3] ?? 5_000)
 const ADDS_PER_CART = 9
 const BASE = "http://bench.local/v1/store"
 
+// composed as config/storefront-server.ts does: the app sees the services, not the ports
+const readModel = CatalogReadModel.layer({ pollInterval: "1 minute" }).pipe(
+  Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
+)
 const app = storefrontHttpApp({ maxBodyBytes: 65_536 }).pipe(
-  Layer.provide(applicationServices),
-  Layer.provide(CatalogReadModel.layer({ pollInterval: "1 minute" })),
-  Layer.provide(testAccountSecurity),
-  Layer.provideMerge(memoryBuyingTestStores(buyingFixture())),
+  Layer.provide(applicationServices.pipe(Layer.provide(testAccountSecurity), Layer.provide(readModel))),
+  Layer.provideMerge(httpAppPorts.pipe(Layer.provide(readModel))),
   Layer.provide(BackgroundLoops.layer),
   Layer.provide(HttpServer.layerServices),
   // no access-log lines: they would be most of the cost measured
