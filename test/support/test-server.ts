@@ -1,7 +1,9 @@
 /**
- * The real HTTP server in-process on a random port, wired exactly as in production apart from
- * the stores it is given, plus clients: the typed one derived from the StorefrontApi definition
- * and the raw HttpClient (for status codes, headers and malformed requests).
+ * The real HTTP server in-process on a random port, wired as in production (the same app over
+ * the same application services) apart from the stores it is given, which the app here also
+ * sees (production builds it with the services and the read model only: httpAppPorts), plus
+ * clients: the typed one derived from the StorefrontApi definition and the raw HttpClient (for
+ * status codes, headers and malformed requests).
  */
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
