@@ -59,7 +59,9 @@ const importFile = (file: string) =>
       const started = performance.now()
       const elapsed = () => (performance.now() - started) / 1000
       const onProgress = (progress: ImportProgress) =>
-        progress.productsWritten % PROGRESS_EVERY === 0
+        progress.completing
+          ? Console.log(`  writing the ${progress.productsWritten} products into the catalog (${elapsed().toFixed(1)} s)`)
+          : progress.productsWritten % PROGRESS_EVERY === 0
           ? Console.log(
             `  ${progress.productsWritten} products ` +
               `(${elapsed().toFixed(1)} s, ${rate(progress.productsWritten, elapsed())} products/s, ` +

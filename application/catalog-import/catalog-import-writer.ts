@@ -17,6 +17,8 @@ import type { EntityCounts, ListCounts } from "./import-summary.ts"
 
 export interface ImportProgress {
   readonly productsWritten: number
+  /** True once every batch was handed over and the writer completes them (`completeProducts`). */
+  readonly completing: boolean
 }
 
 export interface ProductBatchCounts {

@@ -48,9 +48,12 @@ const makeWriting = (session: CatalogImportSession, onProgress: (progress: Impor
       : Effect.flatMap(session.writeProducts(command.batch), (counts) => {
         add(counts)
         productsWritten += command.batch.length
-        return onProgress({ productsWritten })
+        return onProgress({ productsWritten, completing: false })
       })
-  const complete = Effect.map(session.completeProducts, add)
+  const complete = Effect.andThen(
+    Effect.suspend(() => onProgress({ productsWritten, completing: true })),
+    Effect.map(session.completeProducts, add)
+  )
   return { write, complete, summary: () => summary }
 }
 

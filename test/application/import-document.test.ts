@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Result } from "effect"
 import { noLists, toCatalogImportData, type CatalogImportData } from "../../application/catalog-import/catalog-import-data.ts"
-import { CatalogImportWriter, noProductChanges } from "../../application/catalog-import/catalog-import-writer.ts"
+import { CatalogImportWriter, type ImportProgress, noProductChanges } from "../../application/catalog-import/catalog-import-writer.ts"
 import type { ExistingReferences } from "../../application/catalog-import/existing-references.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { checkDocumentReferences } from "../../application/catalog-import/import-document-references.ts"
@@ -347,13 +347,14 @@ describe("importCatalog", () => {
   it.effect("writes a valid document, in store units, reporting progress", () =>
     Effect.gen(function*() {
       const writer = recordingWriter({ ...nothingStored, shopIds: ["shop_stored"] })
-      const progress: Array<number> = []
+      const progress: Array<ImportProgress> = []
       const summary = yield* importCatalog(
         { version: 1, products: [{ ...product, shopIds: ["shop_stored"] }] },
-        (report) => Effect.sync(() => progress.push(report.productsWritten))
+        (report) => Effect.sync(() => progress.push(report))
       ).pipe(Effect.provide(writer.layer))
       expect(summary.products.inserted).toBe(1)
-      expect(progress).toEqual([1])
+      // each batch handed over, then the writer completing them
+      expect(progress).toEqual([{ productsWritten: 1, completing: false }, { productsWritten: 1, completing: true }])
       expect(writer.written.map((data) => data.products.map((p) => p.variants[0]?.originalPrice))).toEqual([[10000]])
     }))
 })

@@ -35,7 +35,7 @@ const started = performance.now()
 const cpuAtStart = process.cpuUsage()
 const summary = await Effect.runPromise(importCatalogFrom(catalogDocumentFile(file), (progress) =>
   Effect.sync(() => {
-    if (progress.productsWritten % 100_000 === 0) {
+    if (!progress.completing && progress.productsWritten % 100_000 === 0) {
       sample()
       const seconds = (performance.now() - started) / 1000
       console.log(`${progress.productsWritten} products read and checked, ${seconds.toFixed(1)} s, RSS max ${maxRssMB.toFixed(0)} MB`)
