@@ -108,10 +108,11 @@ export const storefrontServer = (settings: AppConfig) => {
     Layer.provide(BackgroundLoops.layer),
     Layer.provide(Layer.succeed(References.MinimumLogLevel, LOG_LEVELS[settings.logLevel])),
     Layer.provide(loggerLayer(logFormat)),
-    // traces to an OTLP collector when one is configured; pending spans are flushed at shutdown
+    // traces to an OTLP collector when one is configured; pending spans are flushed at shutdown.
+    // Without one no span is made at all: spans nobody exports cost every request their allocations
     Layer.provide(Option.isSome(settings.otlpEndpoint) || Option.isSome(settings.otlpTracesEndpoint)
       ? openTelemetryTracing({ serviceName: settings.otelServiceName, spanProcessor: otlpSpanProcessor() })
-      : Layer.empty)
+      : Layer.succeed(References.TracerEnabled, false))
   )
 }
 
