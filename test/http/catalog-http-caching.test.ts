@@ -8,7 +8,7 @@ import { brotliDecompressSync } from "node:zlib"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
-import { buyingFixture } from "../support/buying-fixture.ts"
+import { buyingFixture, renamedShirt } from "../support/buying-fixture.ts"
 import { memoryBuyingTestStores } from "../support/buying-stores.ts"
 import { BOTH_SHOPS_KEY, buyingTestEngines, createCart, SHOP_A_KEY, storeRequest } from "../support/cart-http.ts"
 import { rawGet, type RawResponse } from "../support/raw-bytes.ts"
@@ -38,15 +38,6 @@ const etagOf = (path: string, headers: Readonly<Record<string, string>> = KEY) =
     expect(response.status).toBe(200)
     return response.headers["etag"]!
   })
-
-/** The fixture with the classic cotton shirt renamed: a catalog change. */
-const renamedShirt = (name: string) => {
-  const document = buyingFixture()
-  return {
-    ...document,
-    products: document.products.map((product) => product.slug === "classic-cotton-shirt" ? { ...product, name } : product)
-  }
-}
 
 for (const engine of buyingTestEngines()) {
   layer(testServer(engine.stores), { excludeTestServices: true })(`HTTP caching (${engine.name})`, (it) => {

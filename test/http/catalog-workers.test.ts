@@ -12,7 +12,7 @@ import { listingJson } from "../../adapters/http/representation/listing-body.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { listProducts } from "../../application/catalog/product-listing.ts"
-import { buyingFixture } from "../support/buying-fixture.ts"
+import { buyingFixture, renamedShirt } from "../support/buying-fixture.ts"
 import { BOTH_SHOPS_KEY, buyingTestEngines, SHOP_A_KEY } from "../support/cart-http.ts"
 import { rawGet } from "../support/raw-bytes.ts"
 import { rawRequest, testServer } from "../support/test-server.ts"
@@ -49,15 +49,6 @@ const expectWorkerAnswersEqualInProcess = Effect.gen(function*() {
     }
   }
 })
-
-/** The fixture with the classic cotton shirt renamed: a catalog change. */
-const renamedShirt = (name: string) => {
-  const document = buyingFixture()
-  return {
-    ...document,
-    products: document.products.map((product) => product.slug === "classic-cotton-shirt" ? { ...product, name } : product)
-  }
-}
 
 for (const engine of buyingTestEngines()) {
   // the pool (seen by the server's read model and handlers) and, apart from it, an in-process read model to compare with

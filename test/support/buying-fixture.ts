@@ -91,6 +91,15 @@ export const buyingFixture = () => {
   }
 }
 
+/** The fixture with the classic cotton shirt renamed: a catalog change. */
+export const renamedShirt = (name: string) => {
+  const document = buyingFixture()
+  return {
+    ...document,
+    products: document.products.map((product) => product.slug === "classic-cotton-shirt" ? { ...product, name } : product)
+  }
+}
+
 export interface FixtureVariant {
   readonly product: CatalogProduct
   readonly variant: CatalogVariant
