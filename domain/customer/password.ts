@@ -4,8 +4,7 @@
  * password is never truncated), has no composition rules, and must not be a common password
  * (case-insensitive). The NFKC form is what gets hashed and, at login, compared.
  */
-import { Effect, Result, Schema } from "effect"
-import { CommonPasswords } from "./common-passwords.ts"
+import { Result, Schema } from "effect"
 import { PasswordTooWeak } from "./errors/password-too-weak.ts"
 
 export const PASSWORD_MIN_CODE_POINTS = 8
@@ -49,7 +48,3 @@ export const checkNewPassword = (
   if (isCommon(normalised)) return Result.fail(new PasswordTooWeak({ reason: "common" }))
   return Result.succeed(NormalisedPassword.make(normalised))
 }
-
-/** {@link checkNewPassword} against the {@link CommonPasswords} port (register, reset-password). */
-export const validateNewPassword = (raw: string): Effect.Effect<NormalisedPassword, PasswordTooWeak, CommonPasswords> =>
-  Effect.flatMap(CommonPasswords, (common) => Effect.fromResult(checkNewPassword(raw, common.isCommon)))

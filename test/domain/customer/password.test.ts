@@ -8,8 +8,7 @@ import {
   NormalisedPassword,
   normalisePassword,
   PASSWORD_MAX_CODE_POINTS,
-  PASSWORD_MIN_CODE_POINTS,
-  validateNewPassword
+  PASSWORD_MIN_CODE_POINTS
 } from "../../../domain/customer/password.ts"
 
 const common = commonPasswordsFromList(["password", "letmein123", "Qwerty123", "iloveyou"])
@@ -105,8 +104,10 @@ describe("password policy", () => {
     }
   })
 
-  it.effect("validateNewPassword uses the CommonPasswords port", () =>
+  it.effect("checkNewPassword against the CommonPasswords port's list", () =>
     Effect.gen(function*() {
+      const port = yield* CommonPasswords
+      const validateNewPassword = (raw: string) => Effect.fromResult(checkNewPassword(raw, port.isCommon))
       const weak = yield* Effect.flip(validateNewPassword("LetMeIn123"))
       expect(weak._tag).toBe("PasswordTooWeak")
       expect(weak.reason).toBe("common")
