@@ -5,6 +5,7 @@
 import { Effect, Layer, Option } from "effect"
 import { AddressBook } from "../../application/customer/address-book.ts"
 import { byCreation, type SavedAddress } from "../../domain/address-book/saved-address.ts"
+import { insertNew } from "./memory-records.ts"
 
 export const makeMemoryAddressBook = () => {
   const addresses = new Map<string, SavedAddress>()
@@ -16,12 +17,7 @@ export const makeMemoryAddressBook = () => {
     list: (customerId) =>
       Effect.sync(() => [...addresses.values()].filter((saved) => saved.customerId === customerId).sort(byCreation)),
     find: (customerId, addressId) => Effect.sync(() => Option.fromNullishOr(own(customerId, addressId))),
-    insert: (saved) =>
-      Effect.suspend(() =>
-        addresses.has(saved.id)
-          ? Effect.die(new Error(`address ${saved.id} already exists`))
-          : Effect.sync(() => void addresses.set(saved.id, saved))
-      ),
+    insert: (saved) => insertNew(addresses, "address", saved),
     update: (saved) =>
       Effect.sync(() => {
         if (own(saved.customerId, saved.id) === undefined) return false

@@ -8,6 +8,7 @@ import { Effect, Layer, Option } from "effect"
 import { CartRepository } from "../../application/cart/cart-repository.ts"
 import { Inventory } from "../../application/cart/inventory.ts"
 import type { Cart } from "../../domain/cart/cart.ts"
+import { insertNew, replaceExisting } from "./memory-records.ts"
 
 export const makeMemoryCartRepository = Effect.gen(function*() {
   const inventory = yield* Inventory
@@ -23,14 +24,8 @@ export const makeMemoryCartRepository = Effect.gen(function*() {
         const variantIds = [...new Set([...cart.lines.map((line) => line.variantId), ...addedVariantIds])]
         return Effect.map(inventory.variantsForShop(cart.shopId, variantIds), (variants) => Option.some({ cart, variants }))
       }),
-    insert: (cart) =>
-      Effect.suspend(() =>
-        carts.has(cart.id) ? Effect.die(new Error(`cart ${cart.id} already exists`)) : Effect.sync(() => void carts.set(cart.id, cart))
-      ),
-    update: (cart) =>
-      Effect.suspend(() =>
-        carts.has(cart.id) ? Effect.sync(() => void carts.set(cart.id, cart)) : Effect.die(new Error(`cart ${cart.id} does not exist`))
-      ),
+    insert: (cart) => insertNew(carts, "cart", cart),
+    update: (cart) => replaceExisting(carts, "cart", cart),
     updateIfVersion: (cart, expectedVersion) =>
       Effect.sync(() => {
         if (carts.get(cart.id)?.version !== expectedVersion) return false

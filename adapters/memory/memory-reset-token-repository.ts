@@ -2,6 +2,7 @@
 import { Effect, Layer, Option } from "effect"
 import { ResetTokenRepository } from "../../application/auth/reset-token-repository.ts"
 import { type ResetToken, voidResetToken } from "../../domain/auth/reset-token.ts"
+import { replaceExisting } from "./memory-records.ts"
 
 export const makeMemoryResetTokenRepository = () => {
   const tokens = new Map<string, ResetToken>()
@@ -14,12 +15,7 @@ export const makeMemoryResetTokenRepository = () => {
       ),
     findByTokenHashForUpdate: (tokenHash) =>
       Effect.sync(() => Option.fromNullishOr([...tokens.values()].find((token) => token.tokenHash === tokenHash))),
-    update: (token) =>
-      Effect.suspend(() =>
-        tokens.has(token.id)
-          ? Effect.sync(() => void tokens.set(token.id, token))
-          : Effect.die(new Error(`reset token ${token.id} does not exist`))
-      ),
+    update: (token) => replaceExisting(tokens, "reset token", token),
     voidAllOfCustomer: (customerId, now) =>
       Effect.sync(() => {
         for (const token of tokens.values()) {

@@ -2,6 +2,7 @@
 import { Effect, Layer, Option } from "effect"
 import { SessionRepository } from "../../application/auth/session-repository.ts"
 import { revokeSession, type Session, sessionKnowsToken } from "../../domain/auth/session.ts"
+import { insertNew } from "./memory-records.ts"
 
 export const makeMemorySessionRepository = () => {
   const sessions = new Map<string, Session>()
@@ -11,12 +12,7 @@ export const makeMemorySessionRepository = () => {
       return Option.none<Session>()
     })
   return SessionRepository.of({
-    insert: (session) =>
-      Effect.suspend(() =>
-        sessions.has(session.id)
-          ? Effect.die(new Error(`session ${session.id} already exists`))
-          : Effect.sync(() => void sessions.set(session.id, session))
-      ),
+    insert: (session) => insertNew(sessions, "session", session),
     findById: (id) => Effect.sync(() => Option.fromNullishOr(sessions.get(id))),
     findByTokenHashForUpdate: findByTokenHash,
     update: (session) =>

@@ -2,23 +2,14 @@
 import { Effect, Layer, Option } from "effect"
 import { VerificationRepository } from "../../application/auth/verification-repository.ts"
 import { type Verification, voidCustomerVerifications } from "../../domain/auth/verification.ts"
+import { insertNew, replaceExisting } from "./memory-records.ts"
 
 export const makeMemoryVerificationRepository = () => {
   const verifications = new Map<string, Verification>()
   return VerificationRepository.of({
-    insert: (verification) =>
-      Effect.suspend(() =>
-        verifications.has(verification.id)
-          ? Effect.die(new Error(`verification ${verification.id} already exists`))
-          : Effect.sync(() => void verifications.set(verification.id, verification))
-      ),
+    insert: (verification) => insertNew(verifications, "verification", verification),
     findByIdForUpdate: (id) => Effect.sync(() => Option.fromNullishOr(verifications.get(id))),
-    update: (verification) =>
-      Effect.suspend(() =>
-        verifications.has(verification.id)
-          ? Effect.sync(() => void verifications.set(verification.id, verification))
-          : Effect.die(new Error(`verification ${verification.id} does not exist`))
-      ),
+    update: (verification) => replaceExisting(verifications, "verification", verification),
     findOpenByDestination: (destination, purpose) =>
       Effect.sync(() =>
         [...verifications.values()].filter((v) =>
