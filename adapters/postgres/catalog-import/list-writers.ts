@@ -12,72 +12,42 @@ import type { ShippingMethodRecord } from "../../../application/catalog/shipping
 import type { SizeGuide } from "../../../domain/catalog/catalog-product.ts"
 import type { PublishableKey, Shop } from "../../../domain/catalog/shop.ts"
 import type { IdGenerator } from "../../../domain/shared/id-generator.ts"
-import { makeUpsert, resolvedId, tally, type UpsertTable } from "./upsert-rows.ts"
+import { keyedBy, makeUpsert, resolvedId, rowOfFields, tally, type UpsertTable } from "./upsert-rows.ts"
 
 const tables = {
-  shops: {
-    table: "shops",
-    columns: [["id", "text"], ["name", "text"], ["zone_rules", "jsonb"], ["default_zone_type", "text"]],
-    conflict: "(id)",
-    updated: ["name", "zone_rules", "default_zone_type"],
-    key: "id"
-  },
-  publishableKeys: {
-    table: "publishable_keys",
-    columns: [["key", "text"], ["title", "text"], ["shop_ids", "text[]"], ["revoked_at", "timestamptz"]],
-    conflict: "(key)",
-    updated: ["title", "shop_ids", "revoked_at"],
-    key: "key"
-  },
-  sizeGuides: {
-    table: "size_guides",
-    columns: [["id", "text"], ["name", "text"], ["content", "text"], ["image_url", "text"]],
-    conflict: "(id)",
-    updated: ["name", "content", "image_url"],
-    key: "id"
-  },
-  categories: {
-    table: "categories",
-    columns: [
-      ["id", "text"], ["slug", "text"], ["name", "text"], ["description", "text"], ["image", "text"],
-      ["parent_id", "text"], ["position", "integer"], ["seo_meta_title", "text"], ["seo_meta_description", "text"],
-      ["seo_og_image", "text"]
-    ],
-    conflict: "(slug)",
-    updated: ["name", "description", "image", "parent_id", "position", "seo_meta_title", "seo_meta_description", "seo_og_image"],
-    key: "slug"
-  },
-  shippingMethods: {
-    table: "shipping_methods",
-    columns: [
-      ["id", "text"], ["shop_id", "text"], ["name", "text"], ["description", "text"], ["sla_text", "text"],
-      ["sla_min_days", "integer"], ["sla_max_days", "integer"], ["min_order_value_for_free_shipping", "integer"],
-      ["cod_surcharge_enabled", "boolean"], ["cod_surcharge_type", "text"], ["cod_surcharge_value", "integer"],
-      ["zones", "jsonb"], ["position", "integer"]
-    ],
-    conflict: "(id)",
-    updated: [
-      "shop_id", "name", "description", "sla_text", "sla_min_days", "sla_max_days", "min_order_value_for_free_shipping",
-      "cod_surcharge_enabled", "cod_surcharge_type", "cod_surcharge_value", "zones", "position"
-    ],
-    key: "id"
-  },
-  coupons: {
-    table: "coupons",
-    columns: [
-      ["id", "text"], ["code", "text"], ["shop_id", "text"], ["type", "text"], ["value", "integer"],
-      ["min_subtotal", "integer"], ["starts_at", "timestamptz"], ["ends_at", "timestamptz"], ["usage_limit", "integer"]
-    ],
-    conflict: "(shop_id, upper(code))",
-    updated: ["code", "type", "value", "min_subtotal", "starts_at", "ends_at", "usage_limit"],
-    key: "id"
-  }
-} satisfies Record<string, UpsertTable>
+  shops: keyedBy("shops", [["id", "text"], ["name", "text"], ["zone_rules", "jsonb"], ["default_zone_type", "text"]], "id"),
+  publishableKeys: keyedBy(
+    "publishable_keys",
+    [["key", "text"], ["title", "text"], ["shop_ids", "text[]"], ["revoked_at", "timestamptz"]],
+    "key"
+  ),
+  sizeGuides: keyedBy("size_guides", [["id", "text"], ["name", "text"], ["content", "text"], ["image_url", "text"]], "id"),
+  categories: keyedBy("categories", [
+    ["id", "text"], ["slug", "text"], ["name", "text"], ["description", "text"], ["image", "text"],
+    ["parent_id", "text"], ["position", "integer"], ["seo_meta_title", "text"], ["seo_meta_description", "text"],
+    ["seo_og_image", "text"]
+  ], "slug"),
+  shippingMethods: keyedBy("shipping_methods", [
+    ["id", "text"], ["shop_id", "text"], ["name", "text"], ["description", "text"], ["sla_text", "text"],
+    ["sla_min_days", "integer"], ["sla_max_days", "integer"], ["min_order_value_for_free_shipping", "integer"],
+    ["cod_surcharge_enabled", "boolean"], ["cod_surcharge_type", "text"], ["cod_surcharge_value", "integer"],
+    ["zones", "jsonb"], ["position", "integer"]
+  ], "id"),
+  /** A coupon's natural key is (shop, upper(code)); its shop stays, the code's spelling follows the document. */
+  coupons: keyedBy("coupons", [
+    ["id", "text"], ["code", "text"], ["shop_id", "text"], ["type", "text"], ["value", "integer"],
+    ["min_subtotal", "integer"], ["starts_at", "timestamptz"], ["ends_at", "timestamptz"], ["usage_limit", "integer"]
+  ], "id", { conflict: "(shop_id, upper(code))", kept: ["shop_id"] })
+}
 
 export const makeListWriters = (sql: SqlClient.SqlClient, ids: IdGenerator["Service"]) => {
-  /** The writer of a table whose natural key is one column (`spec.key`), counting what it held before. */
-  const keyedWriter = <A>(span: string, spec: UpsertTable, keyOf: (record: A) => string, rowOf: (record: A) => object) => {
+  /**
+   * The writer of a table whose natural key is one column (`spec.key`), counting what it held
+   * before; a record's fields are the table's columns, in camelCase.
+   */
+  const keyedWriter = <A extends object>(span: string, spec: UpsertTable, keyOf: (record: A) => string) => {
     const upsert = makeUpsert(sql, spec)
+    const rowOf = rowOfFields(spec.columns)
     return Effect.fn(span)(function*(records: ReadonlyArray<A>) {
       if (records.length === 0) return countsOf(0, 0, 0)
       const stored = yield* sql<{ key: string }>`
@@ -90,46 +60,13 @@ export const makeListWriters = (sql: SqlClient.SqlClient, ids: IdGenerator["Serv
     coupons: makeUpsert(sql, tables.coupons)
   }
 
-  const shops = keyedWriter("CatalogImport.writeShops", tables.shops, (shop: Shop) => shop.id, (shop) => ({
-    id: shop.id,
-    name: shop.name,
-    zone_rules: shop.zoneRules,
-    default_zone_type: shop.defaultZoneType
-  }))
-
-  const publishableKeys = keyedWriter(
-    "CatalogImport.writePublishableKeys",
-    tables.publishableKeys,
-    (key: PublishableKey) => key.key,
-    (key) => ({ key: key.key, title: key.title, shop_ids: key.shopIds, revoked_at: key.revokedAt })
-  )
-
-  const sizeGuides = keyedWriter("CatalogImport.writeSizeGuides", tables.sizeGuides, (guide: SizeGuide) => guide.id, (guide) => ({
-    id: guide.id,
-    name: guide.name,
-    content: guide.content,
-    image_url: guide.imageUrl
-  }))
-
+  const shops = keyedWriter("CatalogImport.writeShops", tables.shops, (shop: Shop) => shop.id)
+  const publishableKeys = keyedWriter("CatalogImport.writePublishableKeys", tables.publishableKeys, (key: PublishableKey) => key.key)
+  const sizeGuides = keyedWriter("CatalogImport.writeSizeGuides", tables.sizeGuides, (guide: SizeGuide) => guide.id)
   const shippingMethods = keyedWriter(
     "CatalogImport.writeShippingMethods",
     tables.shippingMethods,
-    (method: ShippingMethodRecord) => method.id,
-    (method) => ({
-      id: method.id,
-      shop_id: method.shopId,
-      name: method.name,
-      description: method.description,
-      sla_text: method.slaText,
-      sla_min_days: method.slaMinDays,
-      sla_max_days: method.slaMaxDays,
-      min_order_value_for_free_shipping: method.minOrderValueForFreeShipping,
-      cod_surcharge_enabled: method.codSurchargeEnabled,
-      cod_surcharge_type: method.codSurchargeType,
-      cod_surcharge_value: method.codSurchargeValue,
-      zones: method.zones,
-      position: method.position
-    })
+    (method: ShippingMethodRecord) => method.id
   )
 
   /** Writes the categories into `idBySlug` (every stored category's id by slug, for product links). */

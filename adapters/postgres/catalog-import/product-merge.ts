@@ -21,19 +21,10 @@ import type { SqlClient } from "effect/sql"
 import type { ProductBatchCounts } from "../../../application/catalog-import/catalog-import-writer.ts"
 import { countsOf } from "../../../application/catalog-import/import-summary.ts"
 import { productColumns, type StagedProducts, staging, variantColumns } from "./product-staging.ts"
-import { type UpsertTable, writeFrom } from "./upsert-rows.ts"
+import { keyedBy, writeFrom } from "./upsert-rows.ts"
 
 /** Memory for the merge's sorts and hashes (the default 4 MB sorts a million rows on disk). */
 const MERGE_WORK_MEM = "128MB"
-
-/** An upsert by natural key `key`: every column but the id and the key is taken from the document. */
-const keyedBy = (table: string, columns: UpsertTable["columns"], key: string): UpsertTable => ({
-  table,
-  columns,
-  conflict: `(${key})`,
-  updated: columns.map(([name]) => name).filter((name) => name !== "id" && name !== key),
-  key
-})
 
 const products = keyedBy("products", productColumns, "slug")
 const variants = keyedBy("variants", variantColumns, "sku")

@@ -10,7 +10,7 @@
  * rename user keys such as attribute names). Table and column names are constants of this
  * adapter, never input.
  */
-import { Effect } from "effect"
+import { Effect, String as Str } from "effect"
 import type { SqlClient, SqlError } from "effect/sql"
 import { countsOf, type EntityCounts } from "../../../application/catalog-import/import-summary.ts"
 
@@ -24,6 +24,35 @@ export interface UpsertTable {
   readonly updated: ReadonlyArray<string>
   /** The natural key returned, as an expression over the table (e.g. `id`). */
   readonly key: string
+}
+
+/**
+ * An upsert by natural key `key` (conflict target `(key)` unless given): a conflicting row takes
+ * every column but the id, the key and `kept` from the document.
+ */
+export const keyedBy = (
+  table: string,
+  columns: UpsertTable["columns"],
+  key: string,
+  options: { readonly conflict?: string; readonly kept?: ReadonlyArray<string> } = {}
+): UpsertTable => {
+  const kept = new Set(["id", key, ...options.kept ?? []])
+  return {
+    table,
+    columns,
+    conflict: options.conflict ?? `(${key})`,
+    updated: columns.map(([name]) => name).filter((name) => !kept.has(name)),
+    key
+  }
+}
+
+/** The row of a record whose field names are the columns' names in camelCase (`zone_rules` from `zoneRules`). */
+export const rowOfFields = (columns: UpsertTable["columns"]) => {
+  const fields = columns.map(([name]) => [name, Str.snakeToCamel(name)] as const)
+  return (record: object): object => {
+    const values = record as Readonly<Record<string, unknown>>
+    return Object.fromEntries(fields.map(([column, field]) => [column, values[field]]))
+  }
 }
 
 export type Upsert = (rows: ReadonlyArray<object>) => Effect.Effect<ReadonlyArray<string>, SqlError.SqlError>
