@@ -7,10 +7,11 @@ import { expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { ClientIpPolicy } from "../../adapters/http/request/client-ip.ts"
 import { registerCustomer } from "../support/account-http.ts"
+import { createCart, DHAKA_ADDRESS, expectCart } from "../support/cart-http.ts"
+import { expectProblem, storeRequest } from "../support/store-http.ts"
+import { testServer } from "../support/test-server.ts"
 import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
 import { memoryBuyingTestStores } from "../support/buying-stores.ts"
-import { createCart, DHAKA_ADDRESS, expectCart, expectProblem, storeRequest } from "../support/cart-http.ts"
-import { testServer } from "../support/test-server.ts"
 
 const stores = memoryBuyingTestStores(buyingFixture()).pipe(
   Layer.provideMerge(Layer.succeed(ClientIpPolicy, { trustedProxyHops: 1 }))

@@ -14,8 +14,8 @@ import { CatalogReadModel } from "../../application/catalog/catalog-read-model.t
 import { listProducts } from "../../application/catalog/product-listing.ts"
 import { buyingFixture, renamedShirt } from "../support/buying-fixture.ts"
 import { BOTH_SHOPS_KEY, buyingTestEngines, SHOP_A_KEY } from "../support/cart-http.ts"
-import { rawGet } from "../support/raw-bytes.ts"
 import { rawRequest, testServer } from "../support/test-server.ts"
+import { rawGet } from "../support/raw-bytes.ts"
 
 type ListingQuery = Parameters<typeof toListingRequest>[0]
 

@@ -5,14 +5,15 @@
  * `status` matches and whose `code` is one the service declares. Bounded and seeded:
  * FUZZ_SEED picks the run (printed on failure, random when unset), FUZZ_REQUESTS its length.
  */
-import { describe, expect, layer } from "@effect/vitest"
+import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { fixtureVariant } from "../support/buying-fixture.ts"
 import { registerCustomer } from "../support/account-http.ts"
 import { BOTH_SHOPS_KEY, buyingTestEngines, createCart, SHOP_A_KEY, SHOP_B_KEY } from "../support/cart-http.ts"
+import { serverSuites } from "../support/store-http.ts"
+import { rawRequest } from "../support/test-server.ts"
 import { type FuzzRequest, makeFuzzer, type OpenApiDocument } from "../support/fuzz/openapi-requests.ts"
-import { rawRequest, testServer } from "../support/test-server.ts"
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1500)
@@ -84,41 +85,39 @@ const report = (findings: ReadonlyArray<Finding>) =>
     `${f.status} ${f.why}: ${f.request.method} ${f.request.path.slice(0, 200)} [${f.request.mutation}] -> ${f.text}`
   ).join("\n")
 
-for (const engine of buyingTestEngines()) {
-  layer(testServer(engine.stores), { excludeTestServices: true })(`OpenAPI-derived fuzzing (${engine.name})`, (it) => {
-    describe("no hostile request gets a 5xx; every 4xx is problem+json with a declared code", () => {
-      it.effect(`${REQUESTS} requests, seed ${SEED}`, () =>
-        Effect.gen(function*() {
-          const document = (yield* rawRequest("GET", "/openapi.json")).body as OpenApiDocument
-          const codes = declaredCodes(document)
-          const customer = yield* registerCustomer()
-          const cart = yield* createCart({})
-          const variant = yield* fixtureVariant("FIX-6-1")
-          const fuzzer = makeFuzzer(document, {
-            knownIds: [cart.cart.id, variant.variant.id, variant.product.id, customer.customerId],
-            publishableKeys: [SHOP_A_KEY, SHOP_B_KEY, BOTH_SHOPS_KEY],
-            accessTokens: [customer.tokens.accessToken]
-          }, SEED)
-          expect(fuzzer.operations.length).toBeGreaterThan(20)
+serverSuites(buyingTestEngines(), "OpenAPI-derived fuzzing", (it) => {
+  describe("no hostile request gets a 5xx; every 4xx is problem+json with a declared code", () => {
+    it.effect(`${REQUESTS} requests, seed ${SEED}`, () =>
+      Effect.gen(function*() {
+        const document = (yield* rawRequest("GET", "/openapi.json")).body as OpenApiDocument
+        const codes = declaredCodes(document)
+        const customer = yield* registerCustomer()
+        const cart = yield* createCart({})
+        const variant = yield* fixtureVariant("FIX-6-1")
+        const fuzzer = makeFuzzer(document, {
+          knownIds: [cart.cart.id, variant.variant.id, variant.product.id, customer.customerId],
+          publishableKeys: [SHOP_A_KEY, SHOP_B_KEY, BOTH_SHOPS_KEY],
+          accessTokens: [customer.tokens.accessToken]
+        }, SEED)
+        expect(fuzzer.operations.length).toBeGreaterThan(20)
 
-          const requests = Array.from({ length: REQUESTS }, () => fuzzer.next())
-          const findings: Array<Finding> = []
-          const statuses = new Map<number, number>()
-          yield* Effect.forEach(requests, (request) =>
-            send(request).pipe(
-              Effect.catch((error) => Effect.succeed({ status: 0, contentType: "", text: `no answer: ${String(error)}` })),
-              Effect.map((answer) => {
-              statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
-              const finding = judge(codes, request, answer)
-              if (finding !== undefined) findings.push(finding)
-            })
-            ), { concurrency: 8, discard: true })
+        const requests = Array.from({ length: REQUESTS }, () => fuzzer.next())
+        const findings: Array<Finding> = []
+        const statuses = new Map<number, number>()
+        yield* Effect.forEach(requests, (request) =>
+          send(request).pipe(
+            Effect.catch((error) => Effect.succeed({ status: 0, contentType: "", text: `no answer: ${String(error)}` })),
+            Effect.map((answer) => {
+            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+            const finding = judge(codes, request, answer)
+            if (finding !== undefined) findings.push(finding)
+          })
+          ), { concurrency: 8, discard: true })
 
-          expect(findings, `FUZZ_SEED=${SEED} FUZZ_REQUESTS=${REQUESTS}\n${report(findings)}`).toEqual([])
-          // The run reached past the edge: some requests succeeded, some failed validation.
-          expect(statuses.get(400) ?? 0).toBeGreaterThan(0)
-          expect([...statuses.keys()].some((status) => status < 300)).toBe(true)
-        }), 120_000)
-    })
+        expect(findings, `FUZZ_SEED=${SEED} FUZZ_REQUESTS=${REQUESTS}\n${report(findings)}`).toEqual([])
+        // The run reached past the edge: some requests succeeded, some failed validation.
+        expect(statuses.get(400) ?? 0).toBeGreaterThan(0)
+        expect([...statuses.keys()].some((status) => status < 300)).toBe(true)
+      }), 120_000)
   })
-}
+})

@@ -12,24 +12,14 @@ import { join } from "node:path"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { ClientIpPolicy } from "../../adapters/http/request/client-ip.ts"
-import {
-  expectAuthResult,
-  expectProblem,
-  freshEmail,
-  freshIp,
-  freshPhone,
-  getMe,
-  lastNotificationTo,
-  patchMe,
-  post,
-  registerCustomer,
-  STRONG_PASSWORD
-} from "../support/account-http.ts"
+import { expectAuthResult, freshEmail, freshIp, freshPhone, getMe } from "../support/account-http.ts"
+import { lastNotificationTo, patchMe, post, registerCustomer, STRONG_PASSWORD } from "../support/account-http.ts"
+import { createCart, DHAKA_ADDRESS, expectCart } from "../support/cart-http.ts"
+import { expectProblem, storeRequest } from "../support/store-http.ts"
+import { rawRequest, testServer } from "../support/test-server.ts"
 import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
 import { postgresBuyingTestStores } from "../support/buying-stores.ts"
-import { createCart, DHAKA_ADDRESS, expectCart, storeRequest } from "../support/cart-http.ts"
 import { testEngines } from "../support/test-database.ts"
-import { rawRequest, testServer } from "../support/test-server.ts"
 
 interface OrderList {
   readonly data: ReadonlyArray<{ readonly id: string }>

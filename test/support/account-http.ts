@@ -17,10 +17,11 @@ import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-genera
 import { AccountSettings, type AccountSettingsShape, defaultAccountSettings } from "../../application/auth/account-settings.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { memoryAccountStores, postgresAccountStores } from "../../config/account-stores.ts"
+import { type NormalisedEmail, parseEmail } from "../../domain/customer/email.ts"
 import { catalogFixture, FIXTURE_KEYS } from "./catalog-fixture.ts"
 import { seededPostgresStores } from "./seeded-stores.ts"
 import { isSharedDatabase, type TestEngine, testEngines } from "./test-database.ts"
-import { rawRequest } from "./test-server.ts"
+import { type Caller, storeClient, storeRequest } from "./store-http.ts"
 
 export const KEY = FIXTURE_KEYS.shopA
 export const RESET_URL_BASE = "https://shop.example.com/reset-password"
@@ -112,69 +113,55 @@ export const freshEmail = (local = "user") => `${local}-${unique()}@example.com`
 export const freshPhone = () => `+8801${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`
 export const STRONG_PASSWORD = "violet-harbour-lantern"
 
-export interface Caller {
-  readonly ip?: string
-  readonly accessToken?: string
-}
-
-const headersFor = (caller: Caller, extra: Record<string, string> = {}) => ({
-  "x-publishable-api-key": KEY,
-  ...(caller.ip === undefined ? {} : { "x-forwarded-for": caller.ip }),
-  ...(caller.accessToken === undefined ? {} : { authorization: `Bearer ${caller.accessToken}` }),
-  ...extra
-})
-
-export const post = (path: string, body: unknown, caller: Caller = {}) =>
-  rawRequest("POST", `/v1/store${path}`, {
-    headers: headersFor(caller, { "content-type": "application/json" }),
-    body: JSON.stringify(body)
-  })
+export const post = (path: string, body: unknown, caller: Caller = {}) => storeRequest("POST", path, body, caller)
 
 export const getMe = (accessToken: string | undefined) =>
-  rawRequest("GET", "/v1/store/customers/me", { headers: headersFor(accessToken === undefined ? {} : { accessToken }) })
+  storeRequest("GET", "/customers/me", undefined, accessToken === undefined ? {} : { accessToken })
 
-export const patchMe = (accessToken: string, body: unknown) =>
-  rawRequest("PATCH", "/v1/store/customers/me", {
-    headers: headersFor({ accessToken }, { "content-type": "application/json" }),
-    body: JSON.stringify(body)
-  })
+export const patchMe = (accessToken: string, body: unknown) => storeRequest("PATCH", "/customers/me", body, { accessToken })
 
 export interface AuthResultBody {
   readonly customerId: string
   readonly tokens: { readonly accessToken: string; readonly refreshToken: string; readonly expiresIn: number }
 }
 
-export const expectProblem = (
-  response: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: unknown },
-  status: number,
-  code: string
-) => {
-  expect(response.status, JSON.stringify(response.body)).toBe(status)
-  expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/)
-  expect(response.body).toMatchObject({ status, code, type: `urn:storefront:error:${code}` })
-}
+/** What an AuthResult body equals (as expect.toEqual matchers). */
+export const authResultShape = () => ({
+  customerId: expect.stringMatching(/^cus_/),
+  tokens: { accessToken: expect.any(String), refreshToken: expect.any(String), expiresIn: expect.any(Number) }
+})
 
 export const expectAuthResult = (response: { readonly status: number; readonly body: unknown }, status = 200) => {
   expect(response.status, JSON.stringify(response.body)).toBe(status)
   const body = response.body as AuthResultBody
-  expect(body).toEqual({
-    customerId: expect.stringMatching(/^cus_/),
-    tokens: { accessToken: expect.any(String), refreshToken: expect.any(String), expiresIn: expect.any(Number) }
-  })
+  expect(body).toEqual(authResultShape())
   return body
 }
 
-/** Registers a new customer (fresh email and IP unless given) and returns the AuthResult. */
+/** The email as the typed client's payloads take it; it must be normalised already, so the bytes sent are the given ones. */
+export const normalised = (email: string): NormalisedEmail => {
+  const parsed = parseEmail(email)
+  if (parsed !== email) throw new Error(`not a normalised email: ${email}`)
+  return parsed
+}
+
+/** Registers a new customer (fresh email and IP unless given) through the typed client and returns the AuthResult. */
 export const registerCustomer = (fields: { email?: string; password?: string; name?: string; phone?: string } = {}) =>
   Effect.gen(function*() {
     const email = fields.email ?? freshEmail()
-    const response = yield* post("/auth/register", {
-      name: fields.name ?? "Test Customer",
-      email,
-      password: fields.password ?? STRONG_PASSWORD,
-      ...(fields.phone === undefined ? {} : { phone: fields.phone })
-    }, { ip: freshIp() })
-    return { email, ...expectAuthResult(response, 201) }
+    const client = yield* storeClient({ key: KEY, ip: freshIp() })
+    const [result, response] = yield* client.auth.register({
+      payload: {
+        name: fields.name ?? "Test Customer",
+        email: normalised(email),
+        password: fields.password ?? STRONG_PASSWORD,
+        ...(fields.phone === undefined ? {} : { phone: fields.phone })
+      },
+      responseMode: "decoded-and-response"
+    })
+    expect(response.status).toBe(201)
+    expect(result).toEqual(authResultShape())
+    return { email, ...result }
   })
 
 export interface NotificationLine {

@@ -1,18 +1,17 @@
 /**
  * Helpers for the cart, checkout and order HTTP tests: the stores of a buying-path test server
  * (the buying fixture on the SQL adapter over every test engine), raw requests with the
- * publishable key, a bearer token, If-Match or Idempotency-Key, and problem assertions.
+ * publishable key, a bearer token, If-Match or Idempotency-Key, and cart assertions.
  */
 import { expect } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import type { HttpClient } from "effect/http"
 import { ClientIpPolicy } from "../../adapters/http/request/client-ip.ts"
 import { buyingFixture } from "./buying-fixture.ts"
 import { postgresBuyingTestStores } from "./buying-stores.ts"
 import { testEngines } from "./test-database.ts"
-import { rawRequest } from "./test-server.ts"
+import { type Caller, type HttpResult, storeRequest } from "./store-http.ts"
 
-export const SHOP_A_KEY = "pk_a"
+export { SHOP_A_KEY } from "./store-http.ts"
 export const SHOP_B_KEY = "pk_b"
 export const BOTH_SHOPS_KEY = "pk_ab"
 
@@ -24,44 +23,6 @@ export const buyingTestEngines = () =>
       Layer.provideMerge(Layer.succeed(ClientIpPolicy, { trustedProxyHops: 1 }))
     )
   }))
-
-export interface CartCaller {
-  readonly key?: string
-  readonly accessToken?: string
-  readonly ifMatch?: string
-  readonly idempotencyKey?: string
-}
-
-export interface HttpResult {
-  readonly status: number
-  readonly headers: Readonly<Record<string, string>>
-  readonly body: unknown
-  readonly text: string
-}
-
-export const storeRequest = (
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
-  path: string,
-  body?: unknown,
-  caller: CartCaller = {}
-): Effect.Effect<HttpResult, unknown, HttpClient.HttpClient> =>
-  rawRequest(method, `/v1/store${path}`, {
-    headers: {
-      "x-publishable-api-key": caller.key ?? SHOP_A_KEY,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(caller.accessToken === undefined ? {} : { authorization: `Bearer ${caller.accessToken}` }),
-      ...(caller.ifMatch === undefined ? {} : { "if-match": caller.ifMatch }),
-      ...(caller.idempotencyKey === undefined ? {} : { "idempotency-key": caller.idempotencyKey })
-    },
-    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) })
-  })
-
-export const expectProblem = (response: HttpResult, status: number, code: string) => {
-  expect(response.status, response.text).toBe(status)
-  expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/)
-  expect(response.body).toMatchObject({ status, code, type: `urn:storefront:error:${code}` })
-  expect(typeof (response.body as { title: unknown }).title).toBe("string")
-}
 
 export interface CartItemBody {
   readonly id: string
@@ -114,7 +75,7 @@ export const expectCart = (response: HttpResult, status = 200) => {
   return { cart: response.body as CartBody, etag, version: Number(etag.slice(1, -1)) }
 }
 
-export const createCart = (body: unknown = {}, caller: CartCaller = {}) =>
+export const createCart = (body: unknown = {}, caller: Caller = {}) =>
   Effect.map(storeRequest("POST", "/cart", body, caller), (response) => expectCart(response, 201))
 
 export const DHAKA_ADDRESS = {
