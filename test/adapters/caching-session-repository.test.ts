@@ -54,22 +54,29 @@ const cached = (store: SessionRepository["Service"], feed: Option.Option<Session
 
 const revoked = (s: Session) => revokeSession(s, T1)
 
+/** `body` over the store behind the cache (with no revocation feed unless one is given). */
+const throughCache = <A, E>(
+  store: SessionRepository["Service"],
+  body: (sessions: SessionRepository["Service"]) => Effect.Effect<A, E>,
+  feed: Option.Option<SessionRevocationFeed> = Option.none()
+) => Effect.flatMap(Effect.service(SessionRepository), body).pipe(Effect.provide(cached(store, feed)))
+
 describe("caching session repository", () => {
   it.effect("repeated reads are served from the cache; a write through it is seen at once", () =>
     Effect.gen(function*() {
       const { store, behindTheCache } = makeStore()
       const s = session("ses_a")
       yield* store.insert(s)
-      yield* Effect.gen(function*() {
-        const sessions = yield* SessionRepository
-        expect(yield* sessions.findById(s.id)).toEqual(Option.some(s))
-        yield* behindTheCache({ ...s, generation: 5 })
-        // cached: the change behind its back is not seen
-        expect(yield* sessions.findById(s.id)).toEqual(Option.some(s))
-        // a revocation through the cache is seen at once
-        yield* sessions.update(revoked(s))
-        expect(yield* sessions.findById(s.id)).toEqual(Option.some(revoked(s)))
-      }).pipe(Effect.provide(cached(store, Option.none())))
+      yield* throughCache(store, (sessions) =>
+        Effect.gen(function*() {
+          expect(yield* sessions.findById(s.id)).toEqual(Option.some(s))
+          yield* behindTheCache({ ...s, generation: 5 })
+          // cached: the change behind its back is not seen
+          expect(yield* sessions.findById(s.id)).toEqual(Option.some(s))
+          // a revocation through the cache is seen at once
+          yield* sessions.update(revoked(s))
+          expect(yield* sessions.findById(s.id)).toEqual(Option.some(revoked(s)))
+        }))
     }))
 
   it.effect("revoking all of a customer's sessions drops every one of them, and only them", () =>
@@ -79,15 +86,15 @@ describe("caching session repository", () => {
       const second = session("ses_b2", "cus_b")
       const other = session("ses_c", "cus_c")
       yield* Effect.forEach([first, second, other], (s) => store.insert(s), { discard: true })
-      yield* Effect.gen(function*() {
-        const sessions = yield* SessionRepository
-        yield* Effect.forEach([first, second, other], (s) => sessions.findById(s.id), { discard: true })
-        yield* behindTheCache({ ...other, generation: 9 })
-        yield* sessions.revokeAllOfCustomer("cus_b", T1)
-        expect(Option.getOrThrow(yield* sessions.findById(first.id)).revokedAt).toEqual(T1)
-        expect(Option.getOrThrow(yield* sessions.findById(second.id)).revokedAt).toEqual(T1)
-        expect(Option.getOrThrow(yield* sessions.findById(other.id)).generation).toBe(0)
-      }).pipe(Effect.provide(cached(store, Option.none())))
+      yield* throughCache(store, (sessions) =>
+        Effect.gen(function*() {
+          yield* Effect.forEach([first, second, other], (s) => sessions.findById(s.id), { discard: true })
+          yield* behindTheCache({ ...other, generation: 9 })
+          yield* sessions.revokeAllOfCustomer("cus_b", T1)
+          expect(Option.getOrThrow(yield* sessions.findById(first.id)).revokedAt).toEqual(T1)
+          expect(Option.getOrThrow(yield* sessions.findById(second.id)).revokedAt).toEqual(T1)
+          expect(Option.getOrThrow(yield* sessions.findById(other.id)).generation).toBe(0)
+        }))
     }))
 
   it.effect("a read that overlapped a revocation does not cache the state it read before it", () =>
@@ -95,17 +102,17 @@ describe("caching session repository", () => {
       const { store, holdReads, releaseReads } = makeStore()
       const s = session("ses_d")
       yield* store.insert(s)
-      yield* Effect.gen(function*() {
-        const sessions = yield* SessionRepository
-        const gate = yield* holdReads
-        // the read fetches the active session, then waits before returning it
-        const slowRead = yield* Effect.forkChild(sessions.findById(s.id))
-        yield* Effect.yieldNow
-        yield* sessions.update(revoked(s))
-        yield* releaseReads(gate)
-        expect(Option.getOrThrow(yield* Fiber.join(slowRead)).revokedAt).toBeNull()
-        expect(Option.getOrThrow(yield* sessions.findById(s.id)).revokedAt).toEqual(T1)
-      }).pipe(Effect.provide(cached(store, Option.none())))
+      yield* throughCache(store, (sessions) =>
+        Effect.gen(function*() {
+          const gate = yield* holdReads
+          // the read fetches the active session, then waits before returning it
+          const slowRead = yield* Effect.forkChild(sessions.findById(s.id))
+          yield* Effect.yieldNow
+          yield* sessions.update(revoked(s))
+          yield* releaseReads(gate)
+          expect(Option.getOrThrow(yield* Fiber.join(slowRead)).revokedAt).toBeNull()
+          expect(Option.getOrThrow(yield* sessions.findById(s.id)).revokedAt).toEqual(T1)
+        }))
     }))
 
   it.live("with a feed: another instance's revocation drops the entry; while the feed is down every read goes to the store", () =>
@@ -127,40 +134,40 @@ describe("caching session repository", () => {
       }
       const generationRead = (sessions: SessionRepository["Service"]) =>
         Effect.map(sessions.findById(s.id), (found) => Option.getOrThrow(found).generation)
-      yield* Effect.gen(function*() {
-        const sessions = yield* SessionRepository
-        const firstSubscription = yield* Queue.take(subscriptions)
-        yield* Effect.sleep("20 millis")
-        yield* sessions.findById(s.id)
-        yield* sessions.findById(t.id)
-        // another instance revokes s and all of t's customer's sessions, and announces it
-        yield* behindTheCache(revoked(s))
-        yield* behindTheCache(revoked(t))
-        expect(Option.getOrThrow(yield* sessions.findById(s.id)).revokedAt).toBeNull()
-        yield* Queue.offer(firstSubscription, { _tag: "Session", sessionId: s.id })
-        yield* Queue.offer(firstSubscription, { _tag: "Customer", customerId: "cus_f" })
-        yield* Effect.eventually(Effect.flatMap(sessions.findById(s.id), (found) =>
-          Option.getOrThrow(found).revokedAt === null ? Effect.fail("still cached") : Effect.void))
-        expect(Option.getOrThrow(yield* sessions.findById(t.id)).revokedAt).toEqual(T1)
+      yield* throughCache(store, (sessions) =>
+        Effect.gen(function*() {
+          const firstSubscription = yield* Queue.take(subscriptions)
+          yield* Effect.sleep("20 millis")
+          yield* sessions.findById(s.id)
+          yield* sessions.findById(t.id)
+          // another instance revokes s and all of t's customer's sessions, and announces it
+          yield* behindTheCache(revoked(s))
+          yield* behindTheCache(revoked(t))
+          expect(Option.getOrThrow(yield* sessions.findById(s.id)).revokedAt).toBeNull()
+          yield* Queue.offer(firstSubscription, { _tag: "Session", sessionId: s.id })
+          yield* Queue.offer(firstSubscription, { _tag: "Customer", customerId: "cus_f" })
+          yield* Effect.eventually(Effect.flatMap(sessions.findById(s.id), (found) =>
+            Option.getOrThrow(found).revokedAt === null ? Effect.fail("still cached") : Effect.void))
+          expect(Option.getOrThrow(yield* sessions.findById(t.id)).revokedAt).toEqual(T1)
 
-        // the feed breaks: until it is back, the store answers every read
-        yield* Queue.fail(firstSubscription, "connection lost")
-        yield* behindTheCache({ ...revoked(s), generation: 3 })
-        yield* Effect.eventually(Effect.flatMap(generationRead(sessions), (generation) =>
-          generation === 3 ? Effect.void : Effect.fail("still cached")))
-        yield* behindTheCache({ ...revoked(s), generation: 4 })
-        expect(yield* generationRead(sessions)).toBe(4)
+          // the feed breaks: until it is back, the store answers every read
+          yield* Queue.fail(firstSubscription, "connection lost")
+          yield* behindTheCache({ ...revoked(s), generation: 3 })
+          yield* Effect.eventually(Effect.flatMap(generationRead(sessions), (generation) =>
+            generation === 3 ? Effect.void : Effect.fail("still cached")))
+          yield* behindTheCache({ ...revoked(s), generation: 4 })
+          expect(yield* generationRead(sessions)).toBe(4)
 
-        // subscribed again: caching resumes, and announcements drop entries again
-        yield* Deferred.succeed(resubscribe, undefined)
-        const secondSubscription = yield* Queue.take(subscriptions)
-        yield* Effect.sleep("20 millis")
-        expect(yield* generationRead(sessions)).toBe(4)
-        yield* behindTheCache({ ...revoked(s), generation: 5 })
-        expect(yield* generationRead(sessions)).toBe(4)
-        yield* Queue.offer(secondSubscription, { _tag: "Session", sessionId: s.id })
-        yield* Effect.eventually(Effect.flatMap(generationRead(sessions), (generation) =>
-          generation === 5 ? Effect.void : Effect.fail("still cached")))
-      }).pipe(Effect.provide(cached(store, Option.some(feed))))
+          // subscribed again: caching resumes, and announcements drop entries again
+          yield* Deferred.succeed(resubscribe, undefined)
+          const secondSubscription = yield* Queue.take(subscriptions)
+          yield* Effect.sleep("20 millis")
+          expect(yield* generationRead(sessions)).toBe(4)
+          yield* behindTheCache({ ...revoked(s), generation: 5 })
+          expect(yield* generationRead(sessions)).toBe(4)
+          yield* Queue.offer(secondSubscription, { _tag: "Session", sessionId: s.id })
+          yield* Effect.eventually(Effect.flatMap(generationRead(sessions), (generation) =>
+            generation === 5 ? Effect.void : Effect.fail("still cached")))
+        }), Option.some(feed))
     }))
 })

@@ -10,7 +10,7 @@ import type { CustomerRepository } from "../../application/customer/customer-rep
 import { Transactions } from "../../application/shared/transactions.ts"
 import { defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"
 import { issueResetToken, redeemResetToken, type ResetToken } from "../../domain/auth/reset-token.ts"
-import { givenCustomer, uniqueSuffix } from "./account-store-fixtures.ts"
+import { concurrently, expectReadBack, givenCustomer, givenRecordOfNewCustomer, uniqueSuffix } from "./account-store-fixtures.ts"
 
 const T0 = new Date("2026-04-01T08:00:00.000Z")
 const T1 = new Date("2026-04-01T08:30:00.000Z")
@@ -25,9 +25,7 @@ export const resetTokenRepositoryContract = (
     it.effect("a token is found by its hash and its updates are kept", () =>
       Effect.gen(function*() {
         const repository = yield* ResetTokenRepository
-        const customer = yield* givenCustomer
-        const token = newToken(customer.id)
-        yield* repository.insert(token)
+        const { record: token } = yield* givenRecordOfNewCustomer(repository.insert, (customer) => newToken(customer.id))
         expect(yield* repository.findByTokenHashForUpdate(token.tokenHash)).toEqual(Option.some(token))
         yield* repository.update({ ...token, usedAt: T1 })
         expect(yield* repository.findByTokenHashForUpdate(token.tokenHash)).toEqual(Option.some({ ...token, usedAt: T1 }))
@@ -45,27 +43,26 @@ export const resetTokenRepositoryContract = (
         const othersPending = newToken(other.id)
         yield* Effect.forEach([pending, used, expired, othersPending], repository.insert, { discard: true })
         yield* repository.voidAllOfCustomer(customer.id, T1)
-        const read = (t: ResetToken) => repository.findByTokenHashForUpdate(t.tokenHash)
-        expect(yield* read(pending)).toEqual(Option.some({ ...pending, voidedAt: T1 }))
-        expect(yield* read(used)).toEqual(Option.some(used))
-        expect(yield* read(expired)).toEqual(Option.some(expired))
-        expect(yield* read(othersPending)).toEqual(Option.some(othersPending))
+        yield* expectReadBack((stored: ResetToken) => repository.findByTokenHashForUpdate(stored.tokenHash), [
+          [pending, { ...pending, voidedAt: T1 }],
+          [used, used],
+          [expired, expired],
+          [othersPending, othersPending]
+        ])
       }))
 
     it.effect("of 5 concurrent redemptions of one token exactly one succeeds", () =>
       Effect.gen(function*() {
         const repository = yield* ResetTokenRepository
         const transactions = yield* Transactions
-        const customer = yield* givenCustomer
-        const token = newToken(customer.id)
-        yield* repository.insert(token)
+        const { record: token } = yield* givenRecordOfNewCustomer(repository.insert, (customer) => newToken(customer.id))
         const redeem = transactions.atomically(Effect.gen(function*() {
           const found = yield* repository.findByTokenHashForUpdate(token.tokenHash)
           const redeemed = redeemResetToken(Option.getOrUndefined(found), T1)
           if (Result.isSuccess(redeemed)) yield* repository.update(redeemed.success)
           return Result.isSuccess(redeemed)
         }))
-        const outcomes = yield* Effect.all(Array.from({ length: 5 }, () => redeem), { concurrency: "unbounded" })
+        const outcomes = yield* concurrently(5, () => redeem)
         expect(outcomes.filter(Boolean)).toHaveLength(1)
       }))
   })

@@ -11,7 +11,7 @@ import type { CustomerRepository } from "../../application/customer/customer-rep
 import { Transactions } from "../../application/shared/transactions.ts"
 import { defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"
 import { issueSession, rotateSession, type Session } from "../../domain/auth/session.ts"
-import { givenCustomer, uniqueSuffix } from "./account-store-fixtures.ts"
+import { concurrently, expectReadBack, givenCustomer, givenRecordOfNewCustomer, uniqueSuffix } from "./account-store-fixtures.ts"
 
 const T0 = new Date("2026-04-01T08:00:00.000Z")
 const T1 = new Date("2026-04-01T09:00:00.000Z")
@@ -27,9 +27,7 @@ export const sessionRepositoryContract = (
     it.effect("a session round-trips and is found by its token hash", () =>
       Effect.gen(function*() {
         const repository = yield* SessionRepository
-        const customer = yield* givenCustomer
-        const session = newSession(customer.id)
-        yield* repository.insert(session)
+        const { record: session } = yield* givenRecordOfNewCustomer(repository.insert, (customer) => newSession(customer.id))
         expect(yield* repository.findById(session.id)).toEqual(Option.some(session))
         expect(yield* repository.findByTokenHashForUpdate(session.currentTokenHash)).toEqual(Option.some(session))
         expect(Option.isNone(yield* repository.findByTokenHashForUpdate("hash_unknown"))).toBe(true)
@@ -39,9 +37,7 @@ export const sessionRepositoryContract = (
     it.effect("after rotations every token still finds the session, with the old ones as rotated", () =>
       Effect.gen(function*() {
         const repository = yield* SessionRepository
-        const customer = yield* givenCustomer
-        const session = newSession(customer.id)
-        yield* repository.insert(session)
+        const { record: session } = yield* givenRecordOfNewCustomer(repository.insert, (customer) => newSession(customer.id))
         const first = rotateSession(session, { presentedTokenHash: session.currentTokenHash, nextTokenHash: "h2" + uniqueSuffix(), now: T1 }, defaultAuthLifetimes)
         if (first._tag !== "Rotated") return expect.unreachable()
         yield* repository.update(first.session)
@@ -67,18 +63,18 @@ export const sessionRepositoryContract = (
         const othersSession = newSession(other.id)
         yield* Effect.forEach([active, alreadyRevoked, othersSession], repository.insert, { discard: true })
         yield* repository.revokeAllOfCustomer(customer.id, T2)
-        expect(yield* repository.findById(active.id)).toEqual(Option.some({ ...active, revokedAt: T2 }))
-        expect(yield* repository.findById(alreadyRevoked.id)).toEqual(Option.some(alreadyRevoked))
-        expect(yield* repository.findById(othersSession.id)).toEqual(Option.some(othersSession))
+        yield* expectReadBack((stored: Session) => repository.findById(stored.id), [
+          [active, { ...active, revokedAt: T2 }],
+          [alreadyRevoked, alreadyRevoked],
+          [othersSession, othersSession]
+        ])
       }))
 
     it.effect("of 10 concurrent refreshes with one token exactly one rotates; the next sees the reuse", () =>
       Effect.gen(function*() {
         const repository = yield* SessionRepository
         const transactions = yield* Transactions
-        const customer = yield* givenCustomer
-        const session = newSession(customer.id)
-        yield* repository.insert(session)
+        const { record: session } = yield* givenRecordOfNewCustomer(repository.insert, (customer) => newSession(customer.id))
         const refresh = (i: number) =>
           transactions.atomically(Effect.gen(function*() {
             const found = yield* repository.findByTokenHashForUpdate(session.currentTokenHash)
@@ -90,7 +86,7 @@ export const sessionRepositoryContract = (
             if (outcome._tag !== "Rejected") yield* repository.update(outcome.session)
             return outcome._tag
           }))
-        const outcomes = yield* Effect.forEach(Array.from({ length: 10 }, (_, i) => i), refresh, { concurrency: "unbounded" })
+        const outcomes = yield* concurrently(10, refresh)
         expect(outcomes.filter((tag) => tag === "Rotated")).toHaveLength(1)
         // the first loser detects the reuse and revokes the session; the later ones find it revoked
         expect(outcomes.filter((tag) => tag === "Reused")).toHaveLength(1)

@@ -10,7 +10,7 @@ import type { CustomerRepository } from "../../application/customer/customer-rep
 import { Transactions } from "../../application/shared/transactions.ts"
 import { defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"
 import { issueVerification, type Verification, type VerificationPurpose, verifyOtp } from "../../domain/auth/verification.ts"
-import { givenCustomer, uniqueSuffix } from "./account-store-fixtures.ts"
+import { concurrently, expectReadBack, givenCustomer, givenRecordOfNewCustomer, uniqueSuffix } from "./account-store-fixtures.ts"
 
 const T0 = new Date("2026-04-01T08:00:00.000Z")
 const T1 = new Date("2026-04-01T08:01:00.000Z")
@@ -38,9 +38,10 @@ export const verificationRepositoryContract = (
     it.effect("a verification round-trips and its updates are kept", () =>
       Effect.gen(function*() {
         const repository = yield* VerificationRepository
-        const customer = yield* givenCustomer
-        const verification = newVerification(customer.id, customer.email!)
-        yield* repository.insert(verification)
+        const { record: verification } = yield* givenRecordOfNewCustomer(
+          repository.insert,
+          (customer) => newVerification(customer.id, customer.email!)
+        )
         expect(yield* repository.findByIdForUpdate(verification.id)).toEqual(Option.some(verification))
         const changed = { ...verification, attemptsRemaining: 2, consumedAt: T1 }
         yield* repository.update(changed)
@@ -84,28 +85,30 @@ export const verificationRepositoryContract = (
         const othersLive = newVerification(other.id, other.email!, "login")
         yield* Effect.forEach([live, liveOtherPurpose, expired, exhausted, othersLive], repository.insert, { discard: true })
         yield* repository.voidAllOfCustomer(customer.id, now)
-        const read = (v: Verification) => repository.findByIdForUpdate(v.id)
-        expect(yield* read(live)).toEqual(Option.some({ ...live, voidedAt: now }))
-        expect(yield* read(liveOtherPurpose)).toEqual(Option.some({ ...liveOtherPurpose, voidedAt: now }))
-        expect(yield* read(expired)).toEqual(Option.some(expired))
-        expect(yield* read(exhausted)).toEqual(Option.some(exhausted))
-        expect(yield* read(othersLive)).toEqual(Option.some(othersLive))
+        yield* expectReadBack((stored: Verification) => repository.findByIdForUpdate(stored.id), [
+          [live, { ...live, voidedAt: now }],
+          [liveOtherPurpose, { ...liveOtherPurpose, voidedAt: now }],
+          [expired, expired],
+          [exhausted, exhausted],
+          [othersLive, othersLive]
+        ])
       }))
 
     it.effect("5 concurrent wrong codes each cost one attempt (the verification dies)", () =>
       Effect.gen(function*() {
         const repository = yield* VerificationRepository
         const transactions = yield* Transactions
-        const customer = yield* givenCustomer
-        const verification = newVerification(customer.id, customer.email!)
-        yield* repository.insert(verification)
+        const { record: verification } = yield* givenRecordOfNewCustomer(
+          repository.insert,
+          (customer) => newVerification(customer.id, customer.email!)
+        )
         const wrongCode = transactions.atomically(Effect.gen(function*() {
           const found = yield* repository.findByIdForUpdate(verification.id)
           const outcome = verifyOtp(Option.getOrUndefined(found), { presentedCodeHash: "wrong", now: T1 })
           if (outcome._tag === "WrongCode") yield* repository.update(outcome.verification)
           return outcome._tag === "WrongCode" ? outcome.error.attemptsRemaining : -1
         }))
-        const remaining = yield* Effect.all(Array.from({ length: 5 }, () => wrongCode), { concurrency: "unbounded" })
+        const remaining = yield* concurrently(5, () => wrongCode)
         expect([...remaining].sort()).toEqual([0, 1, 2, 3, 4])
         const stored = yield* repository.findByIdForUpdate(verification.id)
         expect(Option.map(stored, (v) => v.attemptsRemaining)).toEqual(Option.some(0))

@@ -22,73 +22,57 @@ const failure = (raw: string): string => {
 }
 
 describe("parseAttributeFilter", () => {
-  it("one key with several values, several keys", () => {
-    expect(parsed("color:red|blue,size:M")).toEqual([
-      { key: "color", values: ["red", "blue"] },
-      { key: "size", values: ["M"] }
-    ])
-    expect(parsed("color:red")).toEqual([{ key: "color", values: ["red"] }])
-  })
+  const red = { key: "color", values: ["red"] }
+  const sizeM = { key: "size", values: ["M"] }
+  const parses: ReadonlyArray<readonly [title: string, cases: ReadonlyArray<readonly [raw: string, filters: ReadonlyArray<AttributeFilter>]>]> = [
+    ["one key with several values, several keys", [
+      ["color:red|blue,size:M", [{ key: "color", values: ["red", "blue"] }, sizeM]],
+      ["color:red", [red]]
+    ]],
+    ["the empty string is no filter at all", [["", []]]],
+    ["a backslash escapes , | : and \\ in keys and values", [
+      ["a\\,b:c\\|d", [{ key: "a,b", values: ["c|d"] }]],
+      ["ratio:16\\:9|4\\:3", [{ key: "ratio", values: ["16:9", "4:3"] }]],
+      ["path:C\\\\temp", [{ key: "path", values: ["C\\temp"] }]],
+      ["k\\:ey:v", [{ key: "k:ey", values: ["v"] }]],
+      ["x:a\\,b,y:c", [{ key: "x", values: ["a,b"] }, { key: "y", values: ["c"] }]]
+    ]],
+    ["keys and values are trimmed; inner spaces are kept", [[" color : dark red | blue ", [{ key: "color", values: ["dark red", "blue"] }]]]],
+    ["a repeated key merges its values, keeping the first position and dropping duplicates", [
+      ["color:red,size:M,color:blue|red", [{ key: "color", values: ["red", "blue"] }, sizeM]],
+      ["color:red|red", [red]]
+    ]],
+    ["a repeated key's new values are deduplicated among themselves too", [["color:red,color:blue|blue", [{ key: "color", values: ["red", "blue"] }]]]],
+    ["empty segments between commas are tolerated", [["color:red,", [red]], [",color:red,,size:M", [red, sizeM]]]]
+  ]
+  for (const [title, cases] of parses) {
+    it(title, () => {
+      for (const [raw, filters] of cases) expect(parsed(raw), raw).toEqual(filters)
+    })
+  }
 
-  it("the empty string is no filter at all", () => {
-    expect(parsed("")).toEqual([])
-  })
-
-  it("a backslash escapes , | : and \\ in keys and values", () => {
-    expect(parsed("a\\,b:c\\|d")).toEqual([{ key: "a,b", values: ["c|d"] }])
-    expect(parsed("ratio:16\\:9|4\\:3")).toEqual([{ key: "ratio", values: ["16:9", "4:3"] }])
-    expect(parsed("path:C\\\\temp")).toEqual([{ key: "path", values: ["C\\temp"] }])
-    expect(parsed("k\\:ey:v")).toEqual([{ key: "k:ey", values: ["v"] }])
-    expect(parsed("x:a\\,b,y:c")).toEqual([{ key: "x", values: ["a,b"] }, { key: "y", values: ["c"] }])
-  })
-
-  it("keys and values are trimmed; inner spaces are kept", () => {
-    expect(parsed(" color : dark red | blue ")).toEqual([{ key: "color", values: ["dark red", "blue"] }])
-  })
-
-  it("a repeated key merges its values, keeping the first position and dropping duplicates", () => {
-    expect(parsed("color:red,size:M,color:blue|red")).toEqual([
-      { key: "color", values: ["red", "blue"] },
-      { key: "size", values: ["M"] }
-    ])
-    expect(parsed("color:red|red")).toEqual([{ key: "color", values: ["red"] }])
-  })
-
-  it("a repeated key's new values are deduplicated among themselves too", () => {
-    expect(parsed("color:red,color:blue|blue")).toEqual([{ key: "color", values: ["red", "blue"] }])
-  })
-
-  it("empty segments between commas are tolerated", () => {
-    expect(parsed("color:red,")).toEqual([{ key: "color", values: ["red"] }])
-    expect(parsed(",color:red,,size:M")).toEqual([
-      { key: "color", values: ["red"] },
-      { key: "size", values: ["M"] }
-    ])
-  })
-
-  it("a segment without a colon fails", () => {
-    expect(failure("color")).toContain("key:value")
-    expect(failure("color:red,size")).toContain("size")
-    expect(failure("color\\:red")).toContain("key:value") // the only colon is escaped
-  })
-
-  it("an empty key or an empty value fails", () => {
-    expect(failure(":red")).toContain("empty key")
-    expect(failure("color:")).toContain("empty value")
-    expect(failure("color:red|")).toContain("empty value")
-    expect(failure("color:red||blue")).toContain("empty value")
-    expect(failure("color: ")).toContain("empty value")
-  })
-
-  it("a trailing lone backslash fails", () => {
-    expect(failure("color:red\\")).toContain("backslash")
-    expect(failure("\\")).toContain("backslash")
-  })
-
-  it("an unescaped second colon, or a bar before the colon, fails", () => {
-    expect(failure("ratio:16:9")).toContain(":")
-    expect(failure("a|b:c")).toContain("|")
-  })
+  // each failing input with a word its message must contain
+  const failures: ReadonlyArray<readonly [title: string, cases: ReadonlyArray<readonly [raw: string, mentions: string]>]> = [
+    ["a segment without a colon fails", [
+      ["color", "key:value"],
+      ["color:red,size", "size"],
+      ["color\\:red", "key:value"] // the only colon is escaped
+    ]],
+    ["an empty key or an empty value fails", [
+      [":red", "empty key"],
+      ["color:", "empty value"],
+      ["color:red|", "empty value"],
+      ["color:red||blue", "empty value"],
+      ["color: ", "empty value"]
+    ]],
+    ["a trailing lone backslash fails", [["color:red\\", "backslash"], ["\\", "backslash"]]],
+    ["an unescaped second colon, or a bar before the colon, fails", [["ratio:16:9", ":"], ["a|b:c", "|"]]]
+  ]
+  for (const [title, cases] of failures) {
+    it(title, () => {
+      for (const [raw, mentions] of cases) expect(failure(raw), raw).toContain(mentions)
+    })
+  }
 
   const Special = Schema.Literals(["a", "B", "z", "0", ",", "|", ":", "\\", "é"])
   const Token = Schema.Array(Special).check(Schema.isBetweenLength(1, 5))

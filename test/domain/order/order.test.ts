@@ -23,20 +23,21 @@ const readyCart = (note: string) => {
   return { ...cart, shippingAddress: address }
 }
 
+/** placeOrder of customer cus_1's ready cart with `note`, by "Standard" shipping, at change.now. */
+const place = (note: string, fields: { id: string; orderNumber: string; totals: typeof totals; couponApplied: boolean }) =>
+  placeOrder({
+    ...fields,
+    customerId: "cus_1",
+    guestContact: null,
+    cart: readyCart(note),
+    lines: [],
+    shippingMethodName: "Standard",
+    now: change.now
+  })
+
 describe("placeOrder", () => {
   it("a pending, unpaid, untracked order with the cart's address, note, payment method and totals", () => {
-    const order = placeOrder({
-      id: "ord_1",
-      orderNumber: "100000",
-      customerId: "cus_1",
-      guestContact: null,
-      cart: readyCart("Leave at the door"),
-      lines: [],
-      totals,
-      couponApplied: true,
-      shippingMethodName: "Standard",
-      now: change.now
-    })
+    const order = place("Leave at the door", { id: "ord_1", orderNumber: "100000", totals, couponApplied: true })
     expect(order).toMatchObject({
       status: "pending",
       paymentStatus: "unpaid",
@@ -59,17 +60,11 @@ describe("placeOrder", () => {
   })
 
   it("no note is null; a coupon that gave nothing is not recorded", () => {
-    const order = placeOrder({
+    const order = place("", {
       id: "ord_2",
       orderNumber: "100001",
-      customerId: "cus_1",
-      guestContact: null,
-      cart: readyCart(""),
-      lines: [],
       totals: { ...totals, couponDiscount: 0, discountTotal: 0 },
-      couponApplied: false,
-      shippingMethodName: "Standard",
-      now: change.now
+      couponApplied: false
     })
     expect(order.customerNotes).toBeNull()
     expect(order.couponCode).toBe("")
