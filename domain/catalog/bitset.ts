@@ -85,25 +85,11 @@ export const forEachBit = (set: Bitset, visit: (slot: number) => void): void => 
   }
 }
 
-/** The indices of the non-zero words of `set`, ascending. */
-export const nonZeroWords = (set: Bitset): Int32Array => {
-  let count = 0
-  for (let index = 0; index < set.length; index++) if (set[index] !== 0) count++
-  const words = new Int32Array(count)
-  let at = 0
-  for (let index = 0; index < set.length; index++) if (set[index] !== 0) words[at++] = index
-  return words
-}
-
-/** `countIntersection(left, right)` when `words` lists every non-zero word of `left`. */
-export const countIntersectionAt = (left: Bitset, right: Bitset, words: Int32Array): number => {
-  let total = 0
-  const shared = right.length
-  for (let at = 0; at < words.length; at++) {
-    const index = words[at]!
-    if (index >= shared) break
-    const word = left[index]! & right[index]!
-    if (word !== 0) total += popcount32(word)
-  }
-  return total
+/** The indices of the first and the last non-zero word of `set` (last < first when it is empty). */
+export const nonZeroRange = (set: Bitset): { readonly first: number; readonly last: number } => {
+  let first = 0
+  while (first < set.length && set[first] === 0) first++
+  let last = set.length - 1
+  while (last >= first && set[last] === 0) last--
+  return { first, last }
 }

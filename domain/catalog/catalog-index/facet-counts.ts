@@ -13,8 +13,9 @@ import type { Bitset } from "../bitset.ts"
 import { byCountThenValue, type Facets } from "../facets.ts"
 import type { CategoryRef } from "../product-view.ts"
 import { toMajor } from "../../shared/money.ts"
-import { type FacetKernel, GroupCounter, type GroupCounts } from "./facet-kernels.ts"
+import { type FacetKernel, GroupCounter, type GroupCounts, type LoadedValueSets, valueSetsOf } from "./facet-kernels.ts"
 import { ATTRIBUTE_GROUP_PREFIX } from "./listing-filters.ts"
+import { PopcountKernel } from "./popcount-kernel.ts"
 import type { ProductSlots } from "./product-slots.ts"
 import type { SlotMemberships } from "./slot-memberships.ts"
 import type { SortOrders } from "./sort-orders.ts"
@@ -41,6 +42,10 @@ export class FacetCounts {
   private readonly kernel: FacetKernel
   private readonly cache = new Map<string, GroupCounts>()
   private cacheGeneration = -1
+  /** the value sets in WebAssembly memory, copied at most once per generation when a count needs them */
+  private readonly popcounts = new PopcountKernel()
+  private loaded: LoadedValueSets | undefined
+  private loadedGeneration = -1
 
   constructor(slots: ProductSlots, memberships: SlotMemberships, orders: SortOrders, kernel: FacetKernel) {
     this.slots = slots
@@ -78,7 +83,17 @@ export class FacetCounts {
   }
 
   private counter(set: Bitset, cardinality: number | undefined): GroupCounter {
-    return new GroupCounter(this.slots, this.memberships, this.orders, this.kernel, set, cardinality)
+    return new GroupCounter(this.slots, this.memberships, this.orders, this.kernel, this.loadValueSets, set, cardinality)
+  }
+
+  private readonly loadValueSets = (): LoadedValueSets => {
+    if (this.loaded === undefined || this.loadedGeneration !== this.cacheGeneration) {
+      const { sets, layout } = valueSetsOf(this.memberships)
+      this.popcounts.load(sets, this.memberships.words)
+      this.loaded = { kernel: this.popcounts, ...layout }
+      this.loadedGeneration = this.cacheGeneration
+    }
+    return this.loaded
   }
 
   private remember(key: string, counts: GroupCounts): GroupCounts {
