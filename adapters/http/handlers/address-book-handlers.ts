@@ -4,11 +4,11 @@ import { HttpApiBuilder } from "effect/http-api"
 import { CustomerService } from "../../../application/customer/customer-service.ts"
 import type { SavedAddress } from "../../../domain/address-book/saved-address.ts"
 import type { SavedAddressView } from "../api/address-book-views.ts"
-import { CurrentCustomer } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { addressBookProblems } from "../problems/account-problem-table.ts"
 import { answerWith } from "./answer-with.ts"
 import { addressView } from "./cart-rendering.ts"
+import { asSignedIn } from "./signed-in.ts"
 
 export const savedAddressView = (saved: SavedAddress): SavedAddressView => ({
   id: saved.id,
@@ -18,29 +18,21 @@ export const savedAddressView = (saved: SavedAddress): SavedAddressView => ({
 })
 
 export const AddressBookHandlers = HttpApiBuilder.group(StorefrontApi, "addresses", (handlers) =>
-  Effect.gen(function*() {
-    const customer = yield* CustomerService
-    return handlers
+  Effect.map(CustomerService, (customer) =>
+    handlers
       .handle("listAddresses", () =>
-        Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          customer.listAddresses(customerId).pipe(
-            Effect.map((book) => ({ data: book.map(savedAddressView) }))
-          )))
+        asSignedIn(customer.listAddresses).pipe(Effect.map((book) => ({ data: book.map(savedAddressView) }))))
       .handle("createAddress", ({ payload }) =>
-        Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          customer.saveAddress(customerId, payload).pipe(
-            answerWith(addressBookProblems.createAddress),
-            Effect.map(savedAddressView)
-          )))
+        asSignedIn((customerId) => customer.saveAddress(customerId, payload)).pipe(
+          answerWith(addressBookProblems.createAddress),
+          Effect.map(savedAddressView)
+        ))
       .handle("updateAddress", ({ params, payload }) =>
-        Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          customer.editAddress(customerId, params.addressId, payload).pipe(
-            answerWith(addressBookProblems.updateAddress),
-            Effect.map(savedAddressView)
-          )))
+        asSignedIn((customerId) => customer.editAddress(customerId, params.addressId, payload)).pipe(
+          answerWith(addressBookProblems.updateAddress),
+          Effect.map(savedAddressView)
+        ))
       .handle("deleteAddress", ({ params }) =>
-        Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          customer.removeAddress(customerId, params.addressId).pipe(
-            answerWith(addressBookProblems.deleteAddress)
-          )))
-  }))
+        asSignedIn((customerId) => customer.removeAddress(customerId, params.addressId)).pipe(
+          answerWith(addressBookProblems.deleteAddress)
+        ))))

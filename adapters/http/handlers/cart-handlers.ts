@@ -6,6 +6,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { CartService } from "../../../application/cart/cart-service.ts"
 import type { CartChangeRequest } from "../../../application/cart/change-cart.ts"
+import type { PricedCart } from "../../../application/cart/priced-cart.ts"
 import { CheckoutService } from "../../../application/checkout/checkout-service.ts"
 import { Idempotency } from "../../../application/idempotency/run-idempotently.ts"
 import { cartAddressChoice, type CartAddressBody } from "../api/cart-address-body.ts"
@@ -34,6 +35,15 @@ const changeRequest = (cartId: string, ifMatch: string | undefined) =>
     requester,
     expectedVersions: expectedVersionsOf(ifMatch)
   }))
+
+/** A change to the cart of the route (its id, under its If-Match), answered with the changed cart. */
+const changed = <E, R>(
+  params: { readonly cartId: string },
+  headers: { readonly "if-match"?: string | undefined },
+  change: (request: CartChangeRequest) => Effect.Effect<PricedCart, E, R>
+) =>
+  Effect.flatMap(changeRequest(params.cartId, headers["if-match"]), (request) =>
+    Effect.map(change(request), (priced) => httpResponseOf(cartResponse(priced))))
 
 export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handlers) =>
   Effect.gen(function*() {
@@ -66,59 +76,35 @@ export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handler
         return httpResponseOf(cartResponse(yield* cart.get(params.cartId, requester)))
       }).pipe(asCartProblems))
     .handle("addCartItem", ({ params, headers, payload }) =>
-      Effect.gen(function*() {
-        const request = yield* changeRequest(params.cartId, headers["if-match"])
-        return httpResponseOf(cartResponse(yield* cart.addItem({ ...request, ...payload })))
-      }).pipe(asCartProblemsWithQuantity("quantity")))
+      changed(params, headers, (request) => cart.addItem({ ...request, ...payload }))
+        .pipe(asCartProblemsWithQuantity("quantity")))
     .handle("updateCartItem", ({ params, headers, payload }) =>
-      Effect.gen(function*() {
-        const request = yield* changeRequest(params.cartId, headers["if-match"])
-        return httpResponseOf(cartResponse(yield* cart.updateItem({ ...request, itemId: params.itemId, quantity: payload.quantity })))
-      }).pipe(asCartProblemsWithQuantity("quantity")))
+      changed(params, headers, (request) => cart.updateItem({ ...request, itemId: params.itemId, quantity: payload.quantity }))
+        .pipe(asCartProblemsWithQuantity("quantity")))
     .handle("removeCartItem", ({ params, headers }) =>
-      Effect.gen(function*() {
-        const request = yield* changeRequest(params.cartId, headers["if-match"])
-        return httpResponseOf(cartResponse(yield* cart.removeItem({ ...request, itemId: params.itemId })))
-      }).pipe(asCartProblems))
+      changed(params, headers, (request) => cart.removeItem({ ...request, itemId: params.itemId }))
+        .pipe(asCartProblems))
     .handle("setCartNote", ({ params, headers, payload }) =>
-      Effect.gen(function*() {
-        const request = yield* changeRequest(params.cartId, headers["if-match"])
-        return httpResponseOf(cartResponse(yield* cart.setNote({ ...request, note: payload.note ?? "" })))
-      }).pipe(asCartProblems))
+      changed(params, headers, (request) => cart.setNote({ ...request, note: payload.note ?? "" }))
+        .pipe(asCartProblems))
     .handle("setShippingAddress", ({ params, headers, payload }) =>
-      Effect.gen(function*() {
-        const request = yield* changeRequest(params.cartId, headers["if-match"])
-        const address = yield* requestedAddress(cart, payload, request)
-        return httpResponseOf(cartResponse(yield* cart.setShippingAddress({ ...request, address }).pipe(asCartProblems)))
-      }))
+      changed(params, headers, (request) =>
+        Effect.flatMap(requestedAddress(cart, payload, request), (address) =>
+          cart.setShippingAddress({ ...request, address }).pipe(asCartProblems))))
     .handle("setBillingAddress", ({ params, headers, payload }) =>
-      Effect.gen(function*() {
-        const request = yield* changeRequest(params.cartId, headers["if-match"])
-        const address = yield* requestedAddress(cart, payload, request)
-        return httpResponseOf(cartResponse(yield* cart.setBillingAddress({ ...request, address }).pipe(asCartProblems)))
-      }))
+      changed(params, headers, (request) =>
+        Effect.flatMap(requestedAddress(cart, payload, request), (address) =>
+          cart.setBillingAddress({ ...request, address }).pipe(asCartProblems))))
     .handle("setShippingMethod", ({ params, headers, payload }) =>
-      Effect.gen(function*() {
-        const request = yield* changeRequest(params.cartId, headers["if-match"])
-        return httpResponseOf(
-          cartResponse(yield* cart.setShippingMethod({ ...request, shippingMethodId: payload.shippingMethodId }))
-        )
-      }).pipe(asCartProblems))
+      changed(params, headers, (request) => cart.setShippingMethod({ ...request, shippingMethodId: payload.shippingMethodId }))
+        .pipe(asCartProblems))
     .handle("setPaymentMethod", ({ params, headers, payload }) =>
-      Effect.gen(function*() {
-        const request = yield* changeRequest(params.cartId, headers["if-match"])
-        return httpResponseOf(cartResponse(yield* cart.setPaymentMethod({ ...request, paymentMethod: payload.paymentMethod })))
-      }).pipe(asCartProblems))
+      changed(params, headers, (request) => cart.setPaymentMethod({ ...request, paymentMethod: payload.paymentMethod }))
+        .pipe(asCartProblems))
     .handle("applyCoupon", ({ params, headers, payload }) =>
-      Effect.gen(function*() {
-        const request = yield* changeRequest(params.cartId, headers["if-match"])
-        return httpResponseOf(cartResponse(yield* cart.applyCoupon({ ...request, code: payload.code })))
-      }).pipe(asCartProblems))
+      changed(params, headers, (request) => cart.applyCoupon({ ...request, code: payload.code })).pipe(asCartProblems))
     .handle("removeCoupon", ({ params, headers }) =>
-      Effect.gen(function*() {
-        const request = yield* changeRequest(params.cartId, headers["if-match"])
-        return httpResponseOf(cartResponse(yield* cart.removeCoupon(request)))
-      }).pipe(asCartProblems))
+      changed(params, headers, (request) => cart.removeCoupon(request)).pipe(asCartProblems))
     .handle("checkout", ({ params, headers, payload, request }) =>
       Effect.gen(function*() {
         const change = yield* changeRequest(params.cartId, headers["if-match"])

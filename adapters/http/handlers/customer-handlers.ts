@@ -3,14 +3,13 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { CustomerService } from "../../../application/customer/customer-service.ts"
 import { type Customer, isEmailVerified, isPhoneVerified } from "../../../domain/customer/customer.ts"
-import { CurrentCustomer } from "../api/customer-auth.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { customerProblems } from "../problems/account-problem-table.ts"
 import { answerWith } from "./answer-with.ts"
+import { asSignedIn } from "./signed-in.ts"
 
 /** The profile as its owner may see it (application profileAsSeen: an unproven linked account shows only what the registrant gave). */
-export const toCustomerView = (customer: Customer) => {
-  return {
+export const toCustomerView = (customer: Customer) => ({
   id: customer.id,
   name: customer.name,
   email: customer.email,
@@ -20,24 +19,16 @@ export const toCustomerView = (customer: Customer) => {
   createdAt: customer.createdAt.toISOString(),
   emailVerified: isEmailVerified(customer),
   phoneVerified: isPhoneVerified(customer)
-  }
-}
+})
 
 export const CustomerHandlers = HttpApiBuilder.group(StorefrontApi, "customer", (handlers) =>
-  Effect.gen(function*() {
-    const customer = yield* CustomerService
-    return handlers
+  Effect.map(CustomerService, (customer) =>
+    handlers
       .handle("getProfile", () =>
-        Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          customer.getProfile(customerId).pipe(
-            Effect.flatMap(customer.profileAsSeen),
-            Effect.map(toCustomerView)
-          )))
+        asSignedIn(customer.getProfile).pipe(Effect.flatMap(customer.profileAsSeen), Effect.map(toCustomerView)))
       .handle("updateProfile", ({ payload }) =>
-        Effect.flatMap(CurrentCustomer, ({ customerId }) =>
-          customer.updateProfile(customerId, payload).pipe(
-            Effect.flatMap(customer.profileAsSeen),
-            answerWith(customerProblems.updateProfile),
-            Effect.map(toCustomerView)
-          )))
-  }))
+        asSignedIn((customerId) => customer.updateProfile(customerId, payload)).pipe(
+          Effect.flatMap(customer.profileAsSeen),
+          answerWith(customerProblems.updateProfile),
+          Effect.map(toCustomerView)
+        ))))
