@@ -36,6 +36,7 @@ export interface SuggestionRequest {
 
 const CACHE_LIMIT = 1024
 const ITEM_CACHE_LIMIT = 10_000
+const CORRECTIONS_CACHE_LIMIT = 4096
 
 const cache = new WeakMap<object, {
   generation: number
@@ -43,12 +44,20 @@ const cache = new WeakMap<object, {
   entries: Map<string, ProductSuggestions>
   /** Suggested products as rendered, by id: best-sellers come back in many answers. */
   items: Map<string, SuggestedProduct>
+  /** The corrections of each search term (they depend on the term alone, not on the filters or shops). */
+  corrections: Map<string, ReadonlyArray<string>>
 }>()
 
 const cacheFor = (state: CatalogState) => {
   let entry = cache.get(state.suggestions)
   if (entry === undefined || entry.generation !== state.index.generation) {
-    entry = { generation: state.index.generation, counts: new Map(), entries: new Map(), items: new Map() }
+    entry = {
+      generation: state.index.generation,
+      counts: new Map(),
+      entries: new Map(),
+      items: new Map(),
+      corrections: new Map()
+    }
     cache.set(state.suggestions, entry)
   }
   return entry
@@ -99,13 +108,25 @@ export const suggestProducts = Effect.fn("suggestProducts")(function*(
   return suggestions
 })
 
+/** The corrections of `term`, kept per catalog generation: distinct listings that find nothing repeat their terms. */
+const correctionsOf = (state: CatalogState, term: string): ReadonlyArray<string> => {
+  const entry = cacheFor(state)
+  let found = entry.corrections.get(term)
+  if (found === undefined) {
+    found = corrections(state.suggestions, term)
+    if (entry.corrections.size >= CORRECTIONS_CACHE_LIMIT) entry.corrections.clear()
+    entry.corrections.set(term, found)
+  }
+  return found
+}
+
 /**
  * The closest correction of `query.search` that finds something with the query's other filters in
  * these shops (undefined when none does). Only a few candidates are tried, each a listing.
  */
 export const didYouMean = (state: CatalogState, query: ProductQuery, shopIds: ReadonlyArray<string>): string | undefined => {
   if (query.search === undefined) return undefined
-  for (const candidate of corrections(state.suggestions, query.search)) {
+  for (const candidate of correctionsOf(state, query.search)) {
     const found = state.index.list({ ...query, search: candidate, page: 1, limit: 1, includeFacets: false }, shopIds)
     if (found.total > 0) return candidate
   }
