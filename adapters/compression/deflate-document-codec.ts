@@ -15,6 +15,7 @@
 import { constants, deflateRawSync, inflateRawSync, type ZlibOptions } from "node:zlib"
 import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
 import { type DictionaryOptions, trainDictionary } from "./compression-dictionary.ts"
+import { makeReusableInflater } from "./reusable-inflater.ts"
 
 export const DEFAULT_DICTIONARY: DictionaryOptions = { size: 16 * 1024, segmentLength: 96, gramLength: 8 }
 const DEFAULT_SAMPLE_SIZE = 2_000
@@ -36,9 +37,14 @@ export const deflateDocumentCodec = (dictionary: Uint8Array): DocumentCodec => {
     dictionary
   }
   const decompress: ZlibOptions = { windowBits: 15, chunkSize: DECODED_CHUNK_BYTES, dictionary }
+  // one zlib stream for every document (reusable-inflater.ts); a new one per call when it cannot
+  const inflater = makeReusableInflater(dictionary)
   return {
     encode: (json) => deflateRawSync(json, compress).toString("latin1"),
-    decode: (stored) => inflateRawSync(Buffer.from(stored, "latin1"), decompress).toString("utf8"),
+    decode: (stored) => {
+      const input = Buffer.from(stored, "latin1")
+      return inflater?.(input) ?? inflateRawSync(input, decompress).toString("utf8")
+    },
     description: { kind: DEFLATE_KIND, data: dictionary }
   }
 }
