@@ -15,6 +15,7 @@ export interface ListingFilter {
   readonly group: string
   /** the filter's values, normalised: equal keys within a group, equal sets */
   readonly key: string
+  /** read only: a single value's filter is that value's own set of the index */
   readonly bits: Bitset
 }
 
@@ -31,9 +32,12 @@ export type PriceKernel = "auto" | "range" | "scan"
 /** The packed price keys of the variant price index stay exact below this many slots. */
 const RANGE_INDEX_SLOTS = 1 << 22
 
+/** The union of the sets; one set is returned as it is, not copied (filters are only read). */
 const unionOf = (words: number, sets: ReadonlyArray<Bitset | undefined>): Bitset => {
+  const present = sets.filter((set): set is Bitset => set !== undefined)
+  if (present.length === 1) return present[0]!
   const bits = makeBitset(words)
-  for (const set of sets) if (set !== undefined) unionInto(bits, set)
+  for (const set of present) unionInto(bits, set)
   return bits
 }
 

@@ -1,14 +1,17 @@
 /**
  * Search (CONTRACT §4): the products whose search text holds the lower-cased term as a substring,
- * and among them those whose name holds it (for relevance), kept for the most recent terms of
- * the current generation.
+ * and among them those whose name holds it (for relevance), kept for the most recently used terms
+ * of the current generation up to 16 MiB: a term matching few products is kept as its slots (and
+ * which of them match by name), not as two bit sets of the whole catalog, so the few hundred to
+ * few thousand terms shoppers repeat all stay (a search was 11 % of the engine's time under the
+ * bench's distinct listings when 256 terms were kept as bit sets).
  *
  * A term of three characters or more is looked up in the trigram index and only its candidates
  * are verified by substring (with the slots changed since the index was built, which it does not
  * cover); shorter terms, and small catalogs, are scanned. The index is built on first use and
  * rebuilt once the changed slots are many.
  */
-import { type Bitset, makeBitset, setBit } from "../bitset.ts"
+import { type Bitset, countBits, forEachBit, hasBit, makeBitset, setBit } from "../bitset.ts"
 import { sharedInt32 } from "../shared-columns.ts"
 import { FIELD_SEPARATOR, type SearchTexts } from "./product-slots.ts"
 import { type SharedTrigrams, TrigramIndex } from "./trigram-index.ts"
@@ -33,14 +36,51 @@ export interface SearchOptions {
   readonly rebuildAfter?: number | undefined
 }
 
-const CACHED_TERMS = 256
+const CACHED_TERMS = 8192
+const CACHED_TERM_BYTES = 16 * 1024 * 1024
+
+/** A term's sets as kept: the bit sets themselves, or the matching slots and which match by name. */
+type KeptSets =
+  | { readonly sets: SearchSets; readonly bytes: number }
+  | { readonly slots: Int32Array; readonly byName: Uint8Array; readonly bytes: number }
+
+const ENTRY_BYTES = 64
+
+const keep = (sets: SearchSets): KeptSets => {
+  const bitsetBytes = (sets.all.length + sets.byName.length) * 4
+  const count = countBits(sets.all)
+  if (count * 5 >= bitsetBytes) return { sets, bytes: bitsetBytes + ENTRY_BYTES }
+  const slots = new Int32Array(count)
+  const byName = new Uint8Array(count)
+  let at = 0
+  forEachBit(sets.all, (slot) => {
+    slots[at] = slot
+    byName[at] = hasBit(sets.byName, slot) ? 1 : 0
+    at++
+  })
+  return { slots, byName, bytes: count * 5 + ENTRY_BYTES }
+}
+
+const setsOf = (kept: KeptSets, words: number): SearchSets => {
+  if ("sets" in kept) return kept.sets
+  const all = makeBitset(words)
+  const byName = makeBitset(words)
+  for (let at = 0; at < kept.slots.length; at++) {
+    setBit(all, kept.slots[at]!)
+    if (kept.byName[at] === 1) setBit(byName, kept.slots[at]!)
+  }
+  return { all, byName }
+}
 const TRIGRAMS_FROM = 1024
 const REBUILD_AT_LEAST = 1024
 
 export class SearchIndex {
   private readonly texts: SearchTexts
   private readonly options: SearchOptions
-  private readonly cache = new Map<string, { generation: number; sets: SearchSets }>()
+  /** kept terms of `cacheGeneration`, least recently used first */
+  private readonly cache = new Map<string, KeptSets>()
+  private cacheGeneration = -1
+  private cachedBytes = 0
   private trigrams: TrigramIndex | undefined
   /** slots below the index's `slotCount` written since it was built */
   private readonly changed = new Set<number>()
@@ -80,15 +120,28 @@ export class SearchIndex {
     if (this.usesTrigrams("abc")) this.trigramIndex()
   }
 
+  /** The term's sets (read only: they may be the kept ones). */
   sets(term: string, generation: number, words: number): SearchSets {
-    const cached = this.cache.get(term)
-    if (cached !== undefined && cached.generation === generation) return cached.sets
-    const sets = this.find(term, words)
-    if (this.cache.size >= CACHED_TERMS) {
-      const oldest = this.cache.keys().next()
-      if (!oldest.done) this.cache.delete(oldest.value)
+    if (generation !== this.cacheGeneration) {
+      this.cache.clear()
+      this.cachedBytes = 0
+      this.cacheGeneration = generation
     }
-    this.cache.set(term, { generation, sets })
+    const cached = this.cache.get(term)
+    if (cached !== undefined) {
+      this.cache.delete(term)
+      this.cache.set(term, cached)
+      return setsOf(cached, words)
+    }
+    const sets = this.find(term, words)
+    const kept = keep(sets)
+    while (this.cache.size > 0 && (this.cache.size >= CACHED_TERMS || this.cachedBytes + kept.bytes > CACHED_TERM_BYTES)) {
+      const [oldestTerm, oldest] = this.cache.entries().next().value!
+      this.cache.delete(oldestTerm)
+      this.cachedBytes -= oldest.bytes
+    }
+    this.cache.set(term, kept)
+    this.cachedBytes += kept.bytes
     return sets
   }
 
