@@ -2,7 +2,9 @@
  * Use case: list products for a publishable key's shops (GET /products). Category slugs and ids
  * are resolved against the read model; an unknown category matches no product. Results are
  * cached per catalog generation, so repeated listings (category pages, first pages) cost a
- * map lookup until the catalog changes. A search that finds nothing carries `didYouMean`, the
+ * map lookup until the catalog changes; the cache holds at most 512 listings and 16 MiB of their
+ * documents, the least recently used leaving first (distinct listings, which rarely repeat, would
+ * otherwise keep 512 pages of up to 100 documents each, and their bodies, alive). A search that finds nothing carries `didYouMean`, the
  * closest correction of the term that finds something under the same filters.
  */
 import { Effect } from "effect"
@@ -31,8 +33,23 @@ export interface ProductListing {
 
 const UNKNOWN_CATEGORY = "\u0000unknown-category"
 const CACHE_LIMIT = 512
+const CACHE_BYTES = 16 * 1024 * 1024
 
-const cache = new WeakMap<object, { generation: number; entries: Map<string, ProductListing> }>()
+interface ListingCache {
+  readonly generation: number
+  /** least recently used first */
+  readonly entries: Map<string, { readonly listing: ProductListing; readonly bytes: number }>
+  bytes: number
+}
+
+const cache = new WeakMap<object, ListingCache>()
+
+/** About the bytes a listing keeps alive: its documents (the body made from them is as large). */
+const bytesOf = (listing: ProductListing): number => {
+  let bytes = 1024
+  for (const document of listing.documents) bytes += document.length
+  return bytes
+}
 
 /**
  * The listing of `request` from the index alone, without `didYouMean` (which needs the suggestion
@@ -74,16 +91,26 @@ export const listProducts = (
     const key = JSON.stringify([[...shopIds].sort(), request])
     let entry = cache.get(index)
     if (entry === undefined || entry.generation !== index.generation) {
-      entry = { generation: index.generation, entries: new Map() }
+      entry = { generation: index.generation, entries: new Map(), bytes: 0 }
       cache.set(index, entry)
     }
     const cached = entry.entries.get(key)
-    if (cached !== undefined) return cached
+    if (cached !== undefined) {
+      entry.entries.delete(key)
+      entry.entries.set(key, cached)
+      return cached.listing
+    }
 
     const found = indexListing(index, request, shopIds)
     const correction = found.listing.total === 0 ? didYouMean(state, found.query, shopIds) : undefined
     const listing: ProductListing = correction === undefined ? found.listing : { didYouMean: correction, ...found.listing }
-    if (entry.entries.size >= CACHE_LIMIT) entry.entries.clear()
-    entry.entries.set(key, listing)
+    const bytes = bytesOf(listing)
+    while (entry.entries.size > 0 && (entry.entries.size >= CACHE_LIMIT || entry.bytes + bytes > CACHE_BYTES)) {
+      const [oldestKey, oldest] = entry.entries.entries().next().value!
+      entry.entries.delete(oldestKey)
+      entry.bytes -= oldest.bytes
+    }
+    entry.entries.set(key, { listing, bytes })
+    entry.bytes += bytes
     return listing
   })
