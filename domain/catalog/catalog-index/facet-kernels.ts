@@ -113,7 +113,11 @@ export class GroupCounter {
           : loaded.kernel.countWith(loaded.inStock)
         return counts(new Int32Array(0), { inStock, total: this.cardinality })
       }
-      if (group === "price") return useBitsets || this.priceWalkPays() ? this.priceByWalk() : tallied![index]!
+      if (group === "price") {
+        if (this.priceWalkPays()) return this.priceByWalk()
+        // a sparse set counted by bit sets (its products close together): its prices read directly
+        return tallied === undefined ? this.tally(["price"])[0]! : tallied[index]!
+      }
       return loaded !== undefined ? counts(this.popcounts(group, loaded)) : tallied![index]!
     })
   }
@@ -173,6 +177,7 @@ export class GroupCounter {
   }
 
   private priceWalkPays(): boolean {
+    if (this.kernel === "bitsets") return true
     return this.kernel === "auto" && this.cardinality * PRICE_WALK_DENSITY >= this.slots.size
   }
 
