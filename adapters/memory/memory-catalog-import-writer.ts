@@ -22,6 +22,7 @@ import { CustomerRepository } from "../../application/customer/customer-reposito
 import { type CatalogProduct, type CatalogVariant, productContentOf } from "../../domain/catalog/catalog-product.ts"
 import { parseEmail } from "../../domain/customer/email.ts"
 import { IdGenerator } from "../../domain/shared/id-generator.ts"
+import { CustomerId, ProductId, VariantId } from "../../domain/shared/ids.ts"
 import {
   byText,
   type CatalogState,
@@ -81,7 +82,7 @@ export const makeMemoryCatalogImportWriter = (catalog: MemoryCatalog) =>
         const byEmail = email === null ? Option.none() : yield* customers.findByEmail(email)
         const match = Option.isSome(byEmail) || customer.phone === null ? byEmail : yield* customers.findByPhone(customer.phone)
         if (Option.isNone(match)) {
-          const id = yield* ids.next("cus")
+          const id = CustomerId.make(yield* ids.next("cus"))
           yield* customers.findOrCreatePasswordless({ name: customer.name, email, phone: customer.phone }, id, now)
           claimed.add(id)
           inserted++
@@ -159,7 +160,7 @@ export const makeMemoryCatalogImportWriter = (catalog: MemoryCatalog) =>
         const ownerPosition = owner?.record.variants.findIndex((stored) => stored.sku === variant.sku) ?? -1
         const existing = owner?.record.variants[ownerPosition]
         const next: CatalogVariant = {
-          id: existing?.id ?? (yield* ids.next("var")),
+          id: existing?.id ?? VariantId.make(yield* ids.next("var")),
           sku: variant.sku,
           originalPrice: variant.originalPrice,
           salePrice: variant.salePrice,
@@ -200,7 +201,7 @@ export const makeMemoryCatalogImportWriter = (catalog: MemoryCatalog) =>
       let removedVariants = 0
       for (const product of batch) {
         const previous = products.get(product.slug)
-        const id = previous?.record.id ?? (yield* ids.next("prod"))
+        const id = previous?.record.id ?? ProductId.make(yield* ids.next("prod"))
         const written = yield* writeVariants(draft, touched, product)
         variantTotal += product.variants.length
         variantsInserted += written.inserted

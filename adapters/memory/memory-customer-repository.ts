@@ -9,6 +9,7 @@ import { CustomerContactTaken } from "../../application/customer/customer-contac
 import { CustomerRepository, type GuestContact } from "../../application/customer/customer-repository.ts"
 import type { Customer } from "../../domain/customer/customer.ts"
 import type { NormalisedEmail } from "../../domain/customer/email.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 
 export const makeMemoryCustomerRepository = () => {
   const customers = new Map<string, Customer>()
@@ -54,7 +55,7 @@ export const makeMemoryCustomerRepository = () => {
       Effect.suspend(() =>
         customers.has(customer.id) ? write(customer) : Effect.die(new Error(`customer ${customer.id} does not exist`))
       ),
-    findOrCreatePasswordless: (contact: GuestContact, newId: string, now: Date) =>
+    findOrCreatePasswordless: (contact: GuestContact, newId: CustomerId, now: Date) =>
       Effect.sync(() => {
         const existing = (contact.email === null ? undefined : byEmail(contact.email)) ??
           (contact.phone === null ? undefined : byPhone(contact.phone))

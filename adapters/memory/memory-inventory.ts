@@ -13,6 +13,7 @@ import type { CartVariant } from "../../application/cart/cart-variant.ts"
 import { Inventory, type ProductSale, type StockTake } from "../../application/cart/inventory.ts"
 import type { CatalogProduct, CatalogVariant } from "../../domain/catalog/catalog-product.ts"
 import { InsufficientStock } from "../../domain/cart/errors/insufficient-stock.ts"
+import type { VariantId } from "../../domain/shared/ids.ts"
 
 const PAGE_SIZE = 1_000
 
@@ -54,7 +55,7 @@ export const makeMemoryInventory = Effect.gen(function*() {
     return override !== undefined && override.catalogStock === variant.stock ? override.stock : variant.stock
   }
 
-  const lookup = (variantId: string): { readonly product: CatalogProduct; readonly variant: CatalogVariant } | undefined => {
+  const lookup = (variantId: VariantId): { readonly product: CatalogProduct; readonly variant: CatalogVariant } | undefined => {
     const productId = variantOwners.get(variantId)
     const product = productId === undefined ? undefined : products.get(productId)
     const variant = product?.variants.find((candidate) => candidate.id === variantId)
@@ -79,9 +80,9 @@ export const makeMemoryInventory = Effect.gen(function*() {
     thumbnail: product.thumbnail
   })
 
-  const variantsForShop = (shopId: string, variantIds: ReadonlyArray<string>) =>
-    Effect.map(sync, (): ReadonlyMap<string, CartVariant> => {
-      const found = new Map<string, CartVariant>()
+  const variantsForShop = (shopId: string, variantIds: ReadonlyArray<VariantId>) =>
+    Effect.map(sync, (): ReadonlyMap<VariantId, CartVariant> => {
+      const found = new Map<VariantId, CartVariant>()
       for (const variantId of variantIds) {
         const entry = lookup(variantId)
         if (entry !== undefined) found.set(variantId, toCartVariant(shopId, entry.product, entry.variant))
@@ -91,7 +92,7 @@ export const makeMemoryInventory = Effect.gen(function*() {
 
   const takeStock = (takes: ReadonlyArray<StockTake>) =>
     Effect.flatMap(sync, () => {
-      const wanted = new Map<string, number>()
+      const wanted = new Map<VariantId, number>()
       for (const take of takes) wanted.set(take.variantId, (wanted.get(take.variantId) ?? 0) + take.quantity)
       for (const [variantId, quantity] of wanted) {
         const entry = lookup(variantId)

@@ -21,6 +21,7 @@ import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient } from "effect/sql"
 import { CartRepository, type CartReadMode } from "../../application/cart/cart-repository.ts"
 import { Cart, CartLine } from "../../domain/cart/cart.ts"
+import type { CartId, VariantId } from "../../domain/shared/ids.ts"
 import { Address } from "../../domain/shipping/address.ts"
 import { cartVariantsJsonOf, decodeCartVariantsJson } from "./postgres-inventory.ts"
 import { firstRow } from "./first-row.ts"
@@ -28,19 +29,13 @@ import { orStoreUnavailable } from "./store-errors.ts"
 
 const CartRow = Schema.Struct({
   ...Cart.fields,
-  customerId: Schema.NullOr(Schema.String),
   lines: Schema.fromJsonString(Schema.Array(CartLine)),
   shippingAddress: Schema.NullOr(Schema.fromJsonString(Address)),
   billingAddress: Schema.NullOr(Schema.fromJsonString(Address))
 })
 
 /** Rows that do not match mean the database holds something we never write: a defect. */
-const decodeRow = Schema.decodeUnknownSync(CartRow)
-
-const toCart = (row: unknown): Cart => {
-  const decoded = decodeRow(row)
-  return { ...decoded, customerId: decoded.customerId ?? "" }
-}
+const toCart: (row: unknown) => Cart = Schema.decodeUnknownSync(CartRow)
 
 const addressJson = (address: Address | null): string | null => address === null ? null : JSON.stringify(address)
 
@@ -78,13 +73,13 @@ export const makePostgresCartRepository = Effect.gen(function*() {
   const cartCommit = yield* CartCommit
   const columns = sql.literal(CART_COLUMNS)
 
-  const select = (cartId: string, lock: boolean) =>
+  const select = (cartId: CartId, lock: boolean) =>
     orStoreUnavailable(sql`
       SELECT ${columns} FROM carts c WHERE c.id = ${cartId} ${sql.literal(lock ? "FOR UPDATE" : "")}`).pipe(
       Effect.map(firstRow(toCart))
     )
 
-  const findForChange = (cartId: string, addedVariantIds: ReadonlyArray<string>, mode: CartReadMode) =>
+  const findForChange = (cartId: CartId, addedVariantIds: ReadonlyArray<VariantId>, mode: CartReadMode) =>
     orStoreUnavailable(sql.unsafe<{ readonly variants: string }>(
       mode === "locked" ? FIND_FOR_CHANGE_LOCKED : FIND_FOR_CHANGE_SNAPSHOT,
       [cartId, [...addedVariantIds]]
@@ -99,7 +94,7 @@ export const makePostgresCartRepository = Effect.gen(function*() {
   const replace = (cart: Cart, expectedVersion: number | null, durability: CommitDurability) =>
     orStoreUnavailable(sql`
       UPDATE carts SET
-        customer_id = ${cart.customerId === "" ? null : cart.customerId},
+        customer_id = ${cart.customerId},
         status = ${cart.status},
         lines = ${linesJson(cart)}::jsonb,
         customer_note = ${cart.customerNote},
@@ -122,7 +117,7 @@ export const makePostgresCartRepository = Effect.gen(function*() {
       orStoreUnavailable(sql`
         INSERT INTO carts (id, shop_id, customer_id, status, lines, customer_note, shipping_address, billing_address,
           shipping_method_id, payment_method, coupon_code, version, created_at, updated_at, expires_at)
-        VALUES (${cart.id}, ${cart.shopId}, ${cart.customerId === "" ? null : cart.customerId}, ${cart.status},
+        VALUES (${cart.id}, ${cart.shopId}, ${cart.customerId}, ${cart.status},
           ${linesJson(cart)}::jsonb, ${cart.customerNote}, ${addressJson(cart.shippingAddress)}::jsonb,
           ${addressJson(cart.billingAddress)}::jsonb, ${cart.shippingMethodId}, ${cart.paymentMethod}, ${cart.couponCode},
           ${cart.version}, ${cart.createdAt}, ${cart.updatedAt}, ${cart.expiresAt})

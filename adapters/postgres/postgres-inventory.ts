@@ -11,11 +11,12 @@ import { SqlClient } from "effect/sql"
 import type { CartVariant } from "../../application/cart/cart-variant.ts"
 import { Inventory, type ProductSale, type StockTake } from "../../application/cart/inventory.ts"
 import { InsufficientStock } from "../../domain/cart/errors/insufficient-stock.ts"
+import { ProductId, VariantId } from "../../domain/shared/ids.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
 const VariantRow = Schema.Struct({
-  variantId: Schema.String,
-  productId: Schema.String,
+  variantId: VariantId,
+  productId: ProductId,
   sku: Schema.String,
   originalPrice: Schema.Int,
   salePrice: Schema.NullOr(Schema.Int),
@@ -43,7 +44,7 @@ const CartVariantJson = Schema.Struct({
 const decodeCartVariantsArray = Schema.decodeUnknownSync(Schema.fromJsonString(Schema.Array(CartVariantJson)))
 
 /** Decodes the JSON array `cartVariantsJsonOf` builds. */
-export const decodeCartVariantsJson = (json: string): ReadonlyMap<string, CartVariant> =>
+export const decodeCartVariantsJson = (json: string): ReadonlyMap<VariantId, CartVariant> =>
   new Map(decodeCartVariantsArray(json).map((variant) => [variant.variantId, variant]))
 
 /**
@@ -64,7 +65,7 @@ export const cartVariantsJsonOf = (variantIds: string, shopId: string): string =
    FROM variants v JOIN products p ON p.id = v.product_id
    WHERE v.id = ANY(${variantIds}))`
 
-const byVariantId = (rows: ReadonlyArray<unknown>): ReadonlyMap<string, CartVariant> =>
+const byVariantId = (rows: ReadonlyArray<unknown>): ReadonlyMap<VariantId, CartVariant> =>
   new Map(decodeRows(rows).map((variant) => [variant.variantId, variant]))
 
 /** Adds up repeated ids, so one statement handles each id once. */
@@ -78,7 +79,7 @@ const summed = <K extends string>(entries: ReadonlyArray<{ readonly quantity: nu
 export const makePostgresInventory = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const variants = (shopId: string, variantIds: ReadonlyArray<string>, lock: boolean) =>
+  const variants = (shopId: string, variantIds: ReadonlyArray<VariantId>, lock: boolean) =>
     orStoreUnavailable(sql`
       SELECT v.id AS variant_id, v.product_id, v.sku, v.original_price, v.sale_price, v.stock, v.weight_grams,
         v.images::text AS images, v.option_values::text AS option_values,

@@ -17,6 +17,7 @@ import { requestPasswordReset } from "./request-password-reset.ts"
 import { resetPasswordWithCode, resetPasswordWithToken } from "./reset-password.ts"
 import { verifyOtpCode } from "./verify-otp.ts"
 import type { NormalisedEmail } from "../../domain/customer/email.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 
 const make = Effect.gen(function*() {
   const ports = yield* accountPorts
@@ -37,9 +38,9 @@ const make = Effect.gen(function*() {
       (request: PresentedCode & { readonly newPassword: string }) => resetPasswordWithCode(ports, request)
     ),
     requestOtp: Effect.fn("Accounts.requestOtp")(
-      (request: OtpRequest, clientIp: string, signedIn: Option.Option<string>) => requestOtp(ports, request, clientIp, signedIn)
+      (request: OtpRequest, clientIp: string, signedIn: Option.Option<CustomerId>) => requestOtp(ports, request, clientIp, signedIn)
     ),
-    verifyOtp: Effect.fn("Accounts.verifyOtp")((presented: PresentedCode, signedIn: Option.Option<string>) =>
+    verifyOtp: Effect.fn("Accounts.verifyOtp")((presented: PresentedCode, signedIn: Option.Option<CustomerId>) =>
       verifyOtpCode(ports, presented, signedIn)
     ),
     /** The bearer check of every authenticated request. */

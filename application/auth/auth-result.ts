@@ -1,4 +1,6 @@
 /** What a successful sign-in hands the client (the interface's Tokens and AuthResult). */
+import type { CustomerId } from "../../domain/shared/ids.ts"
+
 export interface Tokens {
   readonly accessToken: string
   readonly refreshToken: string
@@ -7,6 +9,6 @@ export interface Tokens {
 }
 
 export interface AuthResult {
-  readonly customerId: string
+  readonly customerId: CustomerId
   readonly tokens: Tokens
 }

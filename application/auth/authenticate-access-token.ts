@@ -6,11 +6,12 @@
 import { Effect, Option } from "effect"
 import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
 import { isSessionActive } from "../../domain/auth/session.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 import { currentTime } from "./current-time.ts"
 import type { AccountPorts } from "./account-ports.ts"
 
 export interface AuthenticatedSession {
-  readonly customerId: string
+  readonly customerId: CustomerId
   readonly sessionId: string
 }
 

@@ -18,6 +18,7 @@ import { currentTime } from "./current-time.ts"
 import { consumeRateLimits } from "./rate-limit-guard.ts"
 import { startSession } from "./start-session.ts"
 import type { AccountPorts } from "./account-ports.ts"
+import { CustomerId } from "../../domain/shared/ids.ts"
 
 export interface RegistrationRequest {
   readonly name: CustomerName
@@ -40,7 +41,7 @@ export const registerCustomer = (ports: AccountPorts, request: RegistrationReque
     if (Option.isSome(known) && known.value.passwordHash !== null) return yield* new EmailAlreadyRegistered()
 
     const passwordHash = yield* ports.passwordHasher.hash(password)
-    const newCustomerId = yield* ports.ids.next("cus")
+    const newCustomerId = CustomerId.make(yield* ports.ids.next("cus"))
     const transactions = ports.transactions
 
     const decideAndStore = transactions.atomically(Effect.gen(function*() {

@@ -23,6 +23,7 @@ import { hashOtpCode } from "./otp-code-hash.ts"
 import { consumeRateLimits } from "./rate-limit-guard.ts"
 import { destinationSendLimits } from "./request-password-reset.ts"
 import type { AccountPorts } from "./account-ports.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 
 export type OtpDestination =
   | { readonly channel: Extract<VerificationChannel, "email">; readonly email: NormalisedEmail }
@@ -45,7 +46,7 @@ const holds = (customer: Customer, destination: OtpDestination): boolean =>
   destination.channel === "email" ? customer.email === destination.email : customer.phone === destination.phone
 
 /** The customer a code for this request goes to, if any. */
-const recipientOf = (ports: AccountPorts, request: OtpRequest, signedIn: Option.Option<string>) =>
+const recipientOf = (ports: AccountPorts, request: OtpRequest, signedIn: Option.Option<CustomerId>) =>
   Effect.gen(function*() {
     const customers = ports.customers
     if (request.purpose === "login" || request.purpose === "reset_password") {
@@ -58,7 +59,7 @@ const recipientOf = (ports: AccountPorts, request: OtpRequest, signedIn: Option.
     return Option.filter(customer, (c) => holds(c, request.destination))
   })
 
-export const requestOtp = (ports: AccountPorts, request: OtpRequest, clientIp: string, signedIn: Option.Option<string>) =>
+export const requestOtp = (ports: AccountPorts, request: OtpRequest, clientIp: string, signedIn: Option.Option<CustomerId>) =>
   Effect.gen(function*() {
     const now = yield* currentTime
     const destination = destinationOf(request.destination)

@@ -18,6 +18,7 @@ import { currentTime } from "./current-time.ts"
 import { startSession } from "./start-session.ts"
 import { markContactVerified } from "./verified-contact.ts"
 import type { AccountPorts } from "./account-ports.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 
 const hashNewPassword = (ports: AccountPorts, newPassword: string) =>
   Effect.gen(function*() {
@@ -28,7 +29,7 @@ const hashNewPassword = (ports: AccountPorts, newPassword: string) =>
 /** Inside the unit of work, once the credential is redeemed: the reset itself and a new session. */
 const completeReset = (
   ports: AccountPorts,
-  customerId: string,
+  customerId: CustomerId,
   passwordHash: string,
   now: Date,
   proof: Option.Option<Verification>

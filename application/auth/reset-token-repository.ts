@@ -6,6 +6,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { ResetToken } from "../../domain/auth/reset-token.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 
 export class ResetTokenRepository extends Context.Service<ResetTokenRepository, {
   readonly insert: (token: ResetToken) => Effect.Effect<void, StoreUnavailable>
@@ -14,5 +15,5 @@ export class ResetTokenRepository extends Context.Service<ResetTokenRepository, 
   /** Stores the token's new state (used, voided). */
   readonly update: (token: ResetToken) => Effect.Effect<void, StoreUnavailable>
   /** Voids every pending token of the customer (`voidResetToken` on each). */
-  readonly voidAllOfCustomer: (customerId: string, now: Date) => Effect.Effect<void, StoreUnavailable>
+  readonly voidAllOfCustomer: (customerId: CustomerId, now: Date) => Effect.Effect<void, StoreUnavailable>
 }>()("storefront/ResetTokenRepository") {}

@@ -7,6 +7,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Session } from "../../domain/auth/session.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 
 export class SessionRepository extends Context.Service<SessionRepository, {
   readonly insert: (session: Session) => Effect.Effect<void, StoreUnavailable>
@@ -22,5 +23,5 @@ export class SessionRepository extends Context.Service<SessionRepository, {
    */
   readonly update: (session: Session) => Effect.Effect<void, StoreUnavailable>
   /** Revokes every unrevoked session of the customer at `now` (`revokeSession` on each). */
-  readonly revokeAllOfCustomer: (customerId: string, now: Date) => Effect.Effect<void, StoreUnavailable>
+  readonly revokeAllOfCustomer: (customerId: CustomerId, now: Date) => Effect.Effect<void, StoreUnavailable>
 }>()("storefront/SessionRepository") {}

@@ -7,6 +7,7 @@ import { accessTokenExpiresIn, makeAccessTokenClaims } from "../../domain/auth/a
 import { issueSession, type Session } from "../../domain/auth/session.ts"
 import type { AuthResult, Tokens } from "./auth-result.ts"
 import type { AccountPorts } from "./account-ports.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 
 /** A signed access token for the session's customer, valid ACCESS_TOKEN_TTL_SECONDS from `now`. */
 export const signAccessToken = (ports: AccountPorts, session: Session, now: Date) =>
@@ -33,7 +34,7 @@ export const tokensFor = (ports: AccountPorts, session: Session, refreshToken: s
   })
 
 /** Starts a session for the customer (inside the caller's unit of work) and returns its tokens. */
-export const startSession = (ports: AccountPorts, customerId: string, now: Date) =>
+export const startSession = (ports: AccountPorts, customerId: CustomerId, now: Date) =>
   Effect.gen(function*() {
     const refreshToken = yield* ports.random.token
     const session = issueSession({

@@ -6,6 +6,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Verification, VerificationPurpose } from "../../domain/auth/verification.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 
 export class VerificationRepository extends Context.Service<VerificationRepository, {
   readonly insert: (verification: Verification) => Effect.Effect<void, StoreUnavailable>
@@ -19,5 +20,5 @@ export class VerificationRepository extends Context.Service<VerificationReposito
     purpose: VerificationPurpose
   ) => Effect.Effect<ReadonlyArray<Verification>, StoreUnavailable>
   /** Voids every live verification of the customer, any purpose (`voidVerification` on each). */
-  readonly voidAllOfCustomer: (customerId: string, now: Date) => Effect.Effect<void, StoreUnavailable>
+  readonly voidAllOfCustomer: (customerId: CustomerId, now: Date) => Effect.Effect<void, StoreUnavailable>
 }>()("storefront/VerificationRepository") {}

@@ -15,6 +15,7 @@ import { currentTime } from "./current-time.ts"
 import { startSession } from "./start-session.ts"
 import { holdsContact, markContactVerified } from "./verified-contact.ts"
 import type { AccountPorts } from "./account-ports.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 
 export type OtpVerified =
   | { readonly _tag: "SignedIn"; readonly authResult: AuthResult }
@@ -23,7 +24,7 @@ export type OtpVerified =
 const isContactVerification = (verification: Verification) =>
   verification.purpose === "verify_email" || verification.purpose === "verify_phone"
 
-export const verifyOtpCode = (ports: AccountPorts, presented: PresentedCode, signedIn: Option.Option<string>) =>
+export const verifyOtpCode = (ports: AccountPorts, presented: PresentedCode, signedIn: Option.Option<CustomerId>) =>
   Effect.gen(function*() {
     const customers = ports.customers
     const verifications = ports.verifications
@@ -37,7 +38,9 @@ export const verifyOtpCode = (ports: AccountPorts, presented: PresentedCode, sig
         presented,
         ["login", "verify_email", "verify_phone"],
         // a contact code is only ever good for the customer it was sent to
-        (verification) => !isContactVerification(verification) || Option.contains(signedIn, verification.customerId ?? "")
+        (verification) =>
+          !isContactVerification(verification) ||
+          (verification.customerId !== null && Option.contains(signedIn, verification.customerId))
       )
       if (check._tag === "WrongCode") return check
       const { verification } = check

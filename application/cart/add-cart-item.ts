@@ -6,11 +6,12 @@
 import { Effect } from "effect"
 import { addLine } from "../../domain/cart/cart.ts"
 import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart/stock.ts"
+import { LineId, type VariantId } from "../../domain/shared/ids.ts"
 import type { CartPorts } from "./cart-ports.ts"
 import { type CartChangeRequest, changeCart } from "./change-cart.ts"
 
 export interface AddCartItemRequest extends CartChangeRequest {
-  readonly variantId: string
+  readonly variantId: VariantId
   readonly quantity: number
 }
 
@@ -20,7 +21,7 @@ export const addCartItem = (ports: CartPorts, request: AddCartItemRequest) =>
     apply: (cart, { change, variants }) =>
       Effect.gen(function*() {
         const variant = yield* Effect.fromResult(assertVariantAvailable(request.variantId, variants.get(request.variantId)))
-        const lineId = yield* ports.ids.next("item")
+        const lineId = LineId.make(yield* ports.ids.next("item"))
         const changed = yield* Effect.fromResult(addLine(cart, {
           lineId,
           variantId: request.variantId,

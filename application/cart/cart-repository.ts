@@ -16,6 +16,7 @@
  */
 import { Context, type Effect, type Option } from "effect"
 import type { Cart } from "../../domain/cart/cart.ts"
+import type { CartId, VariantId } from "../../domain/shared/ids.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 import type { CartVariant } from "./cart-variant.ts"
 
@@ -26,23 +27,23 @@ export interface CartForChange {
    * id (visibility in the cart's shop). A line's variant may be missing when it no longer
    * exists (or, on SQL, when another change added the line while this one waited for the lock).
    */
-  readonly variants: ReadonlyMap<string, CartVariant>
+  readonly variants: ReadonlyMap<VariantId, CartVariant>
 }
 
 /** How a change reads the cart: a snapshot for an optimistic change, or locked for the unit of work. */
 export type CartReadMode = "snapshot" | "locked"
 
 export class CartRepository extends Context.Service<CartRepository, {
-  readonly findById: (cartId: string) => Effect.Effect<Option.Option<Cart>, StoreUnavailable>
+  readonly findById: (cartId: CartId) => Effect.Effect<Option.Option<Cart>, StoreUnavailable>
   /** Like findById, but inside a unit of work the cart stays locked until it ends. */
-  readonly findByIdForUpdate: (cartId: string) => Effect.Effect<Option.Option<Cart>, StoreUnavailable>
+  readonly findByIdForUpdate: (cartId: CartId) => Effect.Effect<Option.Option<Cart>, StoreUnavailable>
   /**
    * The cart with the catalog data every change prices with, in one round trip on SQL (the cart
    * routes' hot path). `snapshot` reads without locking; `locked` is like findByIdForUpdate.
    */
   readonly findForChange: (
-    cartId: string,
-    addedVariantIds: ReadonlyArray<string>,
+    cartId: CartId,
+    addedVariantIds: ReadonlyArray<VariantId>,
     mode: CartReadMode
   ) => Effect.Effect<Option.Option<CartForChange>, StoreUnavailable>
   readonly insert: (cart: Cart) => Effect.Effect<void, StoreUnavailable>

@@ -7,10 +7,11 @@ import { Result } from "effect"
 import { type Cart } from "../../domain/cart/cart.ts"
 import { assertAccessibleBy } from "../../domain/cart/cart-guards.ts"
 import { CartNotFound } from "../../domain/cart/errors/cart-not-found.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 
 export interface CartRequester {
   readonly shopIds: ReadonlyArray<string>
-  readonly customerId: string | null
+  readonly customerId: CustomerId | null
 }
 
 export const assertVisibleTo = (cart: Cart, requester: CartRequester): Result.Result<Cart, CartNotFound> =>
@@ -19,5 +20,5 @@ export const assertVisibleTo = (cart: Cart, requester: CartRequester): Result.Re
     : Result.fail(new CartNotFound({ cartId: cart.id }))
 
 /** Whether a request by this requester claims the guest cart for the signed-in customer. */
-export const claimsCart = (cart: Cart, requester: CartRequester): requester is CartRequester & { readonly customerId: string } =>
-  requester.customerId !== null && cart.customerId === "" && cart.status === "active"
+export const claimsCart = (cart: Cart, requester: CartRequester): requester is CartRequester & { readonly customerId: CustomerId } =>
+  requester.customerId !== null && cart.customerId === null && cart.status === "active"

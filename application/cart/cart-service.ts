@@ -4,6 +4,7 @@
  * are the functions of this folder, over {@link CartPorts}.
  */
 import { Context, Effect, Layer } from "effect"
+import type { CartId } from "../../domain/shared/ids.ts"
 import type { PaymentMethod } from "../../domain/shipping/cod-fee.ts"
 import { CustomerService } from "../customer/customer-service.ts"
 import { addCartItem, type AddCartItemRequest } from "./add-cart-item.ts"
@@ -35,7 +36,7 @@ const make = Effect.gen(function*() {
       chooseCartShop(ports.readModel, requested, keyShopIds)
     ),
     create: Effect.fn("Cart.create")((request: CreateCartRequest) => createCart(ports, request)),
-    get: Effect.fn("Cart.get")((cartId: string, requester: CartRequester) => getCart(ports, cartId, requester)),
+    get: Effect.fn("Cart.get")((cartId: CartId, requester: CartRequester) => getCart(ports, cartId, requester)),
     addItem: Effect.fn("Cart.addItem")((request: AddCartItemRequest) => addCartItem(ports, request)),
     updateItem: Effect.fn("Cart.updateItem")((request: UpdateCartItemRequest) => updateCartItem(ports, request)),
     removeItem: Effect.fn("Cart.removeItem")((request: RemoveCartItemRequest) => removeCartItem(ports, request)),

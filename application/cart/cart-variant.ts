@@ -4,11 +4,12 @@
  * its product. Money in minor units, weight in grams.
  */
 import type { StockedVariant } from "../../domain/cart/stock.ts"
+import type { ProductId } from "../../domain/shared/ids.ts"
 import type { CatalogVariant } from "../../domain/catalog/catalog-product.ts"
 
 /** The catalog's variant (under `variantId`) with what the cart needs of its product. */
 export interface CartVariant extends StockedVariant, Omit<CatalogVariant, "id"> {
-  readonly productId: string
+  readonly productId: ProductId
   /** The product is enabled and offered in the shop the variant was looked up for. */
   readonly visible: boolean
   readonly requiresShipping: boolean

@@ -17,6 +17,7 @@ import { Clock, Effect, Option, Schedule } from "effect"
 import { assertMutable, type Cart, type CartChange, dropVanishedLines } from "../../domain/cart/cart.ts"
 import { assertVersionIn, claimByCustomer } from "../../domain/cart/cart-guards.ts"
 import { CartNotFound } from "../../domain/cart/errors/cart-not-found.ts"
+import type { CartId, VariantId } from "../../domain/shared/ids.ts"
 import type { CartPorts } from "./cart-ports.ts"
 import { assertVisibleTo, type CartRequester, claimsCart } from "./cart-requester.ts"
 import type { CartReadMode } from "./cart-repository.ts"
@@ -30,7 +31,7 @@ import { currentShippingOptions } from "./shipping-options.ts"
 export type ExpectedVersions = ReadonlyArray<number> | null
 
 export interface CartChangeRequest {
-  readonly cartId: string
+  readonly cartId: CartId
   readonly requester: CartRequester
   readonly expectedVersions: ExpectedVersions
 }
@@ -38,12 +39,12 @@ export interface CartChangeRequest {
 export interface CartCommandContext {
   readonly change: CartChange
   /** The store's data of the cart's variants and of those the command adds, by id. */
-  readonly variants: ReadonlyMap<string, CartVariant>
+  readonly variants: ReadonlyMap<VariantId, CartVariant>
 }
 
 export interface CartCommand<E, R> {
   /** Variants the command may put in the cart (loaded together with the lines' variants). */
-  readonly addsVariants?: ReadonlyArray<string>
+  readonly addsVariants?: ReadonlyArray<VariantId>
   readonly apply: (cart: Cart, context: CartCommandContext) => Effect.Effect<Cart, E, R>
 }
 
@@ -51,7 +52,7 @@ export const currentCartChange = (ports: CartPorts) =>
   Effect.map(Clock.currentTimeMillis, (millis): CartChange => ({ now: new Date(millis), ttlDays: ports.settings.ttlDays }))
 
 /** What the store found under the cart id, or CartNotFound. */
-const foundOrNotFound = <A>(found: Option.Option<A>, cartId: string): Effect.Effect<A, CartNotFound> =>
+const foundOrNotFound = <A>(found: Option.Option<A>, cartId: CartId): Effect.Effect<A, CartNotFound> =>
   Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new CartNotFound({ cartId }))
 
 /** A stored cart, once it is visible to the requester, changeable and at the expected version; claimed if it was a guest's. */
@@ -73,7 +74,7 @@ export const lockCartForChange = (ports: CartPorts, request: CartChangeRequest, 
   )
 
 /** The variants of lines the locked read could not see (added meanwhile, or gone), read again. */
-const withEveryLineVariant = (ports: CartPorts, cart: Cart, variants: ReadonlyMap<string, CartVariant>) =>
+const withEveryLineVariant = (ports: CartPorts, cart: Cart, variants: ReadonlyMap<VariantId, CartVariant>) =>
   Effect.gen(function*() {
     const missing = cart.lines.map((line) => line.variantId).filter((variantId) => !variants.has(variantId))
     if (missing.length === 0) return variants

@@ -10,20 +10,21 @@
 import { Effect } from "effect"
 import { createCart as newCart } from "../../domain/cart/cart.ts"
 import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart/stock.ts"
+import { CartId, type CustomerId, LineId, type VariantId } from "../../domain/shared/ids.ts"
 import type { CartPorts } from "./cart-ports.ts"
 import { currentCartChange } from "./change-cart.ts"
 import { priceCart } from "./priced-cart.ts"
 import { currentShippingOptions } from "./shipping-options.ts"
 
 export interface NewCartItem {
-  readonly variantId: string
+  readonly variantId: VariantId
   readonly quantity: number
 }
 
 export interface CreateCartRequest {
   readonly shopId: string
   /** `null` for a guest. */
-  readonly customerId: string | null
+  readonly customerId: CustomerId | null
   readonly items: ReadonlyArray<NewCartItem>
 }
 
@@ -38,12 +39,12 @@ export const createCart = (ports: CartPorts, request: CreateCartRequest) =>
     const lines = []
     for (const item of request.items) {
       const variant = yield* Effect.fromResult(assertVariantAvailable(item.variantId, variants.get(item.variantId)))
-      lines.push({ lineId: yield* ids.next("item"), variantId: item.variantId, productId: variant.productId, quantity: item.quantity })
+      lines.push({ lineId: LineId.make(yield* ids.next("item")), variantId: item.variantId, productId: variant.productId, quantity: item.quantity })
     }
     const cart = yield* Effect.fromResult(newCart({
-      id: yield* ids.next("cart"),
+      id: CartId.make(yield* ids.next("cart")),
       shopId: request.shopId,
-      customerId: request.customerId ?? "",
+      customerId: request.customerId,
       lines
     }, change))
     for (const line of cart.lines) {

@@ -6,13 +6,14 @@
 import { Clock, Effect } from "effect"
 import { assertNotExpired } from "../../domain/cart/cart.ts"
 import { CartNotFound } from "../../domain/cart/errors/cart-not-found.ts"
+import type { CartId } from "../../domain/shared/ids.ts"
 import { assertVisibleTo, type CartRequester, claimsCart } from "./cart-requester.ts"
 import type { CartPorts } from "./cart-ports.ts"
 import { changeCart } from "./change-cart.ts"
 import { priceCart } from "./priced-cart.ts"
 import { loadPricingInputs } from "./pricing-inputs.ts"
 
-export const getCart = (ports: CartPorts, cartId: string, requester: CartRequester) =>
+export const getCart = (ports: CartPorts, cartId: CartId, requester: CartRequester) =>
   Effect.gen(function*() {
     const stored = yield* ports.carts.findById(cartId)
     if (stored._tag === "None") return yield* new CartNotFound({ cartId })

@@ -5,16 +5,17 @@
  */
 import { Context, type Effect } from "effect"
 import type { InsufficientStock } from "../../domain/cart/errors/insufficient-stock.ts"
+import type { ProductId, VariantId } from "../../domain/shared/ids.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 import type { CartVariant } from "./cart-variant.ts"
 
 export interface StockTake {
-  readonly variantId: string
+  readonly variantId: VariantId
   readonly quantity: number
 }
 
 export interface ProductSale {
-  readonly productId: string
+  readonly productId: ProductId
   readonly quantity: number
 }
 
@@ -22,13 +23,13 @@ export class Inventory extends Context.Service<Inventory, {
   /** The variants among `variantIds` that exist, by id; `visible` tells whether they are offered in `shopId`. */
   readonly variantsForShop: (
     shopId: string,
-    variantIds: ReadonlyArray<string>
-  ) => Effect.Effect<ReadonlyMap<string, CartVariant>, StoreUnavailable>
+    variantIds: ReadonlyArray<VariantId>
+  ) => Effect.Effect<ReadonlyMap<VariantId, CartVariant>, StoreUnavailable>
   /** Like variantsForShop, but inside a unit of work the variants stay locked until it ends (checkout). */
   readonly variantsForShopForUpdate: (
     shopId: string,
-    variantIds: ReadonlyArray<string>
-  ) => Effect.Effect<ReadonlyMap<string, CartVariant>, StoreUnavailable>
+    variantIds: ReadonlyArray<VariantId>
+  ) => Effect.Effect<ReadonlyMap<VariantId, CartVariant>, StoreUnavailable>
   /**
    * Takes the quantities out of stock, all or nothing: when any variant has less than asked,
    * nothing changes and it fails with InsufficientStock. Stock never goes below zero.

@@ -15,6 +15,7 @@ import {
 } from "../../domain/cart/cart-totals.ts"
 import type { Coupon } from "../../domain/cart/coupon.ts"
 import { effectivePrice } from "../../domain/catalog/catalog-product.ts"
+import type { VariantId } from "../../domain/shared/ids.ts"
 import type { ShippingMethod } from "../../domain/shipping/shipping-method.ts"
 import { resolveZoneType } from "../../domain/shipping/zone-rules.ts"
 import type { CartVariant } from "./cart-variant.ts"
@@ -40,7 +41,7 @@ export interface PricedCart {
 
 export interface PricingInputs {
   /** At least the variants of the cart's lines, by id. */
-  readonly variants: ReadonlyMap<string, CartVariant>
+  readonly variants: ReadonlyMap<VariantId, CartVariant>
   /** The coupon stored under the cart's code, `null` when none. */
   readonly coupon: Coupon | null
   readonly shippingOptions: ShippingOptions
@@ -55,7 +56,7 @@ export interface ShippingSelection {
 /** The lines whose variant still exists, with their prices. */
 export const priceLines = (
   cart: Cart,
-  variants: ReadonlyMap<string, CartVariant>
+  variants: ReadonlyMap<VariantId, CartVariant>
 ): ReadonlyArray<PricedCartLine> =>
   cart.lines.flatMap((line) => {
     const variant = variants.get(line.variantId)

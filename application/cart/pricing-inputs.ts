@@ -1,6 +1,7 @@
 /** Loads what pricing a cart needs: its variants (and any it is about to add), its coupon and the shipping options. */
 import { Effect, Option } from "effect"
 import type { Cart } from "../../domain/cart/cart.ts"
+import type { VariantId } from "../../domain/shared/ids.ts"
 import type { CartPorts } from "./cart-ports.ts"
 import type { CouponRepository } from "./coupon-repository.ts"
 import type { PricingInputs } from "./priced-cart.ts"
@@ -11,7 +12,7 @@ export const couponOf = (coupons: CouponRepository["Service"], cart: Cart) =>
     ? Effect.succeed(null)
     : Effect.map(coupons.findByCode(cart.shopId, cart.couponCode), Option.getOrNull)
 
-export const loadPricingInputs = (ports: CartPorts, cart: Cart, addedVariantIds: ReadonlyArray<string> = []) =>
+export const loadPricingInputs = (ports: CartPorts, cart: Cart, addedVariantIds: ReadonlyArray<VariantId> = []) =>
   Effect.gen(function*() {
     const { inventory } = ports
     const variantIds = [...new Set([...cart.lines.map((line) => line.variantId), ...addedVariantIds])]

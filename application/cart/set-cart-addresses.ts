@@ -8,6 +8,7 @@
 import { Effect } from "effect"
 import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
 import { setBillingAddress, setShippingAddress } from "../../domain/cart/cart.ts"
+import type { AddressId } from "../../domain/shared/ids.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import type { CustomerService } from "../customer/customer-service.ts"
 import type { CartPorts } from "./cart-ports.ts"
@@ -19,7 +20,7 @@ export interface CartAddressRequest extends CartChangeRequest {
 }
 
 /** Where the address comes from: the request itself, or the requester's address book. */
-export type CartAddressSource = { readonly address: Address } | { readonly addressId: string }
+export type CartAddressSource = { readonly address: Address } | { readonly addressId: AddressId }
 
 /** The address a request sets: the given one, or a copy of the signed-in requester's saved address. */
 export const resolveCartAddress = (customer: CustomerService["Service"]) =>

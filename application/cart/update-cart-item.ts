@@ -5,11 +5,12 @@
 import { Effect } from "effect"
 import { setLineQuantity } from "../../domain/cart/cart.ts"
 import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart/stock.ts"
+import type { LineId } from "../../domain/shared/ids.ts"
 import type { CartPorts } from "./cart-ports.ts"
 import { type CartChangeRequest, changeCart } from "./change-cart.ts"
 
 export interface UpdateCartItemRequest extends CartChangeRequest {
-  readonly itemId: string
+  readonly itemId: LineId
   readonly quantity: number
 }
 

@@ -28,6 +28,7 @@ import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart
 import { parseEmail } from "../../domain/customer/email.ts"
 import type { OrderLine } from "../../domain/order/order.ts"
 import { placeOrder } from "../../domain/order/order.ts"
+import { CustomerId, LineId, OrderId } from "../../domain/shared/ids.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import { zoneForType } from "../../domain/shipping/shipping-fee.ts"
 import type { CartPorts } from "../cart/cart-ports.ts"
@@ -119,14 +120,16 @@ export const checkout = (ports: CheckoutPorts, request: CartChangeRequest, check
     }
     yield* inventory.recordSales(lines.map(({ line }) => ({ productId: line.productId, quantity: line.quantity })))
 
-    const guest = ready.customerId === "" ? guestContactOf(shippingAddress) : null
-    const customerId = guest === null
-      ? ready.customerId
-      : (yield* ports.customers.findOrCreatePasswordless(guest, yield* ids.next("cus"), change.now)).id
+    let customerId = ready.customerId
+    let guest: GuestContact | null = null
+    if (customerId === null) {
+      guest = guestContactOf(shippingAddress)
+      customerId = (yield* ports.customers.findOrCreatePasswordless(guest, CustomerId.make(yield* ids.next("cus")), change.now)).id
+    }
     const orderLines: Array<OrderLine> = []
     for (const { line, variant, unitPrice, compareAtPrice, lineTotal } of lines) {
       orderLines.push({
-        id: yield* ids.next("item"),
+        id: LineId.make(yield* ids.next("item")),
         variantId: line.variantId,
         productId: line.productId,
         productName: variant.productName,
@@ -141,7 +144,7 @@ export const checkout = (ports: CheckoutPorts, request: CartChangeRequest, check
       })
     }
     const order = placeOrder({
-      id: yield* ids.next("ord"),
+      id: OrderId.make(yield* ids.next("ord")),
       orderNumber: yield* orders.nextOrderNumber,
       customerId,
       guestContact: guest === null ? null : { email: guest.email, phone: contactPhone(shippingAddress.phone) },

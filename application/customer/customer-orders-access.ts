@@ -7,10 +7,11 @@
 import { Effect } from "effect"
 import { checkOrdersAccess } from "../../domain/customer/customer.ts"
 import { orderViewerOf } from "../../domain/order/order-visibility.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 import type { CustomerRepository } from "./customer-repository.ts"
 import { getCustomerProfile } from "./customer-profile.ts"
 
-export const ordersViewer = (customers: CustomerRepository["Service"], customerId: string) =>
+export const ordersViewer = (customers: CustomerRepository["Service"], customerId: CustomerId) =>
   Effect.gen(function*() {
     const customer = yield* getCustomerProfile(customers, customerId)
     yield* Effect.fromResult(checkOrdersAccess(customer))

@@ -16,20 +16,21 @@ import {
 } from "../../domain/customer/customer.ts"
 import { EmailAlreadyRegistered } from "../../domain/customer/errors/email-already-registered.ts"
 import type { CustomerRepository } from "./customer-repository.ts"
+import type { AddressId, CustomerId } from "../../domain/shared/ids.ts"
 import type { CustomerPorts } from "./customer-ports.ts"
 
 /** The signed-in customer vanished (deleted while the token was alive): a defect of the caller's state. */
-const existing = (customerId: string, customer: Option.Option<Customer>) =>
+const existing = (customerId: CustomerId, customer: Option.Option<Customer>) =>
   Option.match(customer, {
     onNone: () => Effect.die(new Error(`customer ${customerId} of an active session does not exist`)),
     onSome: Effect.succeed
   })
 
-export const getCustomerProfile = (customers: CustomerRepository["Service"], customerId: string) =>
+export const getCustomerProfile = (customers: CustomerRepository["Service"], customerId: CustomerId) =>
   Effect.flatMap(customers.findById(customerId), (customer) => existing(customerId, customer))
 
 /** The signed-in customer's row, locked until the unit of work ends (read-modify-write). */
-export const lockSignedInCustomer = (customers: CustomerRepository["Service"], customerId: string) =>
+export const lockSignedInCustomer = (customers: CustomerRepository["Service"], customerId: CustomerId) =>
   Effect.flatMap(customers.findByIdForUpdate(customerId), (customer) => existing(customerId, customer))
 
 /**
@@ -44,12 +45,12 @@ export const profileAsSeen = Effect.fn("profileAsSeen")(function*(ports: Custome
 })
 
 export interface CustomerProfileChange extends ProfilePatch {
-  readonly defaultShippingAddressId?: string | null
+  readonly defaultShippingAddressId?: AddressId | null
 }
 
 export const updateCustomerProfile = Effect.fn("updateCustomerProfile")(function*(
   { customers, book, transactions }: CustomerPorts,
-  customerId: string,
+  customerId: CustomerId,
   patch: CustomerProfileChange
 ) {
   return yield* transactions.atomically(Effect.gen(function*() {

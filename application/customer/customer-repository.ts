@@ -7,6 +7,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Customer } from "../../domain/customer/customer.ts"
 import type { NormalisedEmail } from "../../domain/customer/email.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 import type { CustomerContactTaken } from "./customer-contact-taken.ts"
 
@@ -17,9 +18,9 @@ export interface GuestContact {
 }
 
 export class CustomerRepository extends Context.Service<CustomerRepository, {
-  readonly findById: (id: string) => Effect.Effect<Option.Option<Customer>, StoreUnavailable>
+  readonly findById: (id: CustomerId) => Effect.Effect<Option.Option<Customer>, StoreUnavailable>
   /** Like findById, but inside a transaction the row stays locked until it ends (read-modify-write). */
-  readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<Customer>, StoreUnavailable>
+  readonly findByIdForUpdate: (id: CustomerId) => Effect.Effect<Option.Option<Customer>, StoreUnavailable>
   readonly findByEmail: (email: NormalisedEmail) => Effect.Effect<Option.Option<Customer>, StoreUnavailable>
   readonly findByPhone: (phone: string) => Effect.Effect<Option.Option<Customer>, StoreUnavailable>
   /**
@@ -37,7 +38,7 @@ export class CustomerRepository extends Context.Service<CustomerRepository, {
    */
   readonly findOrCreatePasswordless: (
     contact: GuestContact,
-    newId: string,
+    newId: CustomerId,
     now: Date
   ) => Effect.Effect<Customer, StoreUnavailable>
 }>()("storefront/CustomerRepository") {}

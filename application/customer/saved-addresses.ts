@@ -7,7 +7,6 @@
 import { Clock, Effect, Option } from "effect"
 import {
   addToBook,
-  AddressId,
   type AddressPatch,
   assertVisible,
   checkoutAddressDecision,
@@ -16,13 +15,14 @@ import {
   type SavedAddress,
   withoutRemovedDefault
 } from "../../domain/address-book/saved-address.ts"
+import { AddressId, type CustomerId } from "../../domain/shared/ids.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import type { CustomerPorts } from "./customer-ports.ts"
 import { getCustomerProfile, lockSignedInCustomer } from "./customer-profile.ts"
 
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
-export const listSavedAddresses = Effect.fn("listSavedAddresses")(function*(ports: CustomerPorts, customerId: string) {
+export const listSavedAddresses = Effect.fn("listSavedAddresses")(function*(ports: CustomerPorts, customerId: CustomerId) {
   const customer = yield* getCustomerProfile(ports.customers, customerId)
   return visibleAddresses(customer, yield* ports.book.list(customerId))
 })
@@ -30,8 +30,8 @@ export const listSavedAddresses = Effect.fn("listSavedAddresses")(function*(port
 /** One address of the book as the account sees it (AddressNotFound otherwise): what a cart copies. */
 export const findSavedAddress = Effect.fn("findSavedAddress")(function*(
   ports: CustomerPorts,
-  customerId: string,
-  addressId: string
+  customerId: CustomerId,
+  addressId: AddressId
 ) {
   const customer = yield* getCustomerProfile(ports.customers, customerId)
   const found = yield* ports.book.find(customerId, addressId)
@@ -40,7 +40,7 @@ export const findSavedAddress = Effect.fn("findSavedAddress")(function*(
 
 export const saveAddress = Effect.fn("saveAddress")(function*(
   { customers, book, ids, transactions }: CustomerPorts,
-  customerId: string,
+  customerId: CustomerId,
   address: Address
 ) {
   return yield* transactions.atomically(Effect.gen(function*() {
@@ -57,8 +57,8 @@ export const saveAddress = Effect.fn("saveAddress")(function*(
 
 export const editSavedAddress = Effect.fn("editSavedAddress")(function*(
   { customers, book, transactions }: CustomerPorts,
-  customerId: string,
-  addressId: string,
+  customerId: CustomerId,
+  addressId: AddressId,
   patch: AddressPatch
 ) {
   return yield* transactions.atomically(Effect.gen(function*() {
@@ -74,8 +74,8 @@ export const editSavedAddress = Effect.fn("editSavedAddress")(function*(
 /** Removes the address; when it was the default, the customer has no default any more. */
 export const removeSavedAddress = Effect.fn("removeSavedAddress")(function*(
   { customers, book, transactions }: CustomerPorts,
-  customerId: string,
-  addressId: string
+  customerId: CustomerId,
+  addressId: AddressId
 ) {
   yield* transactions.atomically(Effect.gen(function*() {
     const customer = yield* lockSignedInCustomer(customers, customerId)
@@ -98,7 +98,7 @@ export const removeSavedAddress = Effect.fn("removeSavedAddress")(function*(
  */
 export const rememberCheckoutAddress = Effect.fn("rememberCheckoutAddress")(function*(
   { customers, book, ids }: CustomerPorts,
-  customerId: string,
+  customerId: CustomerId,
   address: Address,
   placedAt: Date
 ) {

@@ -6,6 +6,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Order } from "../../domain/order/order.ts"
 import type { OrderViewer } from "../../domain/order/order-visibility.ts"
+import type { OrderId } from "../../domain/shared/ids.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 
 export interface CustomerOrdersQuery {
@@ -30,7 +31,7 @@ export class OrderRepository extends Context.Service<OrderRepository, {
   readonly listForCustomer: (query: CustomerOrdersQuery) => Effect.Effect<OrderPage, StoreUnavailable>
   /** The order, when the viewer may see it and it was placed in one of the shops. */
   readonly findForCustomer: (
-    orderId: string,
+    orderId: OrderId,
     viewer: OrderViewer,
     shopIds: ReadonlyArray<string>
   ) => Effect.Effect<Option.Option<Order>, StoreUnavailable>

@@ -14,7 +14,8 @@
  *   when there is none.
  */
 import { Result, Schema } from "effect"
-import { type Customer, CustomerId, isUnprovenLink } from "../customer/customer.ts"
+import { type Customer, isUnprovenLink } from "../customer/customer.ts"
+import { AddressId, CustomerId } from "../shared/ids.ts"
 import {
   Address,
   ADDRESS_FIELD_MAX_LENGTH,
@@ -31,11 +32,6 @@ import { AddressLimitReached } from "./errors/address-limit-reached.ts"
 import { AddressNotFound } from "./errors/address-not-found.ts"
 
 export const MAX_SAVED_ADDRESSES = 20
-
-export const AddressId = Schema.String.check(
-  Schema.isPattern(/^addr_[a-z0-9]+$/, { message: "Expected an address id (addr_…)" })
-).pipe(Schema.brand("AddressId"))
-export type AddressId = typeof AddressId.Type
 
 export const SavedAddress = Schema.Struct({
   id: AddressId,
@@ -63,7 +59,7 @@ export const byCreation = (left: SavedAddress, right: SavedAddress): number =>
 /** The address if this account sees it, else AddressNotFound (another customer's or a hidden one alike). */
 export const assertVisible = (
   customer: Customer,
-  addressId: string,
+  addressId: AddressId,
   saved: SavedAddress | undefined
 ): Result.Result<SavedAddress, AddressNotFound> =>
   saved !== undefined && saved.id === addressId && isVisibleTo(customer, saved)
@@ -127,7 +123,7 @@ export const sameAddress = (left: Address, right: Address): boolean =>
  * `defaultShippingAddressId` as this account sees it: the stored default when it names a visible
  * address (`defaultAddress` is the stored address it names, if any), else null.
  */
-export const visibleDefaultAddressId = (customer: Customer, defaultAddress: SavedAddress | undefined): string | null =>
+export const visibleDefaultAddressId = (customer: Customer, defaultAddress: SavedAddress | undefined): AddressId | null =>
   customer.defaultShippingAddressId !== null && defaultAddress !== undefined &&
     defaultAddress.id === customer.defaultShippingAddressId && isVisibleTo(customer, defaultAddress)
     ? customer.defaultShippingAddressId
@@ -136,7 +132,7 @@ export const visibleDefaultAddressId = (customer: Customer, defaultAddress: Save
 /** PATCH /customers/me `defaultShippingAddressId`: one of the account's visible addresses, or null. */
 export const chooseDefault = (
   customer: Customer,
-  addressId: string | null,
+  addressId: AddressId | null,
   chosen: SavedAddress | undefined
 ): Result.Result<Customer, AddressNotFound> =>
   addressId === null

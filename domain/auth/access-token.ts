@@ -4,6 +4,7 @@
  * file owns the shapes and the pure construction. Times are NumericDate (whole epoch seconds).
  */
 import { Schema } from "effect"
+import { CustomerId } from "../shared/ids.ts"
 import { type AuthLifetimes, MILLIS_PER_SECOND } from "./lifetimes.ts"
 
 export const ACCESS_TOKEN_TYPE = "at+jwt"
@@ -24,7 +25,7 @@ export const AccessTokenClaims = Schema.Struct({
   iss: Schema.NonEmptyString,
   aud: Schema.NonEmptyString,
   /** Customer id. */
-  sub: Schema.NonEmptyString,
+  sub: CustomerId,
   /** Session id: the token dies with its session (logout, reset, reuse detection). */
   sid: Schema.NonEmptyString,
   iat: NumericDate,
@@ -36,7 +37,7 @@ export type AccessTokenClaims = typeof AccessTokenClaims.Type
 export interface AccessTokenClaimsInput {
   readonly issuer: string
   readonly audience: string
-  readonly customerId: string
+  readonly customerId: CustomerId
   readonly sessionId: string
   /** Unique token id, generated outside. */
   readonly jti: string

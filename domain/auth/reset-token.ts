@@ -6,12 +6,13 @@
  * (see password-reset.ts).
  */
 import { Result, Schema } from "effect"
+import { CustomerId } from "../shared/ids.ts"
 import { InvalidResetCredential } from "./errors/invalid-reset-credential.ts"
 import { addMillis, type AuthLifetimes, secondsToMillis } from "./lifetimes.ts"
 
 export const ResetToken = Schema.Struct({
   id: Schema.NonEmptyString,
-  customerId: Schema.NonEmptyString,
+  customerId: CustomerId,
   tokenHash: Schema.NonEmptyString,
   createdAt: Schema.Date,
   expiresAt: Schema.Date,
@@ -24,7 +25,7 @@ export type ResetTokenStatus = "pending" | "used" | "voided" | "expired"
 
 export interface IssueResetTokenInput {
   readonly id: string
-  readonly customerId: string
+  readonly customerId: CustomerId
   readonly tokenHash: string
   readonly now: Date
 }

@@ -14,6 +14,7 @@
  * one token at most one succeeds (the losers then see a rotated token: reuse).
  */
 import { Result, Schema } from "effect"
+import { CustomerId } from "../shared/ids.ts"
 import { InvalidRefreshToken } from "./errors/invalid-refresh-token.ts"
 import { RefreshTokenReused } from "./errors/refresh-token-reused.ts"
 import { addMillis, type AuthLifetimes, daysToMillis } from "./lifetimes.ts"
@@ -27,7 +28,7 @@ export type TokenHash = typeof TokenHash.Type
 
 export const Session = Schema.Struct({
   id: SessionId,
-  customerId: Schema.NonEmptyString,
+  customerId: CustomerId,
   /** The login that started the session; the absolute expiry counts from here. */
   createdAt: Schema.Date,
   /** Login or latest successful refresh; the idle expiry counts from here. */
@@ -45,7 +46,7 @@ export type SessionStatus = "active" | "revoked" | "idle_expired" | "absolute_ex
 
 export interface IssueSessionInput {
   readonly id: SessionId
-  readonly customerId: string
+  readonly customerId: CustomerId
   /** Hash of the freshly generated refresh token handed to the client. */
   readonly tokenHash: TokenHash
   readonly now: Date

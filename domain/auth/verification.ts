@@ -14,6 +14,7 @@
  *   state does not change (a dead verification cannot be revived, even with the right code).
  */
 import { Schema } from "effect"
+import { CustomerId } from "../shared/ids.ts"
 import { InvalidOtp } from "./errors/invalid-otp.ts"
 import { VerificationNotFound } from "./errors/verification-not-found.ts"
 import { addMillis, type AuthLifetimes, secondsToMillis } from "./lifetimes.ts"
@@ -39,7 +40,7 @@ export const Verification = Schema.Struct({
   /** Normalised email (channel email) or phone (channel sms) the code was sent to. */
   destination: Schema.NonEmptyString,
   /** The customer the destination belongs to; `null` when none does (nothing is sent then). */
-  customerId: Schema.NullOr(Schema.NonEmptyString),
+  customerId: Schema.NullOr(CustomerId),
   codeHash: Schema.NonEmptyString,
   createdAt: Schema.Date,
   expiresAt: Schema.Date,
@@ -60,7 +61,7 @@ export interface IssueVerificationInput {
   readonly purpose: VerificationPurpose
   readonly channel: VerificationChannel
   readonly destination: string
-  readonly customerId: string | null
+  readonly customerId: CustomerId | null
   readonly codeHash: string
   readonly now: Date
 }
@@ -122,7 +123,7 @@ export const reissueVerification = (
 /** Reset-password: void every live verification of the customer, any purpose. */
 export const voidCustomerVerifications = (
   verifications: ReadonlyArray<Verification>,
-  customerId: string,
+  customerId: CustomerId,
   now: Date
 ): ReadonlyArray<Verification> =>
   verifications.map((v) => (v.customerId === customerId ? voidVerification(v, now) : v))

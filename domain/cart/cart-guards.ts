@@ -5,6 +5,7 @@
  */
 import { Result } from "effect"
 import { assertMutable, type Cart, type CartChange, changed } from "./cart.ts"
+import type { CustomerId } from "../shared/ids.ts"
 import { CartNotFound } from "./errors/cart-not-found.ts"
 import { CartVersionMismatch } from "./errors/cart-version-mismatch.ts"
 
@@ -12,8 +13,8 @@ import { CartVersionMismatch } from "./errors/cart-version-mismatch.ts"
  * A customer's cart is visible only with that customer's token: to anyone else it does not
  * exist. A guest cart is visible to whoever knows its id. `customerId` is `null` without a token.
  */
-export const assertAccessibleBy = (cart: Cart, customerId: string | null): Result.Result<Cart, CartNotFound> =>
-  cart.customerId === "" || cart.customerId === customerId
+export const assertAccessibleBy = (cart: Cart, customerId: CustomerId | null): Result.Result<Cart, CartNotFound> =>
+  cart.customerId === null || cart.customerId === customerId
     ? Result.succeed(cart)
     : Result.fail(new CartNotFound({ cartId: cart.id }))
 
@@ -24,11 +25,11 @@ export const assertAccessibleBy = (cart: Cart, customerId: string | null): Resul
  */
 export const claimByCustomer = (
   cart: Cart,
-  customerId: string,
+  customerId: CustomerId,
   change: CartChange
 ): Result.Result<Cart, CartNotFound> => {
   if (cart.customerId === customerId) return Result.succeed(cart)
-  if (cart.customerId !== "") return Result.fail(new CartNotFound({ cartId: cart.id }))
+  if (cart.customerId !== null) return Result.fail(new CartNotFound({ cartId: cart.id }))
   if (Result.isFailure(assertMutable(cart, change.now))) return Result.succeed(cart)
   return Result.succeed(changed(cart, change, { customerId }))
 }

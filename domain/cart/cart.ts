@@ -13,6 +13,7 @@ import { zoneForType } from "../shipping/shipping-fee.ts"
 import type { ShippingMethod } from "../shipping/shipping-method.ts"
 import { resolveZoneType } from "../shipping/zone-rules.ts"
 import type { ShopZoneRules } from "../shipping/zone-rules.ts"
+import { CartId, CustomerId, LineId, ProductId, VariantId } from "../shared/ids.ts"
 import { checkCouponEligibility } from "./coupon.ts"
 import type { Coupon } from "./coupon.ts"
 import { CartCompleted } from "./errors/cart-completed.ts"
@@ -34,18 +35,18 @@ export type CartStatus = typeof CartStatus.Type
 export const LineQuantity = Schema.Int.check(Schema.isBetween({ minimum: MIN_LINE_QUANTITY, maximum: MAX_LINE_QUANTITY }))
 
 export const CartLine = Schema.Struct({
-  id: Schema.String,
-  variantId: Schema.String,
-  productId: Schema.String,
+  id: LineId,
+  variantId: VariantId,
+  productId: ProductId,
   quantity: LineQuantity
 })
 export type CartLine = typeof CartLine.Type
 
 export const Cart = Schema.Struct({
-  id: Schema.String,
+  id: CartId,
   shopId: Schema.String,
-  /** `""` for a guest cart. */
-  customerId: Schema.String,
+  /** `null` for a guest cart. */
+  customerId: Schema.NullOr(CustomerId),
   status: CartStatus,
   lines: Schema.Array(CartLine),
   customerNote: Schema.String,
@@ -71,9 +72,9 @@ export interface CartChange {
 
 /** A line to add: `lineId` is a fresh `item_` id, used only when the variant is not in the cart yet. */
 export interface NewCartLine {
-  readonly lineId: string
-  readonly variantId: string
-  readonly productId: string
+  readonly lineId: LineId
+  readonly variantId: VariantId
+  readonly productId: ProductId
   readonly quantity: number
 }
 
@@ -119,10 +120,10 @@ const mergeLine = (
   })
 
 export interface NewCart {
-  readonly id: string
+  readonly id: CartId
   readonly shopId: string
-  /** `""` for a guest. */
-  readonly customerId: string
+  /** `null` for a guest. */
+  readonly customerId: CustomerId | null
   readonly lines: ReadonlyArray<NewCartLine>
 }
 
@@ -172,7 +173,7 @@ export const addLine = (
     return changed(cart, change, { lines })
   })
 
-const findLine = (cart: Cart, lineId: string): Result.Result<CartLine, CartItemNotFound> => {
+const findLine = (cart: Cart, lineId: LineId): Result.Result<CartLine, CartItemNotFound> => {
   const line = cart.lines.find((candidate) => candidate.id === lineId)
   return line === undefined ? Result.fail(new CartItemNotFound({ cartId: cart.id, itemId: lineId })) : Result.succeed(line)
 }
@@ -181,7 +182,7 @@ const findLine = (cart: Cart, lineId: string): Result.Result<CartLine, CartItemN
  * Drops the lines whose variant no longer exists in the catalog (a re-import deleted it). Not a
  * change of its own: it rides along with the change being made, which bumps the version.
  */
-export const dropVanishedLines = (cart: Cart, variantExists: (variantId: string) => boolean): Cart =>
+export const dropVanishedLines = (cart: Cart, variantExists: (variantId: VariantId) => boolean): Cart =>
   cart.lines.every((line) => variantExists(line.variantId))
     ? cart
     : { ...cart, lines: cart.lines.filter((line) => variantExists(line.variantId)) }
@@ -189,7 +190,7 @@ export const dropVanishedLines = (cart: Cart, variantExists: (variantId: string)
 /** Removes a line. */
 export const removeLine = (
   cart: Cart,
-  lineId: string,
+  lineId: LineId,
   change: CartChange
 ): Result.Result<Cart, CartNotMutable | CartItemNotFound> =>
   Result.gen(function*() {
@@ -201,7 +202,7 @@ export const removeLine = (
 /** Sets a line's quantity (1..999); 0 removes the line. */
 export const setLineQuantity = (
   cart: Cart,
-  lineId: string,
+  lineId: LineId,
   quantity: number,
   change: CartChange
 ): Result.Result<Cart, CartNotMutable | CartItemNotFound | QuantityOutOfRange> =>

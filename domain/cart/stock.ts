@@ -4,11 +4,12 @@
  * arguments (read from the store, which is the authority for stock).
  */
 import { Result } from "effect"
+import type { VariantId } from "../shared/ids.ts"
 import { InsufficientStock } from "./errors/insufficient-stock.ts"
 import { VariantNotFound } from "./errors/variant-not-found.ts"
 
 export interface StockedVariant {
-  readonly variantId: string
+  readonly variantId: VariantId
   /** Enabled and offered in the cart's shop. */
   readonly visible: boolean
   readonly stock: number
@@ -16,7 +17,7 @@ export interface StockedVariant {
 
 /** The variant, when it can be put in the cart at all. */
 export const assertVariantAvailable = <V extends StockedVariant>(
-  variantId: string,
+  variantId: VariantId,
   variant: V | undefined
 ): Result.Result<V, VariantNotFound> =>
   variant === undefined || !variant.visible ? Result.fail(new VariantNotFound({ variantId })) : Result.succeed(variant)

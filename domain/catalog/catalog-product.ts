@@ -3,6 +3,7 @@
  * plus what filtering needs (shops, enabled, stock, sales). Money is in integer minor units.
  */
 import { Schema } from "effect"
+import { ProductId, VariantId } from "../shared/ids.ts"
 import { MinorUnits } from "../shared/money.ts"
 import { Grams } from "../shared/weight.ts"
 
@@ -35,7 +36,7 @@ export type SizeGuide = typeof SizeGuide.Type
 const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 export const CatalogVariant = Schema.Struct({
-  id: Schema.String,
+  id: VariantId,
   sku: Schema.String,
   originalPrice: MinorUnits,
   salePrice: Schema.NullOr(MinorUnits),
@@ -80,7 +81,7 @@ export const productContentOf = (product: ProductContent): ProductContent => ({
 })
 
 export const CatalogProduct = Schema.Struct({
-  id: Schema.String,
+  id: ProductId,
   ...ProductContent.fields,
   categoryIds: Schema.Array(Schema.String),
   shopIds: Schema.Array(Schema.String),

@@ -10,13 +10,11 @@
  */
 import { Result, Schema } from "effect"
 import { EmailVerificationRequired } from "./errors/email-verification-required.ts"
+import { AddressId, CustomerId } from "../shared/ids.ts"
 import { NormalisedEmail } from "./email.ts"
 import { EmailAlreadyRegistered } from "./errors/email-already-registered.ts"
 
 export const CUSTOMER_NAME_MAX_CODE_POINTS = 200
-
-export const CustomerId = Schema.NonEmptyString
-export type CustomerId = typeof CustomerId.Type
 
 /** 1..200 Unicode code points (the interface's "1 to 200 characters"); stored as given. */
 export const CustomerName = Schema.String.check(
@@ -30,7 +28,7 @@ export const Customer = Schema.Struct({
   email: Schema.NullOr(NormalisedEmail),
   phone: Schema.NullOr(Schema.String),
   avatarUrl: Schema.NullOr(Schema.String),
-  defaultShippingAddressId: Schema.NullOr(Schema.String),
+  defaultShippingAddressId: Schema.NullOr(AddressId),
   /** argon2id PHC string of the NFKC-normalised password; `null` = password-less customer. */
   passwordHash: Schema.NullOr(Schema.String),
   /** The email as it was when a `verify_email` code proved it; `null` when never proven. */

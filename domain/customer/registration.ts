@@ -4,7 +4,8 @@
  * customer) and asks {@link decideRegistration} what to do.
  */
 import { Result } from "effect"
-import { type Customer, type CustomerId, type CustomerName, hasPassword, linkPassword, newRegisteredCustomer } from "./customer.ts"
+import type { CustomerId } from "../shared/ids.ts"
+import { type Customer, type CustomerName, hasPassword, linkPassword, newRegisteredCustomer } from "./customer.ts"
 import type { NormalisedEmail } from "./email.ts"
 import { EmailAlreadyRegistered } from "./errors/email-already-registered.ts"
 

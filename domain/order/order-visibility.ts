@@ -6,10 +6,11 @@
  * somebody else's email or phone therefore reveals none of their guest orders.
  */
 import { comparablePhone, type Customer, isEmailVerified, isPhoneVerified } from "../customer/customer.ts"
+import type { CustomerId } from "../shared/ids.ts"
 import type { Order } from "./order.ts"
 
 export interface OrderViewer {
-  readonly customerId: string
+  readonly customerId: CustomerId
   /** The customer's email, when proven. */
   readonly verifiedEmail: string | null
   /** The customer's phone without spaces and dashes, when proven. */

@@ -8,6 +8,7 @@ import type { Cart } from "../cart/cart.ts"
 import type { CartTotals } from "../cart/cart-totals.ts"
 import { Address } from "../shipping/address.ts"
 import { PaymentMethod } from "../shipping/cod-fee.ts"
+import { CartId, CustomerId, LineId, OrderId, ProductId, VariantId } from "../shared/ids.ts"
 import { MinorUnits } from "../shared/money.ts"
 
 /** A new order waits for the shop to process it. */
@@ -18,9 +19,9 @@ export const INITIAL_PAYMENT_STATUS = "unpaid"
 export const INITIAL_TRACKING_STATUS = "pending"
 
 export const OrderLine = Schema.Struct({
-  id: Schema.String,
-  variantId: Schema.String,
-  productId: Schema.String,
+  id: LineId,
+  variantId: VariantId,
+  productId: ProductId,
   productName: Schema.String,
   productSku: Schema.String,
   variantSku: Schema.String,
@@ -52,12 +53,12 @@ export const GuestContact = Schema.Struct({
 export type GuestContact = typeof GuestContact.Type
 
 export const Order = Schema.Struct({
-  id: Schema.String,
+  id: OrderId,
   /** Unique, human-friendly (digits only, e.g. `100234`). */
   orderNumber: Schema.String,
   shopId: Schema.String,
-  customerId: Schema.String,
-  cartId: Schema.String,
+  customerId: CustomerId,
+  cartId: CartId,
   status: Schema.String,
   paymentStatus: Schema.String,
   paymentMethod: PaymentMethod,
@@ -97,10 +98,10 @@ export const trackingNumberOf = (order: Pick<Order, "tracking">): string | null 
   order.tracking.trackingNumber === "" ? null : order.tracking.trackingNumber
 
 export interface OrderPlacement {
-  readonly id: string
+  readonly id: OrderId
   readonly orderNumber: string
   /** The customer the order belongs to: the cart's owner, or the one found for a guest's contact. */
-  readonly customerId: string
+  readonly customerId: CustomerId
   /** The contact a guest order was matched by; `null` when the cart's owner checks out signed in. */
   readonly guestContact: GuestContact | null
   /** The cart being checked out, with its shipping address set. */

@@ -8,9 +8,10 @@ import { expect, layer } from "@effect/vitest"
 import { Effect, Option, type Layer } from "effect"
 import { AddressBook } from "../../application/customer/address-book.ts"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
-import { AddressId, type SavedAddress } from "../../domain/address-book/saved-address.ts"
+import type { SavedAddress } from "../../domain/address-book/saved-address.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import { sampleCustomer } from "./customer-repository-contract.ts"
+import { AddressId, CustomerId } from "../../domain/shared/ids.ts"
 
 let sequence = 0
 const freshAddressId = () => AddressId.make(`addr_${Date.now().toString(36)}${(sequence++).toString(36)}`)
@@ -25,7 +26,7 @@ const T1 = new Date("2026-04-02T09:30:00.456Z")
 
 const savedFor = (customerId: string, overrides: Partial<SavedAddress> = {}): SavedAddress => ({
   id: freshAddressId(),
-  customerId,
+  customerId: CustomerId.make(customerId),
   address: HOME,
   createdAt: T0,
   updatedAt: T0,
@@ -73,7 +74,7 @@ export const addressBookContract = <E>(name: string, store: Layer.Layer<AddressB
         for (const saved of [later, tiedB, bobs, tiedA]) yield* book.insert(saved)
         expect((yield* book.list(ann)).map((saved) => saved.id)).toEqual([tiedA.id, tiedB.id, later.id])
         expect(yield* book.list(bob)).toEqual([bobs])
-        expect(yield* book.list("cus_nobody")).toEqual([])
+        expect(yield* book.list(CustomerId.make("cus_nobody"))).toEqual([])
       }))
 
     it.effect("another customer's id finds, changes and removes nothing", () =>
@@ -87,7 +88,7 @@ export const addressBookContract = <E>(name: string, store: Layer.Layer<AddressB
         expect(yield* book.update({ ...saved, customerId: other, address: { ...HOME, name: "Mallory" }, updatedAt: T1 })).toBe(false)
         expect(yield* book.remove(other, saved.id)).toBe(false)
         expect(yield* book.find(owner, saved.id)).toEqual(Option.some(saved))
-        expect(Option.isNone(yield* book.find(owner, "addr_unknown"))).toBe(true)
+        expect(Option.isNone(yield* book.find(owner, AddressId.make("addr_unknown")))).toBe(true)
       }))
 
     it.effect("an update replaces the address and its change time; the creation time stays", () =>

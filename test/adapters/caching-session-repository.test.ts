@@ -16,12 +16,13 @@ import {
 import { makeMemorySessionRepository } from "../../adapters/memory/memory-session-repository.ts"
 import { SessionRepository } from "../../application/auth/session-repository.ts"
 import { issueSession, revokeSession, type Session } from "../../domain/auth/session.ts"
+import { CustomerId } from "../../domain/shared/ids.ts"
 
 const T0 = new Date("2026-04-01T08:00:00.000Z")
 const T1 = new Date("2026-04-01T09:00:00.000Z")
 
 const session = (id: string, customerId = "cus_1"): Session =>
-  issueSession({ id, customerId, tokenHash: `hash_${id}`, now: T0 })
+  issueSession({ id, customerId: CustomerId.make(customerId), tokenHash: `hash_${id}`, now: T0 })
 
 /** The memory store, with a way to change it behind the cache and to hold its reads. */
 const makeStore = () => {
@@ -90,7 +91,7 @@ describe("caching session repository", () => {
         Effect.gen(function*() {
           yield* Effect.forEach([first, second, other], (s) => sessions.findById(s.id), { discard: true })
           yield* behindTheCache({ ...other, generation: 9 })
-          yield* sessions.revokeAllOfCustomer("cus_b", T1)
+          yield* sessions.revokeAllOfCustomer(CustomerId.make("cus_b"), T1)
           expect(Option.getOrThrow(yield* sessions.findById(first.id)).revokedAt).toEqual(T1)
           expect(Option.getOrThrow(yield* sessions.findById(second.id)).revokedAt).toEqual(T1)
           expect(Option.getOrThrow(yield* sessions.findById(other.id)).generation).toBe(0)

@@ -14,6 +14,7 @@ import { AddressInput } from "../../domain/shipping/address.ts"
 import { fixtureVariant } from "../support/buying-fixture.ts"
 import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
 import { concurrently } from "./account-store-fixtures.ts"
+import { CartId, CustomerId, LineId, VariantId } from "../../domain/shared/ids.ts"
 
 const at = (iso: string) => new Date(iso)
 
@@ -22,11 +23,11 @@ export const newCart = Effect.gen(function*() {
   const ids = yield* IdGenerator
   const shirt = yield* fixtureVariant("FIX-1-1")
   const cart: Cart = {
-    id: yield* ids.next("cart"),
+    id: CartId.make(yield* ids.next("cart")),
     shopId: "shop_a",
-    customerId: "",
+    customerId: null,
     status: "active",
-    lines: [{ id: yield* ids.next("item"), variantId: shirt.variant.id, productId: shirt.product.id, quantity: 2 }],
+    lines: [{ id: LineId.make(yield* ids.next("item")), variantId: shirt.variant.id, productId: shirt.product.id, quantity: 2 }],
     customerNote: "",
     shippingAddress: null,
     billingAddress: null,
@@ -50,7 +51,7 @@ const incremented = (cart: Cart): Cart => ({
 
 /** Ways to apply `incremented` to the stored cart: each made of the repository's reads and writes. */
 const concurrentIncrements = {
-  "concurrent units reading with findForChange lose no change either": (cartId: string) =>
+  "concurrent units reading with findForChange lose no change either": (cartId: CartId) =>
     Effect.gen(function*() {
       const carts = yield* CartRepository
       return (yield* Transactions).atomically(Effect.gen(function*() {
@@ -58,7 +59,7 @@ const concurrentIncrements = {
         yield* carts.update(incremented(current))
       }))
     }),
-  "concurrent optimistic read-change-write loops of one cart lose no change": (cartId: string) =>
+  "concurrent optimistic read-change-write loops of one cart lose no change": (cartId: CartId) =>
     Effect.map(Effect.service(CartRepository), (carts) => {
       const increment: Effect.Effect<void, unknown> = Effect.gen(function*() {
         const { cart: current } = Option.getOrThrow(yield* carts.findForChange(cartId, [], "snapshot"))
@@ -67,7 +68,7 @@ const concurrentIncrements = {
       })
       return increment
     }),
-  "concurrent read-change-write units of one cart lose no change": (cartId: string) =>
+  "concurrent read-change-write units of one cart lose no change": (cartId: CartId) =>
     Effect.gen(function*() {
       const carts = yield* CartRepository
       return (yield* Transactions).atomically(Effect.gen(function*() {
@@ -88,8 +89,8 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
         const carts = yield* CartRepository
         const cart = yield* storedCart
         expect(Option.getOrThrow(yield* carts.findById(cart.id))).toEqual(cart)
-        expect(Option.isNone(yield* carts.findById("cart_unknown"))).toBe(true)
-        expect(Option.isNone(yield* carts.findByIdForUpdate("cart_unknown"))).toBe(true)
+        expect(Option.isNone(yield* carts.findById(CartId.make("cart_unknown")))).toBe(true)
+        expect(Option.isNone(yield* carts.findByIdForUpdate(CartId.make("cart_unknown")))).toBe(true)
       }))
 
     it.effect("an update replaces every field, lines and addresses included", () =>
@@ -104,11 +105,11 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
         })
         const changed: Cart = {
           ...cart,
-          customerId: "cus_owner",
+          customerId: CustomerId.make("cus_owner"),
           status: "completed",
           lines: [
             ...cart.lines.map((line) => ({ ...line, quantity: 5 })),
-            { id: yield* ids.next("item"), variantId: lamp.variant.id, productId: lamp.product.id, quantity: 1 }
+            { id: LineId.make(yield* ids.next("item")), variantId: lamp.variant.id, productId: lamp.product.id, quantity: 1 }
           ],
           customerNote: "Leave at the door — শুভেচ্ছা",
           shippingAddress: address,
@@ -123,9 +124,9 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
         yield* carts.update(changed)
         const stored = Option.getOrThrow(yield* carts.findByIdForUpdate(cart.id))
         expect(stored).toEqual(changed)
-        yield* carts.update({ ...changed, customerId: "", lines: [] })
+        yield* carts.update({ ...changed, customerId: null, lines: [] })
         const cleared = Option.getOrThrow(yield* carts.findById(cart.id))
-        expect(cleared.customerId).toBe("")
+        expect(cleared.customerId).toBe(null)
         expect(cleared.lines).toEqual([])
       }))
 
@@ -138,7 +139,7 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
         const budget = yield* fixtureVariant("FIX-3-1")
         const lamp = yield* fixtureVariant("FIX-LAMP-1")
         const found = Option.getOrThrow(
-          yield* transactions.atomically(carts.findForChange(cart.id, [lamp.variant.id, budget.variant.id, "var_unknown"], "locked"))
+          yield* transactions.atomically(carts.findForChange(cart.id, [lamp.variant.id, budget.variant.id, VariantId.make("var_unknown")], "locked"))
         )
         expect(found.cart).toEqual(cart)
         expect([...found.variants.keys()].sort()).toEqual([shirt.variant.id, budget.variant.id, lamp.variant.id].sort())
@@ -150,8 +151,8 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
         expect([...snapshot.variants.keys()].sort()).toEqual([shirt.variant.id, lamp.variant.id].sort())
         const plain = Option.getOrThrow(yield* carts.findForChange(cart.id, [], "snapshot"))
         expect([...plain.variants.keys()]).toEqual([shirt.variant.id])
-        expect(Option.isNone(yield* carts.findForChange("cart_unknown", [shirt.variant.id], "snapshot"))).toBe(true)
-        expect(Option.isNone(yield* carts.findForChange("cart_unknown", [shirt.variant.id], "locked"))).toBe(true)
+        expect(Option.isNone(yield* carts.findForChange(CartId.make("cart_unknown"), [shirt.variant.id], "snapshot"))).toBe(true)
+        expect(Option.isNone(yield* carts.findForChange(CartId.make("cart_unknown"), [shirt.variant.id], "locked"))).toBe(true)
       }))
 
     it.effect("updateIfVersion writes only while the stored cart is at the expected version", () =>
@@ -162,7 +163,7 @@ export const cartRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSer
         expect(yield* carts.updateIfVersion(next, cart.version)).toBe(true)
         expect(yield* carts.updateIfVersion({ ...cart, version: cart.version + 1, customerNote: "stale" }, cart.version)).toBe(false)
         expect(Option.getOrThrow(yield* carts.findById(cart.id))).toEqual(next)
-        expect(yield* carts.updateIfVersion({ ...next, id: "cart_unknown" }, next.version)).toBe(false)
+        expect(yield* carts.updateIfVersion({ ...next, id: CartId.make("cart_unknown") }, next.version)).toBe(false)
       }))
 
     // Twelve concurrent "+1 on every line" changes of one cart (2 units, version 1): none is lost.

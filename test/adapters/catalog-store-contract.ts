@@ -20,6 +20,7 @@ import { newRegisteredCustomer } from "../../domain/customer/customer.ts"
 import { parseEmail } from "../../domain/customer/email.ts"
 import { type CatalogProduct, productContentOf } from "../../domain/catalog/catalog-product.ts"
 import { combinedCatalog } from "../support/catalog-documents.ts"
+import { CustomerId } from "../../domain/shared/ids.ts"
 
 const GENERATED_PRODUCTS = 50
 
@@ -309,7 +310,7 @@ export const catalogStoreContract = (
         const tag = crypto.randomUUID().slice(0, 8)
         const registeredEmail = emailOf(`registered-${tag}@example.com`)
         const registered = newRegisteredCustomer({
-          id: `cus_registered_${tag}`,
+          id: CustomerId.make(`cus_registered_${tag}`),
           name: "Registered Name",
           email: registeredEmail,
           phone: null,

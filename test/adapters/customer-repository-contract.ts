@@ -9,6 +9,7 @@ import { Effect, Option, type Layer } from "effect"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
 import type { Customer } from "../../domain/customer/customer.ts"
 import { type NormalisedEmail, parseEmail } from "../../domain/customer/email.ts"
+import { AddressId, CustomerId } from "../../domain/shared/ids.ts"
 
 let sequence = 0
 /** A fresh suffix, so tests sharing one store never collide. */
@@ -26,7 +27,7 @@ const T0 = new Date("2026-03-01T10:00:00.123Z")
 const T1 = new Date("2026-03-02T11:30:00.456Z")
 
 export const sampleCustomer = (overrides: Partial<Customer> = {}): Customer => ({
-  id: `cus_${unique()}`,
+  id: CustomerId.make(`cus_${unique()}`),
   name: "Ann Example",
   email: testEmail("ann"),
   phone: testPhone(),
@@ -59,7 +60,7 @@ export const customerRepositoryContract = <E>(name: string, store: Layer.Layer<C
     it.effect("unknown ids, emails and phones find nothing", () =>
       Effect.gen(function*() {
         const repository = yield* CustomerRepository
-        expect(Option.isNone(yield* repository.findById("cus_nobody"))).toBe(true)
+        expect(Option.isNone(yield* repository.findById(CustomerId.make("cus_nobody")))).toBe(true)
         expect(Option.isNone(yield* repository.findByEmail(testEmail("nobody")))).toBe(true)
         expect(Option.isNone(yield* repository.findByPhone("+10000000000"))).toBe(true)
       }))
@@ -104,7 +105,7 @@ export const customerRepositoryContract = <E>(name: string, store: Layer.Layer<C
           email: testEmail("changed"),
           phone: null,
           avatarUrl: "https://img.example.com/b.png",
-          defaultShippingAddressId: "addr_1",
+          defaultShippingAddressId: AddressId.make("addr_1"),
           passwordHash: "$argon2id$changed",
           verifiedEmail: testEmail("changed"),
           verifiedPhone: "+880 1711-000000",
@@ -121,7 +122,7 @@ export const customerRepositoryContract = <E>(name: string, store: Layer.Layer<C
       Effect.gen(function*() {
         const repository = yield* CustomerRepository
         const email = testEmail("guest")
-        const created = yield* repository.findOrCreatePasswordless({ name: "Guest", email, phone: null }, `cus_${unique()}`, T1)
+        const created = yield* repository.findOrCreatePasswordless({ name: "Guest", email, phone: null }, CustomerId.make(`cus_${unique()}`), T1)
         expect(created).toMatchObject({
           name: "Guest",
           email,
@@ -144,13 +145,13 @@ export const customerRepositoryContract = <E>(name: string, store: Layer.Layer<C
         yield* repository.insert(byPhone)
         const found = yield* repository.findOrCreatePasswordless(
           { name: "Someone", email: byEmail.email, phone: byPhone.phone },
-          `cus_${unique()}`,
+          CustomerId.make(`cus_${unique()}`),
           T1
         )
         expect(found).toEqual(byEmail)
         const foundByPhone = yield* repository.findOrCreatePasswordless(
           { name: "Someone", email: testEmail("fresh"), phone: byPhone.phone },
-          `cus_${unique()}`,
+          CustomerId.make(`cus_${unique()}`),
           T1
         )
         expect(foundByPhone).toEqual(byPhone)
@@ -162,7 +163,7 @@ export const customerRepositoryContract = <E>(name: string, store: Layer.Layer<C
         const email = testEmail("race")
         const results = yield* Effect.forEach(
           Array.from({ length: 20 }, (_, i) => i),
-          (i) => repository.findOrCreatePasswordless({ name: `Racer ${i}`, email, phone: null }, `cus_${unique()}`, T1),
+          (i) => repository.findOrCreatePasswordless({ name: `Racer ${i}`, email, phone: null }, CustomerId.make(`cus_${unique()}`), T1),
           { concurrency: "unbounded" }
         )
         const ids = new Set(results.map((customer) => customer.id))

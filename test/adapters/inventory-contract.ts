@@ -10,6 +10,7 @@ import { Inventory } from "../../application/cart/inventory.ts"
 import { Transactions } from "../../application/shared/transactions.ts"
 import { fixtureVariant } from "../support/buying-fixture.ts"
 import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
+import { VariantId } from "../../domain/shared/ids.ts"
 
 export const inventoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices>) =>
   describe("Inventory", () => {
@@ -20,7 +21,7 @@ export const inventoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices
         const saree = yield* fixtureVariant("FIX-2-1")
         const hidden = yield* fixtureVariant("FIX-5-1")
         const lamp = yield* fixtureVariant("FIX-LAMP-1")
-        const inA = yield* inventory.variantsForShop("shop_a", [shirt.variant.id, saree.variant.id, hidden.variant.id, lamp.variant.id, "var_unknown"])
+        const inA = yield* inventory.variantsForShop("shop_a", [shirt.variant.id, saree.variant.id, hidden.variant.id, lamp.variant.id, VariantId.make("var_unknown")])
         expect(inA.size).toBe(4)
         expect(inA.get(shirt.variant.id)).toEqual({
           variantId: shirt.variant.id,
@@ -53,7 +54,7 @@ export const inventoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices
         const inventory = yield* Inventory
         const phone = yield* fixtureVariant("FIX-4-1")
         const phoneXl = yield* fixtureVariant("FIX-4-2")
-        const stockOf = (id: string) => Effect.map(inventory.variantsForShop("shop_a", [id]), (found) => found.get(id)?.stock)
+        const stockOf = (id: VariantId) => Effect.map(inventory.variantsForShop("shop_a", [id]), (found) => found.get(id)?.stock)
         yield* inventory.takeStock([{ variantId: phone.variant.id, quantity: 2 }, { variantId: phoneXl.variant.id, quantity: 1 }])
         expect(yield* stockOf(phone.variant.id)).toBe(3)
         expect(yield* stockOf(phoneXl.variant.id)).toBe(19)

@@ -13,6 +13,7 @@ import type { OrderViewer } from "../../domain/order/order-visibility.ts"
 import { IdGenerator } from "../../domain/shared/id-generator.ts"
 import { AddressInput } from "../../domain/shipping/address.ts"
 import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
+import { CartId, CustomerId, LineId, OrderId, ProductId, VariantId } from "../../domain/shared/ids.ts"
 
 const address = Schema.decodeUnknownSync(AddressInput)({
   name: "Karima Begum", phone: "01711000002", city: "Dhaka", note: "Call first"
@@ -20,7 +21,7 @@ const address = Schema.decodeUnknownSync(AddressInput)({
 
 /** A viewer who proved no contact: sees only the orders placed signed in. */
 const viewer = (customerId: string, proven: Partial<OrderViewer> = {}): OrderViewer => ({
-  customerId, verifiedEmail: null, verifiedPhone: null, ...proven
+  customerId: CustomerId.make(customerId), verifiedEmail: null, verifiedPhone: null, ...proven
 })
 
 const newOrder = (customerId: string, shopId: string, createdAt: string, guestContact: GuestContact | null = null) =>
@@ -28,11 +29,11 @@ const newOrder = (customerId: string, shopId: string, createdAt: string, guestCo
     const ids = yield* IdGenerator
     const orders = yield* OrderRepository
     const order: Order = {
-      id: yield* ids.next("ord"),
+      id: OrderId.make(yield* ids.next("ord")),
       orderNumber: yield* orders.nextOrderNumber,
       shopId,
-      customerId,
-      cartId: yield* ids.next("cart"),
+      customerId: CustomerId.make(customerId),
+      cartId: CartId.make(yield* ids.next("cart")),
       status: "pending",
       paymentStatus: "unpaid",
       paymentMethod: "cod",
@@ -52,9 +53,9 @@ const newOrder = (customerId: string, shopId: string, createdAt: string, guestCo
       guestContact,
       lines: [
         {
-          id: yield* ids.next("item"),
-          variantId: "var_snapshot",
-          productId: "prod_snapshot",
+          id: LineId.make(yield* ids.next("item")),
+          variantId: VariantId.make("var_snapshot"),
+          productId: ProductId.make("prod_snapshot"),
           productName: "Premium Phone X",
           productSku: "FIX-4",
           variantSku: "FIX-4-2",
@@ -66,9 +67,9 @@ const newOrder = (customerId: string, shopId: string, createdAt: string, guestCo
           lineTotal: 4_999_999_995
         },
         {
-          id: yield* ids.next("item"),
-          variantId: "var_other",
-          productId: "prod_other",
+          id: LineId.make(yield* ids.next("item")),
+          variantId: VariantId.make("var_other"),
+          productId: ProductId.make("prod_other"),
           productName: "Kids Tee",
           productSku: "FIX-7",
           variantSku: "FIX-7-1",
@@ -106,7 +107,7 @@ export const orderRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSe
         expect(Option.getOrThrow(yield* orders.findForCustomer(order.id, viewer("cus_roundtrip"), ["shop_b", "shop_a"]))).toEqual(order)
         expect(Option.isNone(yield* orders.findForCustomer(order.id, viewer("cus_other"), ["shop_a"]))).toBe(true)
         expect(Option.isNone(yield* orders.findForCustomer(order.id, viewer("cus_roundtrip"), ["shop_b"]))).toBe(true)
-        expect(Option.isNone(yield* orders.findForCustomer("ord_unknown", viewer("cus_roundtrip"), ["shop_a"]))).toBe(true)
+        expect(Option.isNone(yield* orders.findForCustomer(OrderId.make("ord_unknown"), viewer("cus_roundtrip"), ["shop_a"]))).toBe(true)
       }))
 
     it.effect("a customer's orders are listed newest first, a page at a time, in the given shops", () =>

@@ -18,6 +18,7 @@ import { isSharedDatabase, testEngines } from "../support/test-database.ts"
 import { givenCustomer, uniqueSuffix } from "./account-store-fixtures.ts"
 import { accountStoreContracts } from "./account-store-contracts.ts"
 import { OutboxRecipients, readNotificationLines } from "./notifier-contract.ts"
+import { CustomerId } from "../../domain/shared/ids.ts"
 
 const outboxRecipients = Layer.effect(
   OutboxRecipients,
@@ -45,7 +46,7 @@ for (const engine of testEngines()) {
           PostgresSessionRepository
         )
         const newSession = (customerId: string) =>
-          issueSession({ id: `ses_${uniqueSuffix()}`, customerId, tokenHash: `hash_${uniqueSuffix()}`, now: new Date() })
+          issueSession({ id: `ses_${uniqueSuffix()}`, customerId: CustomerId.make(customerId), tokenHash: `hash_${uniqueSuffix()}`, now: new Date() })
         const untilSeenRevoked = (sessions: SessionRepository["Service"], sessionId: string) =>
           Effect.flatMap(sessions.findById(sessionId), (found) => {
             const seen = Option.getOrThrow(found).revokedAt

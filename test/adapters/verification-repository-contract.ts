@@ -9,6 +9,7 @@ import { VerificationRepository } from "../../application/auth/verification-repo
 import { defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"
 import { issueVerification, type Verification, type VerificationPurpose, verifyOtp } from "../../domain/auth/verification.ts"
 import { concurrentUnits, expectReadBackAfter, givenCustomer, givenRecordOfNewCustomer, portContract, uniqueSuffix } from "./account-store-fixtures.ts"
+import { CustomerId } from "../../domain/shared/ids.ts"
 
 const T0 = new Date("2026-04-01T08:00:00.000Z")
 const T1 = new Date("2026-04-01T08:01:00.000Z")
@@ -24,7 +25,7 @@ const newVerification = (
     purpose,
     channel: "email",
     destination,
-    customerId,
+    customerId: customerId === null ? null : CustomerId.make(customerId),
     codeHash: `code_${uniqueSuffix()}`,
     now
   }, defaultAuthLifetimes)

@@ -12,13 +12,14 @@ import type { CartRequester } from "../../application/cart/cart-requester.ts"
 import { fixtureVariant } from "../support/buying-fixture.ts"
 import { DHAKA_HOME, memoryBuyingServices } from "../support/memory-buying-world.ts"
 import { addCartItem, applyCartCoupon, checkout, createCart, getCart, setCartShippingAddress, setCartShippingMethod, updateCartItem } from "../support/buying-services.ts"
+import { type CartId, CustomerId, type VariantId } from "../../domain/shared/ids.ts"
 
 const SHOP_A = ["shop_a"]
 const guest: CartRequester = { shopIds: SHOP_A, customerId: null }
 
-const change = (cartId: string, requester: CartRequester = guest): CartChangeRequest => ({ cartId, requester, expectedVersions: null })
+const change = (cartId: CartId, requester: CartRequester = guest): CartChangeRequest => ({ cartId, requester, expectedVersions: null })
 
-const stockOf = (variantId: string) =>
+const stockOf = (variantId: VariantId) =>
   Effect.map((Effect.flatMap(Inventory, (inventory) => inventory.variantsForShop("shop_a", [variantId]))), (found) => found.get(variantId)?.stock)
 
 /** A guest cart of `quantity` of the variant, with address and standard shipping. */
@@ -59,13 +60,13 @@ layer(memoryBuyingServices, { excludeTestServices: true })("cart and checkout us
     it.effect("a stale expected version is CartVersionMismatch; another customer's or shop's cart does not exist", () =>
       Effect.gen(function*() {
         const { variant } = yield* fixtureVariant("FIX-6-1")
-        const mine = yield* createCart({ shopId: "shop_a", customerId: "cus_owner", items: [] })
-        const owner = { shopIds: SHOP_A, customerId: "cus_owner" }
+        const mine = yield* createCart({ shopId: "shop_a", customerId: CustomerId.make("cus_owner"), items: [] })
+        const owner = { shopIds: SHOP_A, customerId: CustomerId.make("cus_owner") }
         const stale = yield* Effect.flip(addCartItem({ ...change(mine.cart.id, owner), expectedVersions: [mine.cart.version + 5], variantId: variant.id, quantity: 1 }))
         expect(stale._tag).toBe("CartVersionMismatch")
-        const stranger = yield* Effect.flip(getCart(mine.cart.id, { shopIds: SHOP_A, customerId: "cus_other" }))
+        const stranger = yield* Effect.flip(getCart(mine.cart.id, { shopIds: SHOP_A, customerId: CustomerId.make("cus_other") }))
         expect(stranger._tag).toBe("CartNotFound")
-        const otherShop = yield* Effect.flip(getCart(mine.cart.id, { shopIds: ["shop_b"], customerId: "cus_owner" }))
+        const otherShop = yield* Effect.flip(getCart(mine.cart.id, { shopIds: ["shop_b"], customerId: CustomerId.make("cus_owner") }))
         expect(otherShop._tag).toBe("CartNotFound")
       }))
   })

@@ -11,11 +11,13 @@ import { ordersViewer as viewerOver } from "../../application/customer/customer-
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
 import { linkPassword, markEmailVerified, markPhoneVerified } from "../../domain/customer/customer.ts"
 import { sampleCustomer } from "../adapters/customer-repository-contract.ts"
+import { CustomerId } from "../../domain/shared/ids.ts"
 
 const CREATED = new Date("2026-01-01T00:00:00.000Z")
 const LINKED = new Date("2026-02-01T00:00:00.000Z")
 
-const ordersViewer = (customerId: string) => Effect.flatMap(CustomerRepository, (customers) => viewerOver(customers, customerId))
+const ordersViewer = (customerId: string) =>
+  Effect.flatMap(CustomerRepository, (customers) => viewerOver(customers, CustomerId.make(customerId)))
 
 const access = (customerId: string) =>
   Effect.map(Effect.result(ordersViewer(customerId)), (r) => r._tag === "Success" ? "allowed" : r.failure._tag)

@@ -24,6 +24,7 @@ import {
   setCartShippingMethod,
   updateCustomerProfile
 } from "../support/buying-services.ts"
+import { CustomerId } from "../../domain/shared/ids.ts"
 
 
 const newCustomer = Effect.gen(function*() {
@@ -33,7 +34,7 @@ const newCustomer = Effect.gen(function*() {
 })
 
 /** A signed-in cart of the customer with one linen shirt, the address and standard shipping. */
-const readySignedInCart = (customerId: string, address: Address) =>
+const readySignedInCart = (customerId: CustomerId, address: Address) =>
   Effect.gen(function*() {
     const { variant } = yield* fixtureVariant("FIX-6-1")
     const requester: CartRequester = { shopIds: ["shop_a"], customerId }

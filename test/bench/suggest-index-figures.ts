@@ -7,6 +7,7 @@
 import { SuggestIndex } from "../../domain/catalog/suggest/suggest-index.ts"
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import { seededRandom } from "../support/seeded-random.ts"
+import { ProductId, VariantId } from "../../domain/shared/ids.ts"
 
 const products = Number(process.argv[2] ?? 100_000)
 const queryCount = Number(process.argv[3] ?? 20_000)
@@ -27,7 +28,7 @@ const draw = (): string => vocabulary[Math.floor(VOCABULARY * random() ** 2)]!
 const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1)
 
 const makeProduct = (index: number): CatalogProduct => ({
-  id: `prod_${index}`,
+  id: ProductId.make(`prod_${index}`),
   slug: `product-${index}`,
   name: `${capitalised(draw())} ${draw()} ${draw()} ${index}`,
   description: "",
@@ -47,7 +48,7 @@ const makeProduct = (index: number): CatalogProduct => ({
   salesCount: int(1000),
   createdAt: new Date(0),
   variantOptions: [],
-  variants: [{ id: `var_${index}`, sku: `P-${index}-1`, originalPrice: 1000 + int(100_000), salePrice: null, stock: 5, weightGrams: 100, images: [], optionValues: {} }]
+  variants: [{ id: VariantId.make(`var_${index}`), sku: `P-${index}-1`, originalPrice: 1000 + int(100_000), salePrice: null, stock: 5, weightGrams: 100, images: [], optionValues: {} }]
 })
 
 const typo = (word: string): string => {
@@ -72,7 +73,7 @@ const heap = () => {
 // products are made one at a time through JSON, as they arrive from the store, and dropped once
 // applied (as the read model does): the heap grows by what the index itself keeps
 // ids and slugs are held by the catalog index anyway (the same strings): made before measuring
-const keys = Array.from({ length: products }, (_, slot) => ({ id: `prod_${slot}`, slug: `product-${slot}` }))
+const keys = Array.from({ length: products }, (_, slot) => ({ id: ProductId.make(`prod_${slot}`), slug: `product-${slot}` }))
 const heapBefore = heap()
 const buildStarted = performance.now()
 const buildCpu = process.cpuUsage()

@@ -11,6 +11,7 @@ import { parseEmail } from "../../domain/customer/email.ts"
 import { accountTestEngines, expectAuthResult, freshEmail, freshIp, freshPhone } from "../support/account-http.ts"
 import { getMe, lastNotificationTo, notificationsTo, patchMe, post, registerCustomer } from "../support/account-http.ts"
 import { expectProblem, serverSuites } from "../support/store-http.ts"
+import { CustomerId } from "../../domain/shared/ids.ts"
 
 interface OtpRequested {
   readonly verificationId: string
@@ -56,7 +57,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
         const phone = freshPhone()
         const chat = yield* (yield* CustomerRepository).findOrCreatePasswordless(
           { name: "Chat", email: null, phone },
-          `cus_chat${Date.now().toString(36)}`,
+          CustomerId.make(`cus_chat${Date.now().toString(36)}`),
           new Date()
         )
         const requested = yield* requestCode({ channel: "sms", phone, purpose: "login" })
@@ -196,7 +197,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
         const email = parseEmail(freshEmail("buyer"))!
         const guest = yield* (yield* CustomerRepository).findOrCreatePasswordless(
           { name: "Buyer", email, phone: null },
-          `cus_buyer${Date.now().toString(36)}`,
+          CustomerId.make(`cus_buyer${Date.now().toString(36)}`),
           new Date()
         )
         const linked = expectAuthResult(

@@ -12,6 +12,7 @@ import { accountTestEngines, expectAuthResult, freshEmail, freshIp, freshPhone }
 import { getMe, post, registerCustomer, STRONG_PASSWORD } from "../support/account-http.ts"
 import { expectProblem, serverSuites } from "../support/store-http.ts"
 import { rawRequest } from "../support/test-server.ts"
+import { CustomerId } from "../../domain/shared/ids.ts"
 
 const registration = (fields: Record<string, unknown>) => ({
   name: "Ann Example",
@@ -64,7 +65,7 @@ serverSuites(accountTestEngines(), "register and login", (it) => {
         const normalised = parseEmail(email)!
         const guest = yield* (yield* CustomerRepository).findOrCreatePasswordless(
           { name: "Guest Buyer", email: normalised, phone: null },
-          `cus_guest${Date.now().toString(36)}`,
+          CustomerId.make(`cus_guest${Date.now().toString(36)}`),
           new Date("2026-01-01T00:00:00.000Z")
         )
         const response = yield* post("/auth/register", registration({ email: email.toUpperCase(), name: "Someone Else" }), { ip: freshIp() })
@@ -181,7 +182,7 @@ serverSuites(accountTestEngines(), "register and login", (it) => {
       Effect.gen(function*() {
         const { email } = yield* registerCustomer()
         const guestEmail = parseEmail(freshEmail("guest"))!
-        yield* (yield* CustomerRepository).findOrCreatePasswordless({ name: "Guest", email: guestEmail, phone: null }, `cus_g${Date.now().toString(36)}`, new Date())
+        yield* (yield* CustomerRepository).findOrCreatePasswordless({ name: "Guest", email: guestEmail, phone: null }, CustomerId.make(`cus_g${Date.now().toString(36)}`), new Date())
         const wrong = yield* post("/auth/login", { email, password: "wrong-password-1" }, { ip: freshIp() })
         const unknown = yield* post("/auth/login", { email: freshEmail("nobody"), password: "wrong-password-1" }, { ip: freshIp() })
         const passwordless = yield* post("/auth/login", { email: guestEmail, password: "wrong-password-1" }, { ip: freshIp() })

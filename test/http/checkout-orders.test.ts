@@ -17,6 +17,7 @@ import { fixtureVariant } from "../support/buying-fixture.ts"
 import { freshPhone, post, registerCustomer, STRONG_PASSWORD } from "../support/account-http.ts"
 import { buyingTestEngines, createCart, DHAKA_ADDRESS, expectCart, SHOP_B_KEY } from "../support/cart-http.ts"
 import { type Caller, expectProblem, type HttpResult, serverSuites, storeRequest } from "../support/store-http.ts"
+import { CustomerId, OrderId } from "../../domain/shared/ids.ts"
 
 interface OrderItemBody {
   readonly id: string
@@ -293,7 +294,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const created = Option.getOrThrow(yield* customers.findByPhone(phone))
         expect(created).toMatchObject({ name: "New Guest", email: null, passwordHash: null })
         const createdViewer = { customerId: created.id, verifiedEmail: null, verifiedPhone: created.phone }
-        expect(Option.isSome(yield* orders.findForCustomer(strangerOrder.id, createdViewer, ["shop_a"]))).toBe(true)
+        expect(Option.isSome(yield* orders.findForCustomer(OrderId.make(strangerOrder.id), createdViewer, ["shop_a"]))).toBe(true)
       }))
     it.effect("a guest order with a shipping email belongs to the customer with that email, whatever the phone", () =>
       Effect.gen(function*() {
@@ -429,7 +430,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         // a chat customer with this email and phone places a guest order by phone, then registers
         const chat = yield* customers.findOrCreatePasswordless(
           { name: "Chat Person", email: parseEmail(email) ?? null, phone },
-          `cus_chat${Date.now().toString(36)}`,
+          CustomerId.make(`cus_chat${Date.now().toString(36)}`),
           new Date(Date.now() - 60_000)
         )
         const ready = yield* readyCart([{ sku: "FIX-1-1", quantity: 1 }], {}, { ...DHAKA_ADDRESS, phone })

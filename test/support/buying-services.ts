@@ -15,10 +15,11 @@ import { CheckoutService } from "../../application/checkout/checkout-service.ts"
 import type { CustomerProfileChange } from "../../application/customer/customer-profile.ts"
 import { CustomerService } from "../../application/customer/customer-service.ts"
 import type { AddressPatch } from "../../domain/address-book/saved-address.ts"
+import type { AddressId, CartId, CustomerId } from "../../domain/shared/ids.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 
 export const createCart = (request: CreateCartRequest) => Effect.flatMap(CartService, (cart) => cart.create(request))
-export const getCart = (cartId: string, requester: CartRequester) =>
+export const getCart = (cartId: CartId, requester: CartRequester) =>
   Effect.flatMap(CartService, (cart) => cart.get(cartId, requester))
 export const addCartItem = (request: AddCartItemRequest) => Effect.flatMap(CartService, (cart) => cart.addItem(request))
 export const updateCartItem = (request: UpdateCartItemRequest) =>
@@ -34,15 +35,15 @@ export const resolveCartAddress = (source: CartAddressSource, requester: CartReq
 export const checkout = (request: CartChangeRequest, options?: CheckoutOptions) =>
   Effect.flatMap(CheckoutService, (service) => service.placeOrder(request, options))
 
-export const getCustomerProfile = (customerId: string) =>
+export const getCustomerProfile = (customerId: CustomerId) =>
   Effect.flatMap(CustomerService, (customer) => customer.getProfile(customerId))
-export const updateCustomerProfile = (customerId: string, patch: CustomerProfileChange) =>
+export const updateCustomerProfile = (customerId: CustomerId, patch: CustomerProfileChange) =>
   Effect.flatMap(CustomerService, (customer) => customer.updateProfile(customerId, patch))
-export const listSavedAddresses = (customerId: string) =>
+export const listSavedAddresses = (customerId: CustomerId) =>
   Effect.flatMap(CustomerService, (customer) => customer.listAddresses(customerId))
-export const saveAddress = (customerId: string, address: Address) =>
+export const saveAddress = (customerId: CustomerId, address: Address) =>
   Effect.flatMap(CustomerService, (customer) => customer.saveAddress(customerId, address))
-export const editSavedAddress = (customerId: string, addressId: string, patch: AddressPatch) =>
+export const editSavedAddress = (customerId: CustomerId, addressId: AddressId, patch: AddressPatch) =>
   Effect.flatMap(CustomerService, (customer) => customer.editAddress(customerId, addressId, patch))
-export const removeSavedAddress = (customerId: string, addressId: string) =>
+export const removeSavedAddress = (customerId: CustomerId, addressId: AddressId) =>
   Effect.flatMap(CustomerService, (customer) => customer.removeAddress(customerId, addressId))

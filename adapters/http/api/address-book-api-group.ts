@@ -6,6 +6,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { AddressPatch } from "../../../domain/address-book/saved-address.ts"
+import { AddressIdInput } from "../../../domain/shared/ids.ts"
 import { AddressInput } from "../../../domain/shipping/address.ts"
 import { addressBookProblems } from "../problems/account-problem-table.ts"
 import { problemsOf } from "../problems/problem-table.ts"
@@ -14,7 +15,7 @@ import { CustomerAuthMiddleware } from "./customer-auth.ts"
 import { EXAMPLE_ADDRESS } from "./address-example.ts"
 import { operationDocs } from "./operation-docs.ts"
 
-const addressParams = { addressId: Schema.String }
+const addressParams = { addressId: AddressIdInput }
 
 const EXAMPLE_BOOK_ADDRESS = { ...EXAMPLE_ADDRESS, note: "" }
 const EXAMPLE_ID = { addressId: "addr_9k2m5q8w1e4r7t0y3u6i" }

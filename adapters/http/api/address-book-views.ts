@@ -1,9 +1,10 @@
 /** Bodies of /customers/me/addresses: a saved address is the cart's Address plus its id and times. */
 import { Schema } from "effect"
+import { AddressIdInput } from "../../../domain/shared/ids.ts"
 import { AddressView } from "./cart-views.ts"
 
 export const SavedAddressView = Schema.Struct({
-  id: Schema.String,
+  id: AddressIdInput,
   ...AddressView.fields,
   createdAt: Schema.String,
   updatedAt: Schema.String

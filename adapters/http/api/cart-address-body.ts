@@ -6,12 +6,13 @@
  * allowed" from the other shape).
  */
 import { Schema } from "effect"
+import { type AddressId, AddressIdInput } from "../../../domain/shared/ids.ts"
 import { type Address, AddressInput, AddressName, CITY_OR_DISTRICT_MESSAGE, hasCityOrDistrict, PhoneNumber } from "../../../domain/shipping/address.ts"
 
 const TOGETHER = "Expected either addressId or the address's fields, not both"
 
 type CartAddressFields = Omit<Address, "name" | "phone"> & {
-  readonly addressId?: string
+  readonly addressId?: AddressId
   readonly name?: string
   readonly phone?: string
 }
@@ -22,7 +23,7 @@ export const CartAddressBody = Schema.Struct({
   ...AddressInput.fields,
   name: Schema.optionalKey(AddressName),
   phone: Schema.optionalKey(PhoneNumber),
-  addressId: Schema.optionalKey(Schema.String).annotate({
+  addressId: Schema.optionalKey(AddressIdInput).annotate({
     description: "One of the signed-in customer's saved addresses (/customers/me/addresses), copied onto the cart; then no other field"
   })
 }).check(Schema.makeFilter((body: CartAddressFields) => {
@@ -38,7 +39,7 @@ export const CartAddressBody = Schema.Struct({
 export type CartAddressBody = typeof CartAddressBody.Type
 
 /** What the body asks for: a saved address by id, or the address it carries. */
-export const cartAddressChoice = (body: CartAddressBody): { readonly addressId: string } | { readonly address: Address } => {
+export const cartAddressChoice = (body: CartAddressBody): { readonly addressId: AddressId } | { readonly address: Address } => {
   if (body.addressId !== undefined) return { addressId: body.addressId }
   const { addressId: _none, name, phone, ...rest } = body
   return { address: { ...rest, name: name ?? "", phone: phone ?? "" } }

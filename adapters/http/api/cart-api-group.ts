@@ -19,6 +19,7 @@ import {
   ShippingMethodChoiceBody,
   UpdateCartItemBody
 } from "./cart-views.ts"
+import { CartId, LineId } from "../../../domain/shared/ids.ts"
 import { CartAddressBody } from "./cart-address-body.ts"
 import { OptionalCustomerAuthMiddleware } from "./customer-auth.ts"
 import { EXAMPLE_ADDRESS } from "./address-example.ts"
@@ -28,8 +29,8 @@ import { OrderDetailView } from "./order-views.ts"
 const IdempotencyKey = Schema.String.check(Schema.isBetweenLength(1, IDEMPOTENCY_KEY_MAX_LENGTH))
 
 const changeHeaders = { "if-match": Schema.optionalKey(Schema.String) }
-const cartParams = { cartId: Schema.String }
-const itemParams = { cartId: Schema.String, itemId: Schema.String }
+const cartParams = { cartId: CartId }
+const itemParams = { cartId: CartId, itemId: LineId }
 
 const CartResponse = HttpApiSchema.WithHeaders(CartView, { etag: Schema.String })
 

@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect"
 import { LineQuantity, MAX_LINE_QUANTITY } from "../../../domain/cart/cart.ts"
+import { CartId, LineId, ProductId, VariantId } from "../../../domain/shared/ids.ts"
 import { Address } from "../../../domain/shipping/address.ts"
 import { PaymentMethod } from "../../../domain/shipping/cod-fee.ts"
 
@@ -20,9 +21,9 @@ export const AddressView = Schema.Struct({
 export type AddressView = typeof AddressView.Type
 
 export const CartItemView = Schema.Struct({
-  id: Schema.String,
-  productId: Schema.String,
-  variantId: Schema.String,
+  id: LineId,
+  productId: ProductId,
+  variantId: VariantId,
   quantity: Schema.Int,
   unitPrice: Schema.Finite,
   compareAtPrice: Schema.Finite,
@@ -38,7 +39,7 @@ export const CartItemView = Schema.Struct({
 export type CartItemView = typeof CartItemView.Type
 
 export const CartView = Schema.Struct({
-  id: Schema.String,
+  id: CartId,
   shopId: Schema.String,
   customerId: Schema.String,
   status: Schema.String,
@@ -70,7 +71,7 @@ export const COUPON_CODE_MAX_LENGTH = 100
 
 const Id = Schema.String.check(Schema.isBetweenLength(1, 200))
 
-export const NewCartItemBody = Schema.Struct({ variantId: Id, quantity: LineQuantity })
+export const NewCartItemBody = Schema.Struct({ variantId: Id.pipe(Schema.brand("VariantId")), quantity: LineQuantity })
 
 export const CreateCartBody = Schema.Struct({
   shopId: Schema.optionalKey(Id),

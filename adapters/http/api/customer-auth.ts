@@ -4,12 +4,13 @@
  * optional on cart routes, where a present but invalid token is still 401.
  */
 import { Context, type Option } from "effect"
+import type { CustomerId } from "../../../domain/shared/ids.ts"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
 import { UnauthorizedProblem } from "../problems/request-problems.ts"
 import { StoreUnavailableResponse } from "../problems/service-unavailable.ts"
 
 export interface AuthenticatedCustomer {
-  readonly customerId: string
+  readonly customerId: CustomerId
   readonly sessionId: string
 }
 

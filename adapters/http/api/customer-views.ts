@@ -2,6 +2,7 @@
 import { Schema } from "effect"
 import { CustomerName } from "../../../domain/customer/customer.ts"
 import { EmailFromInput } from "../../../domain/customer/email.ts"
+import { AddressIdInput } from "../../../domain/shared/ids.ts"
 import { PhoneInput } from "./auth-views.ts"
 
 export const CustomerView = Schema.Struct({
@@ -21,5 +22,5 @@ export const UpdateProfileBody = Schema.Struct({
   email: Schema.optionalKey(Schema.NullOr(EmailFromInput)),
   phone: Schema.optionalKey(Schema.NullOr(PhoneInput)),
   /** One of the customer's saved addresses (/customers/me/addresses), or null for none. */
-  defaultShippingAddressId: Schema.optionalKey(Schema.NullOr(Schema.String))
+  defaultShippingAddressId: Schema.optionalKey(Schema.NullOr(AddressIdInput))
 })

@@ -5,6 +5,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { MAX_ORDERS_PAGE_SIZE } from "../../../application/orders/list-customer-orders.ts"
+import { OrderId } from "../../../domain/shared/ids.ts"
 import { orderProblems } from "../problems/order-problem-table.ts"
 import { problemsOf } from "../problems/problem-table.ts"
 import { CustomerAuthMiddleware } from "./customer-auth.ts"
@@ -28,7 +29,7 @@ export class OrderApiGroup extends HttpApiGroup.make("orders").add(
     examples: { query: { page: 1, limit: 10 } }
   })),
   HttpApiEndpoint.get("getOrder", "/customers/me/orders/:orderId", {
-    params: { orderId: Schema.String },
+    params: { orderId: OrderId },
     success: OrderDetailView,
     error: problemsOf(orderProblems.getOrder)
   }).annotateMerge(operationDocs({

@@ -5,18 +5,19 @@
  * variant sku.
  */
 import { Schema } from "effect"
+import { LineId, OrderId, ProductId, VariantId } from "../../../domain/shared/ids.ts"
 import { AddressView } from "./cart-views.ts"
 
 export const OrderProductVariantView = Schema.Struct({
-  id: Schema.String,
+  id: VariantId,
   sku: Schema.String,
   images: Schema.Array(Schema.String),
   optionValues: Schema.Record(Schema.String, Schema.String),
-  product: Schema.Struct({ id: Schema.String, name: Schema.String, sku: Schema.String })
+  product: Schema.Struct({ id: ProductId, name: Schema.String, sku: Schema.String })
 }).annotate({ identifier: "OrderProductVariant" })
 
 export const OrderItemView = Schema.Struct({
-  id: Schema.String,
+  id: LineId,
   quantity: Schema.Int,
   price: Schema.Finite,
   lineTotal: Schema.Finite,
@@ -31,7 +32,7 @@ export const OrderTrackingView = Schema.Struct({
 }).annotate({ identifier: "OrderTracking" })
 
 const orderSummaryFields = {
-  id: Schema.String,
+  id: OrderId,
   orderNumber: Schema.String,
   status: Schema.String,
   paymentStatus: Schema.NullOr(Schema.String),

@@ -7,6 +7,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { CartService } from "../../../application/cart/cart-service.ts"
 import type { CartChangeRequest } from "../../../application/cart/change-cart.ts"
 import type { PricedCart } from "../../../application/cart/priced-cart.ts"
+import type { CartId } from "../../../domain/shared/ids.ts"
 import { CheckoutService } from "../../../application/checkout/checkout-service.ts"
 import { Idempotency } from "../../../application/idempotency/run-idempotently.ts"
 import { cartAddressChoice, type CartAddressBody } from "../api/cart-address-body.ts"
@@ -29,7 +30,7 @@ const requestedAddress = (cart: CartService["Service"], body: CartAddressBody, r
 const pathOf = (url: string): string => url.split("?")[0] ?? url
 
 /** The change request of a route with a cart id and If-Match. */
-const changeRequest = (cartId: string, ifMatch: string | undefined) =>
+const changeRequest = (cartId: CartId, ifMatch: string | undefined) =>
   Effect.map(currentRequester, ({ requester }): CartChangeRequest => ({
     cartId,
     requester,
@@ -38,7 +39,7 @@ const changeRequest = (cartId: string, ifMatch: string | undefined) =>
 
 /** A change to the cart of the route (its id, under its If-Match), answered with the changed cart. */
 const changed = <E, R>(
-  params: { readonly cartId: string },
+  params: { readonly cartId: CartId },
   headers: { readonly "if-match"?: string | undefined },
   change: (request: CartChangeRequest) => Effect.Effect<PricedCart, E, R>
 ) =>

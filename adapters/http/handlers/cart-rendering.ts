@@ -45,7 +45,7 @@ export const addressView = (address: Address | null): AddressView =>
 export const cartView = ({ cart, lines, totals, shippingMethodName }: PricedCart): CartView => ({
   id: cart.id,
   shopId: cart.shopId,
-  customerId: cart.customerId,
+  customerId: cart.customerId ?? "",
   status: cart.status,
   items: lines.map(({ line, variant, unitPrice, compareAtPrice, lineTotal }) => ({
     id: line.id,

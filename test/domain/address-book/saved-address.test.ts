@@ -8,7 +8,6 @@ import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import {
   addToBook,
-  AddressId,
   assertVisible,
   checkoutAddressDecision,
   chooseDefault,
@@ -24,6 +23,7 @@ import {
 import { type Customer, linkPassword, markEmailVerified } from "../../../domain/customer/customer.ts"
 import { NormalisedEmail } from "../../../domain/customer/email.ts"
 import type { Address } from "../../../domain/shipping/address.ts"
+import { AddressId, CustomerId } from "../../../domain/shared/ids.ts"
 
 const T0 = new Date("2026-01-01T00:00:00.000Z")
 const LINKED_AT = new Date("2026-02-01T00:00:00.000Z")
@@ -35,7 +35,7 @@ const HOME: Address = {
 }
 
 const registered: Customer = {
-  id: "cus_1", name: "Ann", email: NormalisedEmail.make("ann@example.com"), phone: null, avatarUrl: null,
+  id: CustomerId.make("cus_1"), name: "Ann", email: NormalisedEmail.make("ann@example.com"), phone: null, avatarUrl: null,
   defaultShippingAddressId: null, passwordHash: "hash", verifiedEmail: null, verifiedPhone: null, linkedName: null,
   createdAt: T0, registeredAt: T0
 }
@@ -45,7 +45,7 @@ const linked = linkPassword(chatCustomer, "hash", LINKED_AT, "Registrant")
 
 let sequence = 0
 const saved = (customerId: string, createdAt: Date, address: Address = HOME): SavedAddress => ({
-  id: AddressId.make(`addr_${(sequence++).toString(36)}`), customerId, address, createdAt, updatedAt: createdAt
+  id: AddressId.make(`addr_${(sequence++).toString(36)}`), customerId: CustomerId.make(customerId), address, createdAt, updatedAt: createdAt
 })
 const book = (customerId: string, count: number, createdAt: Date) =>
   Array.from({ length: count }, (_, index) => saved(customerId, createdAt, { ...HOME, house: String(index) }))
@@ -70,8 +70,8 @@ describe("visibility", () => {
     const hidden = saved("cus_1", T0)
     const mine = saved("cus_1", at(40))
     for (const [customer, id, found] of [
-      [registered, "addr_x", saved("cus_2", T0)],
-      [registered, "addr_x", undefined],
+      [registered, AddressId.make("addr_x"), saved("cus_2", T0)],
+      [registered, AddressId.make("addr_x"), undefined],
       [linked, hidden.id, hidden]
     ] as const) {
       const result = assertVisible(customer, id, found)
@@ -137,7 +137,7 @@ describe("the default", () => {
   })
 
   it("is cleared when the address it names is removed, and only then", () => {
-    const customer = { ...registered, defaultShippingAddressId: "addr_a" }
+    const customer = { ...registered, defaultShippingAddressId: AddressId.make("addr_a") }
     expect(withoutRemovedDefault(customer, AddressId.make("addr_a")).defaultShippingAddressId).toBe(null)
     expect(withoutRemovedDefault(customer, AddressId.make("addr_b"))).toBe(customer)
   })

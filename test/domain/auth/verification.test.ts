@@ -16,6 +16,7 @@ import {
   verifyOtp,
   voidCustomerVerifications
 } from "../../../domain/auth/verification.ts"
+import { CustomerId } from "../../../domain/shared/ids.ts"
 
 const T0 = new Date("2026-05-01T08:00:00.000Z")
 const at = (ms: number) => new Date(T0.getTime() + ms)
@@ -25,7 +26,7 @@ const request = (over: Partial<IssueVerificationInput> = {}): IssueVerificationI
   purpose: "login",
   channel: "sms",
   destination: "+15550001",
-  customerId: "cus_1",
+  customerId: CustomerId.make("cus_1"),
   codeHash: "hash-123456",
   now: T0,
   ...over
@@ -120,8 +121,8 @@ describe("OTP verification lifecycle", () => {
 
   it("voidCustomerVerifications voids only that customer's live codes", () => {
     const mine = issue()
-    const theirs = issue({ id: "ver_2", customerId: "cus_2" })
-    const [a, b] = voidCustomerVerifications([mine, theirs], "cus_1", at(5))
+    const theirs = issue({ id: "ver_2", customerId: CustomerId.make("cus_2") })
+    const [a, b] = voidCustomerVerifications([mine, theirs], CustomerId.make("cus_1"), at(5))
     expect(a?.voidedAt).toEqual(at(5))
     expect(b).toEqual(theirs)
   })

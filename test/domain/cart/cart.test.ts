@@ -26,6 +26,7 @@ import type { Address } from "../../../domain/shipping/address.ts"
 import { PaymentMethod } from "../../../domain/shipping/cod-fee.ts"
 import type { ShopZoneRules } from "../../../domain/shipping/zone-rules.ts"
 import { makeShippingMethod } from "../shipping/fixtures.ts"
+import { CartId, CustomerId, LineId, ProductId, VariantId } from "../../../domain/shared/ids.ts"
 
 const DAY = 86_400_000
 const TTL_DAYS = 30
@@ -34,10 +35,15 @@ const later = (ms: number): CartChange => ({ now: new Date(createdAt.getTime() +
 const start: CartChange = later(0)
 
 const line = (variantId: string, quantity: number, lineId = `item_${variantId}`): NewCartLine => ({
-  lineId, variantId, productId: `prod_${variantId}`, quantity
+  lineId: LineId.make(lineId), variantId: VariantId.make(variantId), productId: ProductId.make(`prod_${variantId}`), quantity
 })
-const newCart = (lines: ReadonlyArray<NewCartLine> = [], customerId = ""): Cart =>
-  Result.getOrThrow(createCart({ id: "cart_1", shopId: "shop_1", customerId, lines }, start))
+const newCart = (lines: ReadonlyArray<NewCartLine> = [], customerId: string | null = null): Cart =>
+  Result.getOrThrow(createCart({
+    id: CartId.make("cart_1"),
+    shopId: "shop_1",
+    customerId: customerId === null ? null : CustomerId.make(customerId),
+    lines
+  }, start))
 
 const ok = <A, E>(result: Result.Result<A, E>): A => Result.getOrThrow(result)
 const failureTag = <A, E extends { readonly _tag: string }>(result: Result.Result<A, E>): string =>
@@ -56,7 +62,7 @@ describe("createCart", () => {
   it("starts active at version 1, cash on delivery, expiring after the TTL", () => {
     const cart = newCart()
     expect(cart).toMatchObject({
-      status: "active", version: 1, paymentMethod: "cod", customerId: "", couponCode: "", shippingMethodId: "",
+      status: "active", version: 1, paymentMethod: "cod", customerId: null, couponCode: "", shippingMethodId: "",
       customerNote: "", shippingAddress: null, billingAddress: null, lines: []
     })
     expect(cart.createdAt).toEqual(createdAt)
@@ -70,7 +76,7 @@ describe("createCart", () => {
       { id: "item_2", variantId: "var_b", productId: "prod_var_b", quantity: 1 }
     ])
     expect(cart.version).toBe(1)
-    const tooMany = createCart({ id: "cart_1", shopId: "shop_1", customerId: "", lines: [line("var_a", 1_000)] }, start)
+    const tooMany = createCart({ id: CartId.make("cart_1"), shopId: "shop_1", customerId: null, lines: [line("var_a", 1_000)] }, start)
     expect(failureTag(tooMany)).toBe("QuantityOutOfRange")
   })
 })
@@ -101,19 +107,19 @@ describe("lines", () => {
 
   it("setLineQuantity: 0 removes, 1 and 999 set, 1000 and -1 rejected, unknown line not found", () => {
     const cart = newCart([line("var_a", 5, "item_1"), line("var_b", 1, "item_2")])
-    expect(ok(setLineQuantity(cart, "item_1", 0, start)).lines.map((l) => l.id)).toEqual(["item_2"])
-    expect(ok(setLineQuantity(cart, "item_1", 1, start)).lines[0]?.quantity).toBe(1)
-    expect(ok(setLineQuantity(cart, "item_1", 999, start)).lines[0]?.quantity).toBe(999)
-    expect(failureTag(setLineQuantity(cart, "item_1", 1_000, start))).toBe("QuantityOutOfRange")
-    expect(failureTag(setLineQuantity(cart, "item_1", -1, start))).toBe("QuantityOutOfRange")
-    expect(failureTag(setLineQuantity(cart, "item_x", 1, start))).toBe("CartItemNotFound")
-    expect(failureTag(setLineQuantity(cart, "item_x", 0, start))).toBe("CartItemNotFound")
+    expect(ok(setLineQuantity(cart, LineId.make("item_1"), 0, start)).lines.map((l) => l.id)).toEqual(["item_2"])
+    expect(ok(setLineQuantity(cart, LineId.make("item_1"), 1, start)).lines[0]?.quantity).toBe(1)
+    expect(ok(setLineQuantity(cart, LineId.make("item_1"), 999, start)).lines[0]?.quantity).toBe(999)
+    expect(failureTag(setLineQuantity(cart, LineId.make("item_1"), 1_000, start))).toBe("QuantityOutOfRange")
+    expect(failureTag(setLineQuantity(cart, LineId.make("item_1"), -1, start))).toBe("QuantityOutOfRange")
+    expect(failureTag(setLineQuantity(cart, LineId.make("item_x"), 1, start))).toBe("CartItemNotFound")
+    expect(failureTag(setLineQuantity(cart, LineId.make("item_x"), 0, start))).toBe("CartItemNotFound")
   })
 
   it("removeLine removes that line only; unknown line not found", () => {
     const cart = newCart([line("var_a", 5, "item_1"), line("var_b", 1, "item_2")])
-    expect(ok(removeLine(cart, "item_2", start)).lines.map((l) => l.id)).toEqual(["item_1"])
-    const notFound = removeLine(cart, "item_x", start)
+    expect(ok(removeLine(cart, LineId.make("item_2"), start)).lines.map((l) => l.id)).toEqual(["item_1"])
+    const notFound = removeLine(cart, LineId.make("item_x"), start)
     expect(failureTag(notFound)).toBe("CartItemNotFound")
     if (Result.isFailure(notFound) && notFound.failure._tag === "CartItemNotFound") {
       expect(notFound.failure.itemId).toBe("item_x")
@@ -161,13 +167,13 @@ describe("changes (model-based)", () => {
               if (command.quantity === 0) model.delete(target.variantId)
               else model.set(target.variantId, command.quantity)
             }
-            result = setLineQuantity(cart, target?.id ?? "item_missing", command.quantity, change)
+            result = setLineQuantity(cart, target?.id ?? LineId.make("item_missing"), command.quantity, change)
             break
           }
           case "Remove": {
             expectAccepted = target !== undefined
             if (target !== undefined) model.delete(target.variantId)
-            result = removeLine(cart, target?.id ?? "item_missing", change)
+            result = removeLine(cart, target?.id ?? LineId.make("item_missing"), change)
             break
           }
           case "Note":
@@ -254,26 +260,26 @@ describe("addresses, shipping method, payment, note, coupon", () => {
 describe("ownership", () => {
   it("a guest cart is claimed by the first signed-in customer", () => {
     const guest = newCart([line("var_a", 1)])
-    const claimed = ok(claimByCustomer(guest, "cus_1", later(5)))
+    const claimed = ok(claimByCustomer(guest, CustomerId.make("cus_1"), later(5)))
     expect(claimed.customerId).toBe("cus_1")
     expect(claimed.version).toBe(guest.version + 1)
-    expect(ok(claimByCustomer(claimed, "cus_1", later(6)))).toBe(claimed)
-    expect(failureTag(claimByCustomer(claimed, "cus_2", later(6)))).toBe("CartNotFound")
+    expect(ok(claimByCustomer(claimed, CustomerId.make("cus_1"), later(6)))).toBe(claimed)
+    expect(failureTag(claimByCustomer(claimed, CustomerId.make("cus_2"), later(6)))).toBe("CartNotFound")
   })
 
   it("a customer's cart is hidden from everyone else; a guest cart from no one", () => {
     const owned = newCart([], "cus_1")
     expect(failureTag(assertAccessibleBy(owned, null))).toBe("CartNotFound")
-    expect(failureTag(assertAccessibleBy(owned, "cus_2"))).toBe("CartNotFound")
-    expect(failureTag(assertAccessibleBy(owned, "cus_1"))).toBe("success")
+    expect(failureTag(assertAccessibleBy(owned, CustomerId.make("cus_2")))).toBe("CartNotFound")
+    expect(failureTag(assertAccessibleBy(owned, CustomerId.make("cus_1")))).toBe("success")
     expect(failureTag(assertAccessibleBy(newCart(), null))).toBe("success")
-    expect(failureTag(assertAccessibleBy(newCart(), "cus_2"))).toBe("success")
+    expect(failureTag(assertAccessibleBy(newCart(), CustomerId.make("cus_2")))).toBe("success")
   })
 
   it("a completed or expired guest cart is not claimed", () => {
     const completed = ok(completeCart(newCart([line("var_a", 1)]), start))
-    expect(ok(claimByCustomer(completed, "cus_1", later(1))).customerId).toBe("")
-    expect(ok(claimByCustomer(newCart(), "cus_1", later(TTL_DAYS * DAY))).customerId).toBe("")
+    expect(ok(claimByCustomer(completed, CustomerId.make("cus_1"), later(1))).customerId).toBe(null)
+    expect(ok(claimByCustomer(newCart(), CustomerId.make("cus_1"), later(TTL_DAYS * DAY))).customerId).toBe(null)
   })
 })
 
@@ -286,7 +292,7 @@ describe("lifecycle", () => {
     expect(failureTag(assertMutable(cart, expiredMoment.now))).toBe("CartExpired")
     expect(failureTag(assertNotExpired(cart, expiredMoment.now))).toBe("CartExpired")
     expect(failureTag(addLine(cart, line("var_b", 1), expiredMoment))).toBe("CartExpired")
-    expect(failureTag(setLineQuantity(cart, "item_1", 2, expiredMoment))).toBe("CartExpired")
+    expect(failureTag(setLineQuantity(cart, LineId.make("item_1"), 2, expiredMoment))).toBe("CartExpired")
     const touched = ok(setNote(cart, "still here", lastMoment))
     expect(failureTag(assertMutable(touched, expiredMoment.now))).toBe("success")
   })
@@ -295,8 +301,8 @@ describe("lifecycle", () => {
     const completed = ok(completeCart(newCart([line("var_a", 1, "item_1")]), start))
     expect(completed.status).toBe("completed")
     expect(failureTag(addLine(completed, line("var_b", 1), later(1)))).toBe("CartCompleted")
-    expect(failureTag(setLineQuantity(completed, "item_1", 2, later(1)))).toBe("CartCompleted")
-    expect(failureTag(removeLine(completed, "item_1", later(1)))).toBe("CartCompleted")
+    expect(failureTag(setLineQuantity(completed, LineId.make("item_1"), 2, later(1)))).toBe("CartCompleted")
+    expect(failureTag(removeLine(completed, LineId.make("item_1"), later(1)))).toBe("CartCompleted")
     expect(failureTag(setShippingAddress(completed, dhaka, later(1)))).toBe("CartCompleted")
     expect(failureTag(setPaymentMethod(completed, "prepaid", later(1)))).toBe("CartCompleted")
     expect(failureTag(removeCoupon(completed, later(1)))).toBe("CartCompleted")

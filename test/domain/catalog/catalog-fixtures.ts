@@ -7,6 +7,7 @@ import type { CatalogProduct, CatalogVariant } from "../../../domain/catalog/cat
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import type { AttributeFilter, ProductQuery } from "../../../domain/catalog/product-query.ts"
 import { CatalogIndex, type CatalogIndexOptions } from "../../../domain/catalog/catalog-index/catalog-index.ts"
+import { ProductId, VariantId } from "../../../domain/shared/ids.ts"
 
 export const SHOPS = ["shop_a", "shop_b", "shop_c", "shop_d"]
 /** Query-side shop pool: one more shop that holds no product. */
@@ -100,7 +101,7 @@ export const makeCategories = (seeds: ReadonlyArray<CategorySeed>): Array<Catego
   }))
 
 export const makeVariant = (id: string, overrides: Partial<CatalogVariant> = {}): CatalogVariant => ({
-  id,
+  id: VariantId.make(id),
   sku: `${id}-sku`,
   originalPrice: 1000,
   salePrice: null,
@@ -112,7 +113,7 @@ export const makeVariant = (id: string, overrides: Partial<CatalogVariant> = {})
 })
 
 export const makeProduct = (id: string, overrides: Partial<CatalogProduct> = {}): CatalogProduct => ({
-  id,
+  id: ProductId.make(id),
   slug: `slug-${id}`,
   name: `Product ${id}`,
   description: "",

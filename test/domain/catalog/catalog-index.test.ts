@@ -113,7 +113,7 @@ describe("CatalogIndex.list equals the reference model", () => {
   it.prop("page documents are the product's listing rendering", [CatalogArbitrary, QueryArbitrary], ([catalog, call]) => {
     const index = buildIndex(catalog)
     const query: ProductQuery = { ...call.query, page: 1, limit: 100 }
-    const byId = new Map(catalog.products.map((product) => [product.id, product]))
+    const byId = new Map<string, CatalogProduct>(catalog.products.map((product) => [product.id, product]))
     for (const document of index.list(query, call.shopIds).documents) {
       const parsed: unknown = JSON.parse(document)
       const [id] = idsOf([document])
@@ -251,7 +251,7 @@ describe("CatalogIndex after incremental upserts equals the reference built from
         }
       }
       const everything = index.list({ page: 1, limit: 100, includeFacets: false }, SHOPS)
-      const byId = new Map(records.map((product) => [product.id, product]))
+      const byId = new Map<string, CatalogProduct>(records.map((product) => [product.id, product]))
       for (const document of everything.documents) {
         const [id] = idsOf([document])
         expect(JSON.parse(document)).toEqual(renderedJson(byId.get(id!)!, catalog.categories))

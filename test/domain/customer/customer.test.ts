@@ -19,18 +19,19 @@ import {
 import { NormalisedEmail } from "../../../domain/customer/email.ts"
 import { EmailAlreadyRegistered } from "../../../domain/customer/errors/email-already-registered.ts"
 import { decideRegistration, registerCustomer, type RegistrationInput } from "../../../domain/customer/registration.ts"
+import { AddressId, CustomerId } from "../../../domain/shared/ids.ts"
 
 const email = (s: string) => NormalisedEmail.make(s)
 const T0 = new Date("2026-01-01T00:00:00.000Z")
 const T1 = new Date("2026-02-01T00:00:00.000Z")
 
 const base: Customer = {
-  id: "cus_1",
+  id: CustomerId.make("cus_1"),
   name: "Chat Customer",
   email: email("ann@example.com"),
   phone: "+15550001",
   avatarUrl: null,
-  defaultShippingAddressId: "addr_1",
+  defaultShippingAddressId: AddressId.make("addr_1"),
   passwordHash: null,
   verifiedEmail: null,
   verifiedPhone: "+15550001",
@@ -40,7 +41,7 @@ const base: Customer = {
 }
 
 const input: RegistrationInput = {
-  newCustomerId: "cus_new",
+  newCustomerId: CustomerId.make("cus_new"),
   name: "Ann",
   email: email("ann@example.com"),
   phone: "+15559999",
@@ -139,16 +140,16 @@ describe("customer state", () => {
       verifiedEmail: null,
       verifiedPhone: null
     })
-    const same = applyProfileUpdate(verified, { email: email("ann@example.com"), name: "Ann B" }, { emailOwnerId: "cus_1", phoneOwnerId: null })
+    const same = applyProfileUpdate(verified, { email: email("ann@example.com"), name: "Ann B" }, { emailOwnerId: CustomerId.make("cus_1"), phoneOwnerId: null })
     expect(Result.isSuccess(same) && same.success).toEqual({ ...verified, name: "Ann B" })
     const cleared = applyProfileUpdate(verified, { phone: null }, noOwners)
     expect(Result.isSuccess(cleared) && cleared.success.phone).toBe(null)
   })
 
   it("profile update: an email or phone of another customer → EmailAlreadyRegistered", () => {
-    const takenEmail = applyProfileUpdate(base, { email: email("bob@example.com") }, { emailOwnerId: "cus_2", phoneOwnerId: null })
+    const takenEmail = applyProfileUpdate(base, { email: email("bob@example.com") }, { emailOwnerId: CustomerId.make("cus_2"), phoneOwnerId: null })
     expect(Result.isFailure(takenEmail) && takenEmail.failure._tag).toBe("EmailAlreadyRegistered")
-    const takenPhone = applyProfileUpdate(base, { phone: "+1777" }, { emailOwnerId: null, phoneOwnerId: "cus_2" })
+    const takenPhone = applyProfileUpdate(base, { phone: "+1777" }, { emailOwnerId: null, phoneOwnerId: CustomerId.make("cus_2") })
     expect(Result.isFailure(takenPhone) && takenPhone.failure._tag).toBe("EmailAlreadyRegistered")
   })
 
@@ -205,7 +206,7 @@ describe("customer state", () => {
   })
 
   it("newRegisteredCustomer starts unverified with no avatar or address", () => {
-    const c = newRegisteredCustomer({ id: "cus_x", name: "X", email: email("x@example.com"), phone: null, passwordHash: "h", now: T0 })
+    const c = newRegisteredCustomer({ id: CustomerId.make("cus_x"), name: "X", email: email("x@example.com"), phone: null, passwordHash: "h", now: T0 })
     expect([isEmailVerified(c), isPhoneVerified(c), c.avatarUrl, c.defaultShippingAddressId]).toEqual([false, false, null, null])
   })
 })

@@ -3,6 +3,7 @@ import { Result } from "effect"
 import { type Cart, createCart, setNote, setShippingAddress } from "../../../domain/cart/cart.ts"
 import { placeOrder, trackingNumberOf } from "../../../domain/order/order.ts"
 import type { Address } from "../../../domain/shipping/address.ts"
+import { CartId, CustomerId, LineId, OrderId, ProductId, VariantId } from "../../../domain/shared/ids.ts"
 
 const change = { now: new Date("2026-03-01T10:00:00.000Z"), ttlDays: 30 }
 const address: Address = {
@@ -13,10 +14,10 @@ const totals = { subtotal: 3_000, couponDiscount: 300, discountTotal: 300, shipp
 
 const readyCart = (note: string) => {
   const created = Result.getOrThrow(createCart({
-    id: "cart_1",
+    id: CartId.make("cart_1"),
     shopId: "shop_1",
-    customerId: "",
-    lines: [{ lineId: "item_a", variantId: "var_a", productId: "prod_a", quantity: 2 }]
+    customerId: null,
+    lines: [{ lineId: LineId.make("item_a"), variantId: VariantId.make("var_a"), productId: ProductId.make("prod_a"), quantity: 2 }]
   }, change))
   const withAddress = Result.getOrThrow(setShippingAddress(created, address, change))
   const cart: Cart = { ...Result.getOrThrow(setNote(withAddress, note, change)), couponCode: "SAVE10", shippingMethodId: "sm_1" }
@@ -27,7 +28,8 @@ const readyCart = (note: string) => {
 const place = (note: string, fields: { id: string; orderNumber: string; totals: typeof totals; couponApplied: boolean }) =>
   placeOrder({
     ...fields,
-    customerId: "cus_1",
+    id: OrderId.make(fields.id),
+    customerId: CustomerId.make("cus_1"),
     guestContact: null,
     cart: readyCart(note),
     lines: [],
