@@ -68,6 +68,11 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
     const respond = makeCatalogResponder(yield* CatalogHttpCaching, readModel.state)
     // CATALOG_WORKERS: listings answered by worker threads when the pool is there
     const workers = yield* Effect.serviceOption(ListingWorkerPool)
+    /** An answer in the key's shops: `route` names it (with the shops: its ETag), `body` makes it when it is sent. */
+    const inScope = <E, R>(
+      route: ReadonlyArray<unknown>,
+      body: (shopIds: ReadonlyArray<string>) => Effect.Effect<Uint8Array | string, E, R>
+    ) => Effect.flatMap(StoreScope, (scope) => respond({ shopIds: scope.shopIds, route }, body(scope.shopIds)))
     return handlers
       .handle("listProducts", ({ query }) =>
         Effect.gen(function*() {
@@ -84,58 +89,31 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
               : inProcess
           )
         }))
-      .handle("suggestProducts", ({ query }) =>
-        Effect.gen(function*() {
-          const scope = yield* StoreScope
-          const request = { q: query.q, limit: query.limit ?? DEFAULT_SUGGESTIONS }
-          return yield* respond(
-            { shopIds: scope.shopIds, route: ["suggest", request.q, request.limit] },
-            catalog.suggest(request, scope.shopIds).pipe(
-              Effect.map((suggestions) => JSON.stringify(encodeSuggestions(toSuggestionsView(suggestions))))
-            )
-          )
-        }))
+      .handle("suggestProducts", ({ query }) => {
+        const request = { q: query.q, limit: query.limit ?? DEFAULT_SUGGESTIONS }
+        return inScope(["suggest", request.q, request.limit], (shopIds) =>
+          Effect.map(catalog.suggest(request, shopIds), (suggestions) =>
+            JSON.stringify(encodeSuggestions(toSuggestionsView(suggestions)))))
+      })
       .handle("getProductBySlug", ({ params }) =>
-        Effect.gen(function*() {
-          const scope = yield* StoreScope
-          return yield* respond(
-            { shopIds: scope.shopIds, route: ["product", params.slug] },
-            catalog.productBySlug(params.slug, scope.shopIds).pipe(
-              Effect.mapError(problemOf(catalogProblems.getProductBySlug))
-            )
-          )
-        }))
+        inScope(["product", params.slug], (shopIds) =>
+          catalog.productBySlug(params.slug, shopIds).pipe(Effect.mapError(problemOf(catalogProblems.getProductBySlug)))))
       .handle("listCategories", ({ query }) =>
-        Effect.gen(function*() {
-          const scope = yield* StoreScope
-          return yield* respond(
-            { shopIds: scope.shopIds, route: ["categories", query.rootOnly === true, query.parentId ?? null] },
-            catalog.listCategories(query, scope.shopIds).pipe(
-              Effect.map(categoryListBody),
-              Effect.mapError(problemOf(catalogProblems.listCategories))
-            )
-          )
-        }))
+        inScope(["categories", query.rootOnly === true, query.parentId ?? null], (shopIds) =>
+          catalog.listCategories(query, shopIds).pipe(
+            Effect.map(categoryListBody),
+            Effect.mapError(problemOf(catalogProblems.listCategories))
+          )))
       .handle("getCategoryBySlug", ({ params }) =>
-        Effect.gen(function*() {
-          const scope = yield* StoreScope
-          return yield* respond(
-            { shopIds: scope.shopIds, route: ["category", params.slug] },
-            catalog.categoryBySlug(params.slug, scope.shopIds).pipe(
-              Effect.map(categoryBody),
-              Effect.mapError(problemOf(catalogProblems.getCategoryBySlug))
-            )
-          )
-        }))
+        inScope(["category", params.slug], (shopIds) =>
+          catalog.categoryBySlug(params.slug, shopIds).pipe(
+            Effect.map(categoryBody),
+            Effect.mapError(problemOf(catalogProblems.getCategoryBySlug))
+          )))
       .handle("listShippingMethods", ({ query }) =>
-        Effect.gen(function*() {
-          const scope = yield* StoreScope
-          return yield* respond(
-            { shopIds: scope.shopIds, route: ["shipping-methods", query.shopId ?? null] },
-            catalog.shippingMethods(query.shopId, scope.shopIds).pipe(
-              Effect.map((methods) => JSON.stringify(encodeShippingMethods({ methods: methods.map(toShippingMethodView) }))),
-              Effect.mapError(problemOf(catalogProblems.listShippingMethods))
-            )
-          )
-        }))
+        inScope(["shipping-methods", query.shopId ?? null], (shopIds) =>
+          catalog.shippingMethods(query.shopId, shopIds).pipe(
+            Effect.map((methods) => JSON.stringify(encodeShippingMethods({ methods: methods.map(toShippingMethodView) }))),
+            Effect.mapError(problemOf(catalogProblems.listShippingMethods))
+          )))
   }))

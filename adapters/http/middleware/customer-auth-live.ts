@@ -17,42 +17,38 @@ import { UnauthorizedProblem } from "../problems/request-problems.ts"
 
 const INVALID_TOKEN = "The access token is invalid, expired or revoked"
 
-/** The bearer check of the application, its refusal as the 401 problem (a store outage goes on: 503). */
-const authenticateWith = (accounts: AccountsService["Service"]) => (token: string) =>
-  accounts.authenticate(token).pipe(
+/**
+ * The customer the bearer token names: none without a token; a token the application refuses
+ * is the 401 problem (a store outage goes on: 503).
+ */
+const bearerCustomer = (accounts: AccountsService["Service"], credential: Redacted.Redacted<string>) => {
+  const token = Redacted.value(credential)
+  if (token === "") return Effect.succeedNone
+  return accounts.authenticate(token).pipe(
+    Effect.map(Option.some),
     Effect.catchTag("Unauthorized", () => Effect.fail(new UnauthorizedProblem({ detail: INVALID_TOKEN })))
   )
+}
 
 export const CustomerAuthLive = Layer.effect(
   CustomerAuthMiddleware,
-  Effect.gen(function*() {
-    const authenticate = authenticateWith(yield* AccountsService)
-    return {
-      bearer: (httpEffect, { credential }) => {
-        const token = Redacted.value(credential)
-        if (token === "") {
-          return Effect.fail(new UnauthorizedProblem({ detail: "Send Authorization: Bearer <accessToken>" }))
-        }
-        return authenticate(token).pipe(
-          Effect.flatMap((customer) => Effect.provideService(httpEffect, CurrentCustomer, customer))
-        )
-      }
-    }
-  })
+  Effect.map(AccountsService, (accounts) => ({
+    bearer: (httpEffect, { credential }) =>
+      bearerCustomer(accounts, credential).pipe(
+        Effect.flatMap((customer) =>
+          Option.isSome(customer)
+            ? Effect.succeed(customer.value)
+            : Effect.fail(new UnauthorizedProblem({ detail: "Send Authorization: Bearer <accessToken>" }))),
+        Effect.flatMap((customer) => Effect.provideService(httpEffect, CurrentCustomer, customer))
+      )
+  }))
 )
 
 export const OptionalCustomerAuthLive = Layer.effect(
   OptionalCustomerAuthMiddleware,
-  Effect.gen(function*() {
-    const authenticate = authenticateWith(yield* AccountsService)
-    return {
-      bearer: (httpEffect, { credential }) => {
-        const token = Redacted.value(credential)
-        if (token === "") return Effect.provideService(httpEffect, OptionalCurrentCustomer, Option.none())
-        return authenticate(token).pipe(
-          Effect.flatMap((customer) => Effect.provideService(httpEffect, OptionalCurrentCustomer, Option.some(customer)))
-        )
-      }
-    }
-  })
+  Effect.map(AccountsService, (accounts) => ({
+    bearer: (httpEffect, { credential }) =>
+      Effect.flatMap(bearerCustomer(accounts, credential), (customer) =>
+        Effect.provideService(httpEffect, OptionalCurrentCustomer, customer))
+  }))
 )
