@@ -16,12 +16,7 @@ import { chooseCartShop } from "./choose-cart-shop.ts"
 import { createCart, type CreateCartRequest } from "./create-cart.ts"
 import { getCart } from "./get-cart.ts"
 import { removeCartItem, type RemoveCartItemRequest } from "./remove-cart-item.ts"
-import {
-  type CartAddressRequest,
-  resolveCartAddress,
-  setCartBillingAddress,
-  setCartShippingAddress
-} from "./set-cart-addresses.ts"
+import { type CartAddressRequest, resolveCartAddress, setCartBillingAddress, setCartShippingAddress } from "./set-cart-addresses.ts"
 import { setCartNote } from "./set-cart-note.ts"
 import { setCartPaymentMethod } from "./set-cart-payment-method.ts"
 import { setCartShippingMethod } from "./set-cart-shipping-method.ts"

@@ -77,40 +77,39 @@ export class DocumentReferences {
     return this.#problems.length
   }
 
+  /** The entries' keys at `field`: one said twice is a duplicate `label`; each is added to `known` when given. */
+  #uniqueKeys(entries: ReadonlyArray<Located<RawRecord>>, field: string, label: string, known?: Set<string>): void {
+    const keys = entries.map((entry) => stringAt(entry, field)).filter(defined)
+    this.#problems.push(...duplicates(label, asKeys(keys)))
+    if (known !== undefined) for (const key of keys) known.add(key.value)
+  }
+
   /** A top-level list other than products, whole. */
   list(key: string, value: unknown): void {
     this.#listsRead.add(key)
     const entries = recordsAt({ [key]: value }, key, "")
     const problems = this.#problems
     switch (key) {
-      case "shops": {
-        const ids = entries.map((shop) => stringAt(shop, "id")).filter(defined)
-        problems.push(...duplicates("shop id", asKeys(ids)))
-        for (const id of ids) this.#known.shops.add(id.value)
+      case "shops":
+        this.#uniqueKeys(entries, "id", "shop id", this.#known.shops)
         break
-      }
       case "publishableKeys":
-        problems.push(...duplicates("publishable key", asKeys(entries.map((entry) => stringAt(entry, "key")).filter(defined))))
+        this.#uniqueKeys(entries, "key", "publishable key")
         this.#shopReferences.push(...entries.flatMap((entry) => stringsAt(entry, "shopIds")))
         break
       case "categories": {
-        const slugs = entries.map((category) => stringAt(category, "slug")).filter(defined)
-        problems.push(...duplicates("category slug", asKeys(slugs)))
-        for (const slug of slugs) this.#known.categories.add(slug.value)
+        this.#uniqueKeys(entries, "slug", "category slug", this.#known.categories)
         const parents = entries.map((category) => stringAt(category, "parentSlug")).filter(defined)
         problems.push(...parents.filter((parent) => !this.#known.categories.has(parent.value))
           .map((parent) => unknownReference("parent category", parent)))
         problems.push(...categoryCycles(entries, this.#storedCategories))
         break
       }
-      case "sizeGuides": {
-        const ids = entries.map((guide) => stringAt(guide, "id")).filter(defined)
-        problems.push(...duplicates("size guide id", asKeys(ids)))
-        for (const id of ids) this.#known.sizeGuides.add(id.value)
+      case "sizeGuides":
+        this.#uniqueKeys(entries, "id", "size guide id", this.#known.sizeGuides)
         break
-      }
       case "shippingMethods":
-        problems.push(...duplicates("shipping method id", asKeys(entries.map((entry) => stringAt(entry, "id")).filter(defined))))
+        this.#uniqueKeys(entries, "id", "shipping method id")
         this.#shopReferences.push(...entries.map((entry) => stringAt(entry, "shopId")).filter(defined))
         break
       case "coupons": {
@@ -127,9 +126,9 @@ export class DocumentReferences {
       }
       case "customers":
         problems.push(
-          ...duplicates("customer email", asKeys(entries.map((entry) => stringAt(entry, "email")).filter(defined), normaliseEmail)),
-          ...duplicates("customer phone", asKeys(entries.map((entry) => stringAt(entry, "phone")).filter(defined)))
+          ...duplicates("customer email", asKeys(entries.map((entry) => stringAt(entry, "email")).filter(defined), normaliseEmail))
         )
+        this.#uniqueKeys(entries, "phone", "customer phone")
         break
     }
   }

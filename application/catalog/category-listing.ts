@@ -7,25 +7,17 @@ import { Effect } from "effect"
 import { buildCategoryTree, type CategoryTree, type CategoryView } from "../../domain/catalog/category-tree.ts"
 import { CategoryNotFound } from "../../domain/catalog/errors/category-not-found.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
+import { generationCache } from "./generation-cache.ts"
 
-const cache = new WeakMap<object, { generation: number; trees: Map<string, CategoryTree> }>()
+const trees = generationCache<CategoryTree>(64)
 
 const treeFor = (readModel: CatalogReadModel["Service"], shopIds: ReadonlyArray<string>) =>
   Effect.sync((): CategoryTree => {
     const { index, reference } = readModel.state()
-    const key = [...shopIds].sort().join("\u0000")
-    let entry = cache.get(index)
-    if (entry === undefined || entry.generation !== index.generation) {
-      entry = { generation: index.generation, trees: new Map() }
-      cache.set(index, entry)
-    }
-    const cached = entry.trees.get(key)
-    if (cached !== undefined) return cached
-    const counts = index.categoryProductCounts(shopIds)
-    const tree = buildCategoryTree(reference.categories, (categoryId) => counts.get(categoryId) ?? 0)
-    if (entry.trees.size > 64) entry.trees.clear()
-    entry.trees.set(key, tree)
-    return tree
+    return trees(index, [...shopIds].sort().join("\u0000"), () => {
+      const counts = index.categoryProductCounts(shopIds)
+      return buildCategoryTree(reference.categories, (categoryId) => counts.get(categoryId) ?? 0)
+    })
   })
 
 export interface CategoryListingRequest {

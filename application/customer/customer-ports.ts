@@ -8,19 +8,11 @@ import { Transactions } from "../shared/transactions.ts"
 import { AddressBook } from "./address-book.ts"
 import { CustomerRepository } from "./customer-repository.ts"
 
-export interface CustomerPorts {
-  readonly customers: CustomerRepository["Service"]
-  readonly book: AddressBook["Service"]
-  readonly transactions: Transactions["Service"]
-  readonly ids: IdGenerator["Service"]
-}
-
-export const customerPorts = Effect.gen(function*() {
-  const ports: CustomerPorts = {
-    customers: yield* CustomerRepository,
-    book: yield* AddressBook,
-    transactions: yield* Transactions,
-    ids: yield* IdGenerator
-  }
-  return ports
+export const customerPorts = Effect.all({
+  customers: CustomerRepository,
+  book: AddressBook,
+  transactions: Transactions,
+  ids: IdGenerator
 })
+
+export type CustomerPorts = Effect.Success<typeof customerPorts>
