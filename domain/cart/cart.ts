@@ -95,14 +95,24 @@ const checkLineQuantity = (quantity: number): Result.Result<number, QuantityOutO
     ? Result.succeed(quantity)
     : Result.fail(new QuantityOutOfRange({ quantity, minimum: MIN_LINE_QUANTITY, maximum: MAX_LINE_QUANTITY }))
 
+/** The fields a change sets (the version and the times follow from the change). */
+export type CartFields = Partial<Omit<Cart, "version" | "updatedAt" | "expiresAt">>
+
 /** Applies a change: bumps the version and restarts the lifetime. */
-export const changed = (cart: Cart, change: CartChange, fields: Partial<Omit<Cart, "version" | "updatedAt" | "expiresAt">>): Cart => ({
+export const changed = (cart: Cart, change: CartChange, fields: CartFields): Cart => ({
   ...cart,
   ...fields,
   version: cart.version + 1,
   updatedAt: change.now,
   expiresAt: expiryAfter(change.now, change.ttlDays)
 })
+
+/** A change that needs nothing but a changeable cart. */
+const changedIfMutable = (
+  cart: Cart,
+  change: CartChange,
+  fields: CartFields
+): Result.Result<Cart, CartNotMutable> => Result.map(assertMutable(cart, change.now), () => changed(cart, change, fields))
 
 /** Adds a line or, when the variant is already in `lines`, adds to that line's quantity. */
 const mergeLine = (
@@ -187,17 +197,28 @@ export const dropVanishedLines = (cart: Cart, variantExists: (variantId: Variant
     ? cart
     : { ...cart, lines: cart.lines.filter((line) => variantExists(line.variantId)) }
 
+/** A change of one of the cart's lines: the cart must be changeable and hold the line. */
+const changeLine = <E>(
+  cart: Cart,
+  lineId: LineId,
+  change: CartChange,
+  newLines: () => Result.Result<ReadonlyArray<CartLine>, E>
+): Result.Result<Cart, CartNotMutable | CartItemNotFound | E> =>
+  Result.gen(function*() {
+    yield* assertMutable(cart, change.now)
+    yield* findLine(cart, lineId)
+    return changed(cart, change, { lines: yield* newLines() })
+  })
+
+const withoutLine = (cart: Cart, lineId: LineId): ReadonlyArray<CartLine> => cart.lines.filter((line) => line.id !== lineId)
+
 /** Removes a line. */
 export const removeLine = (
   cart: Cart,
   lineId: LineId,
   change: CartChange
 ): Result.Result<Cart, CartNotMutable | CartItemNotFound> =>
-  Result.gen(function*() {
-    yield* assertMutable(cart, change.now)
-    yield* findLine(cart, lineId)
-    return changed(cart, change, { lines: cart.lines.filter((line) => line.id !== lineId) })
-  })
+  changeLine(cart, lineId, change, () => Result.succeed(withoutLine(cart, lineId)))
 
 /** Sets a line's quantity (1..999); 0 removes the line. */
 export const setLineQuantity = (
@@ -206,13 +227,10 @@ export const setLineQuantity = (
   quantity: number,
   change: CartChange
 ): Result.Result<Cart, CartNotMutable | CartItemNotFound | QuantityOutOfRange> =>
-  Result.gen(function*() {
-    yield* assertMutable(cart, change.now)
-    yield* findLine(cart, lineId)
-    if (quantity === 0) return changed(cart, change, { lines: cart.lines.filter((line) => line.id !== lineId) })
-    yield* checkLineQuantity(quantity)
-    return changed(cart, change, { lines: cart.lines.map((line) => line.id === lineId ? { ...line, quantity } : line) })
-  })
+  changeLine(cart, lineId, change, () =>
+    quantity === 0
+      ? Result.succeed(withoutLine(cart, lineId))
+      : Result.map(checkLineQuantity(quantity), () => cart.lines.map((line) => line.id === lineId ? { ...line, quantity } : line)))
 
 /** Sets or replaces the shipping address and clears the shipping method (the zone may change). */
 export const setShippingAddress = (
@@ -220,14 +238,14 @@ export const setShippingAddress = (
   address: Address,
   change: CartChange
 ): Result.Result<Cart, CartNotMutable> =>
-  Result.map(assertMutable(cart, change.now), () => changed(cart, change, { shippingAddress: address, shippingMethodId: "" }))
+  changedIfMutable(cart, change, { shippingAddress: address, shippingMethodId: "" })
 
 export const setBillingAddress = (
   cart: Cart,
   address: Address,
   change: CartChange
 ): Result.Result<Cart, CartNotMutable> =>
-  Result.map(assertMutable(cart, change.now), () => changed(cart, change, { billingAddress: address }))
+  changedIfMutable(cart, change, { billingAddress: address })
 
 export interface ShippingMethodChoice {
   readonly method: ShippingMethod
@@ -262,11 +280,11 @@ export const setPaymentMethod = (
   paymentMethod: PaymentMethod,
   change: CartChange
 ): Result.Result<Cart, CartNotMutable> =>
-  Result.map(assertMutable(cart, change.now), () => changed(cart, change, { paymentMethod }))
+  changedIfMutable(cart, change, { paymentMethod })
 
 /** Stores the customer's note (carried over to the order as `customerNotes`). */
 export const setNote = (cart: Cart, note: string, change: CartChange): Result.Result<Cart, CartNotMutable> =>
-  Result.map(assertMutable(cart, change.now), () => changed(cart, change, { customerNote: note }))
+  changedIfMutable(cart, change, { customerNote: note })
 
 export interface CouponApplication {
   /** The code as the customer typed it. */
@@ -295,7 +313,7 @@ export const applyCoupon = (
   })
 
 export const removeCoupon = (cart: Cart, change: CartChange): Result.Result<Cart, CartNotMutable> =>
-  Result.map(assertMutable(cart, change.now), () => changed(cart, change, { couponCode: "" }))
+  changedIfMutable(cart, change, { couponCode: "" })
 
 /**
  * Checkout preconditions besides stock and coupon: lines, a shipping address, and a shipping
@@ -318,4 +336,4 @@ export const assertReadyForCheckout = (
 
 /** Marks the cart checked out; it accepts no more changes. */
 export const completeCart = (cart: Cart, change: CartChange): Result.Result<Cart, CartNotMutable> =>
-  Result.map(assertMutable(cart, change.now), () => changed(cart, change, { status: "completed" }))
+  changedIfMutable(cart, change, { status: "completed" })
