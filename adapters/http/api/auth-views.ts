@@ -24,14 +24,14 @@ export const PhoneInput = Schema.String.check(
 const PasswordInput = Schema.String.check(Schema.isMaxLength(4096))
 const OpaqueToken = Schema.NonEmptyString.check(Schema.isMaxLength(512))
 
+export const LoginBody = Schema.Struct({ email: EmailFromInput, password: PasswordInput })
+
+/** A registration: a name, the credentials of a login and optionally a phone. */
 export const RegisterBody = Schema.Struct({
   name: CustomerName,
-  email: EmailFromInput,
-  password: PasswordInput,
+  ...LoginBody.fields,
   phone: Schema.optionalKey(Schema.NullOr(PhoneInput))
 })
-
-export const LoginBody = Schema.Struct({ email: EmailFromInput, password: PasswordInput })
 
 export const RefreshTokenBody = Schema.Struct({ refreshToken: OpaqueToken })
 

@@ -3,19 +3,16 @@ import { Schema } from "effect"
 import type { ProductSuggestions } from "../../../application/catalog/product-suggestions.ts"
 import { toMajor } from "../../../domain/shared/money.ts"
 
+/** What every suggested product or category says of itself. */
+const suggested = { id: Schema.String, slug: Schema.String, name: Schema.String }
+
 export const SuggestedProductView = Schema.Struct({
-  id: Schema.String,
-  slug: Schema.String,
-  name: Schema.String,
+  ...suggested,
   thumbnail: Schema.NullOr(Schema.String),
   price: Schema.Finite
 }).annotate({ identifier: "SuggestedProduct" })
 
-export const SuggestedCategoryView = Schema.Struct({
-  id: Schema.String,
-  slug: Schema.String,
-  name: Schema.String
-}).annotate({ identifier: "SuggestedCategory" })
+export const SuggestedCategoryView = Schema.Struct(suggested).annotate({ identifier: "SuggestedCategory" })
 
 export const SuggestionsView = Schema.Struct({
   products: Schema.Array(SuggestedProductView),
