@@ -102,9 +102,7 @@ export class JsonDocumentScanner {
           }
           break
         case "afterValue":
-          if (byte === COMMA) this.#position = "key"
-          else if (byte === CLOSE_BRACE) this.#position = "done"
-          else this.#fail(i, "expected ',' or '}'")
+          this.#position = this.#afterEntry(byte, i, CLOSE_BRACE, "key", "done", "expected ',' or '}'")
           break
         case "itemOrEnd":
         case "item":
@@ -115,9 +113,7 @@ export class JsonDocumentScanner {
           }
           break
         case "afterItem":
-          if (byte === COMMA) this.#position = "item"
-          else if (byte === CLOSE_BRACKET) this.#position = "afterValue"
-          else this.#fail(i, "expected ',' or ']' in products")
+          this.#position = this.#afterEntry(byte, i, CLOSE_BRACKET, "item", "afterValue", "expected ',' or ']' in products")
           break
         case "done":
           this.#fail(i, "unexpected data after the document")
@@ -136,6 +132,13 @@ export class JsonDocumentScanner {
       throw new JsonScanError(`unexpected end of the document at byte ${this.#offset}`)
     }
     return parts
+  }
+
+  /** After a member or an item: `,` goes on to the `next` one, the `close` byte to `closed`. */
+  #afterEntry(byte: number, index: number, close: number, next: Position, closed: Position, expected: string): Position {
+    if (byte === COMMA) return next
+    if (byte === close) return closed
+    return this.#fail(index, expected)
   }
 
   #fail(index: number, message: string): never {

@@ -17,7 +17,7 @@ import type {
 } from "../../application/catalog-import/catalog-import-data.ts"
 import { CatalogImportWriter, type CatalogImportSession, noProductChanges } from "../../application/catalog-import/catalog-import-writer.ts"
 import type { ExistingReferences } from "../../application/catalog-import/existing-references.ts"
-import { countsOf } from "../../application/catalog-import/import-summary.ts"
+import { addCounts, countsOf, noChanges } from "../../application/catalog-import/import-summary.ts"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
 import { type CatalogProduct, type CatalogVariant, productContentOf } from "../../domain/catalog/catalog-product.ts"
 import { parseEmail } from "../../domain/customer/email.ts"
@@ -195,17 +195,13 @@ export const makeMemoryCatalogImportWriter = (catalog: MemoryCatalog) =>
       }
       let productsInserted = 0
       let productsUpdated = 0
-      let variantsInserted = 0
-      let variantsUpdated = 0
-      let variantTotal = 0
+      let variantCounts = noChanges
       let removedVariants = 0
       for (const product of batch) {
         const previous = products.get(product.slug)
         const id = previous?.record.id ?? ProductId.make(yield* ids.next("prod"))
         const written = yield* writeVariants(draft, touched, product)
-        variantTotal += product.variants.length
-        variantsInserted += written.inserted
-        variantsUpdated += written.updated
+        variantCounts = addCounts(variantCounts, countsOf(product.variants.length, written.inserted, written.updated))
         const variants = written.variants
         const listed = new Set(product.variants.map((variant) => variant.sku))
         const current = products.get(product.slug)
@@ -237,7 +233,7 @@ export const makeMemoryCatalogImportWriter = (catalog: MemoryCatalog) =>
       }
       return {
         products: countsOf(batch.length, productsInserted, productsUpdated),
-        variants: countsOf(variantTotal, variantsInserted, variantsUpdated),
+        variants: variantCounts,
         removedVariants
       }
     })
