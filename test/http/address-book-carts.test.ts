@@ -8,8 +8,10 @@
  */
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { getMe, registerCustomer } from "../support/account-http.ts"
+import { registerCustomer } from "../support/account-http.ts"
+import { accountRoutes } from "../support/account-routes.ts"
 import { buyingTestEngines, createCart, DHAKA_ADDRESS, expectCart, SYLHET_ADDRESS } from "../support/cart-http.ts"
+import { cartRoutes } from "../support/cart-routes.ts"
 import { type Caller, expectProblem, type HttpResult, serverSuites, storeRequest } from "../support/store-http.ts"
 import { fixtureVariant } from "../support/buying-fixture.ts"
 
@@ -60,8 +62,7 @@ serverSuites(buyingTestEngines(), "saved addresses in carts and checkout", (it) 
   describe("PUT /cart/{id}/shipping-address and /billing-address with {addressId}", () => {
     it.effect("copy the saved address: editing or removing it later changes neither the cart nor the order", () =>
       Effect.gen(function*() {
-        const { tokens } = yield* registerCustomer()
-        const accessToken = tokens.accessToken
+        const { tokens: { accessToken } } = yield* registerCustomer()
         const home = yield* saveToBook(accessToken, DHAKA_ADDRESS)
         const office = yield* saveToBook(accessToken, { ...SYLHET_ADDRESS, email: "karim@example.com" })
         const cart = yield* giftCart({ accessToken })
@@ -73,7 +74,7 @@ serverSuites(buyingTestEngines(), "saved addresses in carts and checkout", (it) 
         const edited = yield* storeRequest("PATCH", `/customers/me/addresses/${home.id}`, { road: "Changed Road" }, { accessToken })
         expect(edited.status, edited.text).toBe(200)
         expect((yield* storeRequest("DELETE", `/customers/me/addresses/${office.id}`, undefined, { accessToken })).status).toBe(204)
-        const after = expectCart(yield* storeRequest("GET", `/cart/${cart.id}`, undefined, { accessToken }))
+        const after = yield* cartRoutes.get(cart.id, { accessToken })
         expect(after.cart.shippingAddress).toEqual(rendered(DHAKA_ADDRESS))
         expect(after.cart.billingAddress).toEqual(rendered({ ...SYLHET_ADDRESS, email: "karim@example.com" }))
         expect(after.version).toBe(billed.version)
@@ -106,7 +107,7 @@ serverSuites(buyingTestEngines(), "saved addresses in carts and checkout", (it) 
           404,
           "address_not_found"
         )
-        const unchanged = expectCart(yield* storeRequest("GET", `/cart/${theirs.id}`, undefined, { accessToken: other.tokens.accessToken }))
+        const unchanged = yield* cartRoutes.get(theirs.id, { accessToken: other.tokens.accessToken })
         expect(unchanged.cart.shippingAddress).toEqual(rendered({}))
         expect(unchanged.cart.updatedAt).toBe(theirs.updatedAt)
       }))
@@ -134,15 +135,14 @@ serverSuites(buyingTestEngines(), "saved addresses in carts and checkout", (it) 
   describe("a signed-in checkout", () => {
     it.effect("adds its shipping address to the book once, as the default when there is none", () =>
       Effect.gen(function*() {
-        const { tokens } = yield* registerCustomer()
-        const accessToken = tokens.accessToken
+        const { tokens: { accessToken } } = yield* registerCustomer()
         const first = yield* checkoutTo(accessToken, DHAKA_ADDRESS)
         const saved = yield* book(accessToken)
         expect(saved).toEqual([{
           ...rendered(DHAKA_ADDRESS), id: expect.stringMatching(/^addr_/), createdAt: expect.any(String), updatedAt: expect.any(String)
         }])
         expect(first.shippingAddress).toEqual(rendered(DHAKA_ADDRESS))
-        expect((yield* getMe(accessToken)).body).toMatchObject({ defaultShippingAddressId: saved[0]!.id })
+        expect(yield* accountRoutes.profile(accessToken)).toMatchObject({ defaultShippingAddressId: saved[0]!.id })
         // the same address again: nothing new; a saved one chosen by id: nothing new
         yield* checkoutTo(accessToken, DHAKA_ADDRESS)
         yield* checkoutTo(accessToken, { addressId: saved[0]!.id })
@@ -153,13 +153,12 @@ serverSuites(buyingTestEngines(), "saved addresses in carts and checkout", (it) 
         expect(grown.map(({ name, district }) => ({ name, district }))).toEqual([
           { name: "Rahim Uddin", district: "" }, { name: "Karim", district: "Sylhet" }
         ])
-        expect((yield* getMe(accessToken)).body).toMatchObject({ defaultShippingAddressId: saved[0]!.id })
+        expect(yield* accountRoutes.profile(accessToken)).toMatchObject({ defaultShippingAddressId: saved[0]!.id })
       }))
 
     it.effect("two concurrent checkouts to one new address save it once", () =>
       Effect.gen(function*() {
-        const { tokens } = yield* registerCustomer()
-        const accessToken = tokens.accessToken
+        const { tokens: { accessToken } } = yield* registerCustomer()
         const carts = [yield* giftCart({ accessToken }), yield* giftCart({ accessToken })]
         for (const cart of carts) expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, DHAKA_ADDRESS, { accessToken }))
         const placed = yield* Effect.all(
@@ -169,16 +168,15 @@ serverSuites(buyingTestEngines(), "saved addresses in carts and checkout", (it) 
         expect(placed.map((response) => response.status)).toEqual([201, 201])
         const saved = yield* book(accessToken)
         expect(saved).toHaveLength(1)
-        expect((yield* getMe(accessToken)).body).toMatchObject({ defaultShippingAddressId: saved[0]!.id })
+        expect(yield* accountRoutes.profile(accessToken)).toMatchObject({ defaultShippingAddressId: saved[0]!.id })
       }))
 
     it.effect("with saveAddress: false leaves the book alone; a bad option is 400", () =>
       Effect.gen(function*() {
-        const { tokens } = yield* registerCustomer()
-        const accessToken = tokens.accessToken
+        const { tokens: { accessToken } } = yield* registerCustomer()
         yield* checkoutTo(accessToken, DHAKA_ADDRESS, { saveAddress: false })
         expect(yield* book(accessToken)).toEqual([])
-        expect((yield* getMe(accessToken)).body).toMatchObject({ defaultShippingAddressId: null })
+        expect(yield* accountRoutes.profile(accessToken)).toMatchObject({ defaultShippingAddressId: null })
         yield* checkoutTo(accessToken, SYLHET_ADDRESS, { saveAddress: true })
         expect((yield* book(accessToken)).map((saved) => saved.name)).toEqual(["Karim"])
         const cart = yield* giftCart({ accessToken })
@@ -190,8 +188,7 @@ serverSuites(buyingTestEngines(), "saved addresses in carts and checkout", (it) 
 
     it.effect("with a full book places the order and saves nothing; a guest checkout saves nothing", () =>
       Effect.gen(function*() {
-        const { tokens } = yield* registerCustomer()
-        const accessToken = tokens.accessToken
+        const { tokens: { accessToken } } = yield* registerCustomer()
         for (let index = 0; index < 20; index++) yield* saveToBook(accessToken, { ...SYLHET_ADDRESS, house: String(index) })
         const full = yield* book(accessToken)
         const order = yield* checkoutTo(accessToken, DHAKA_ADDRESS)

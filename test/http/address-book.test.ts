@@ -7,8 +7,9 @@
  */
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { accountTestEngines, expectAuthResult, freshIp, getMe, KEY } from "../support/account-http.ts"
+import { accountTestEngines, expectAuthResult, freshIp, KEY } from "../support/account-http.ts"
 import { lastNotificationTo, patchMe, post, registerCustomer, STRONG_PASSWORD } from "../support/account-http.ts"
+import { accountRoutes } from "../support/account-routes.ts"
 import { expectProblem, serverSuites } from "../support/store-http.ts"
 import { rawRequest, storefrontClient } from "../support/test-server.ts"
 
@@ -159,23 +160,23 @@ serverSuites(accountTestEngines(), "address book over HTTP", (it, engine) => {
     it.effect("PATCH /customers/me sets it to an own address or null; removing the address clears it", () =>
       Effect.gen(function*() {
         const { tokens } = yield* registerCustomer()
-        expect((yield* getMe(tokens.accessToken)).body).toMatchObject({ defaultShippingAddressId: null })
+        expect(yield* accountRoutes.profile(tokens.accessToken)).toMatchObject({ defaultShippingAddressId: null })
         const home = yield* createAddress(tokens.accessToken, HOME)
         const office = yield* createAddress(tokens.accessToken, OFFICE)
         const set = yield* patchMe(tokens.accessToken, { defaultShippingAddressId: office.id })
         expect(set.status, set.text).toBe(200)
         expect(set.body).toMatchObject({ defaultShippingAddressId: office.id })
-        expect((yield* getMe(tokens.accessToken)).body).toMatchObject({ defaultShippingAddressId: office.id })
+        expect(yield* accountRoutes.profile(tokens.accessToken)).toMatchObject({ defaultShippingAddressId: office.id })
         // removing another address keeps it; removing the default clears it
         expect((yield* request("DELETE", `/${home.id}`, tokens.accessToken)).status).toBe(204)
-        expect((yield* getMe(tokens.accessToken)).body).toMatchObject({ defaultShippingAddressId: office.id })
+        expect(yield* accountRoutes.profile(tokens.accessToken)).toMatchObject({ defaultShippingAddressId: office.id })
         expect((yield* request("DELETE", `/${office.id}`, tokens.accessToken)).status).toBe(204)
-        expect((yield* getMe(tokens.accessToken)).body).toMatchObject({ defaultShippingAddressId: null })
+        expect(yield* accountRoutes.profile(tokens.accessToken)).toMatchObject({ defaultShippingAddressId: null })
         // null clears; an unknown id is 404 and changes nothing, not even the other fields sent with it
         const again = yield* createAddress(tokens.accessToken, HOME)
         expect((yield* patchMe(tokens.accessToken, { defaultShippingAddressId: again.id })).status).toBe(200)
         expectProblem(yield* patchMe(tokens.accessToken, { name: "Changed", defaultShippingAddressId: "addr_unknown" }), 404, "address_not_found")
-        expect((yield* getMe(tokens.accessToken)).body).toMatchObject({ name: "Test Customer", defaultShippingAddressId: again.id })
+        expect(yield* accountRoutes.profile(tokens.accessToken)).toMatchObject({ name: "Test Customer", defaultShippingAddressId: again.id })
         expect((yield* patchMe(tokens.accessToken, { defaultShippingAddressId: null })).body).toMatchObject({ defaultShippingAddressId: null })
         expectProblem(yield* patchMe(tokens.accessToken, { defaultShippingAddressId: 7 }), 400, "validation_failed")
       }))
@@ -227,7 +228,7 @@ serverSuites(accountTestEngines(), "address book over HTTP", (it, engine) => {
         const token = linked.tokens.accessToken
         yield* engine.clock.advance("1 second")
         expect(yield* listAddresses(token)).toEqual([])
-        expect((yield* getMe(token)).body).toMatchObject({ defaultShippingAddressId: null })
+        expect(yield* accountRoutes.profile(token)).toMatchObject({ defaultShippingAddressId: null })
         expectProblem(yield* request("PATCH", `/${earlier.id}`, token, { road: "x" }), 404, "address_not_found")
         expectProblem(yield* request("DELETE", `/${earlier.id}`, token), 404, "address_not_found")
         expectProblem(yield* patchMe(token, { defaultShippingAddressId: earlier.id }), 404, "address_not_found")
@@ -250,7 +251,7 @@ serverSuites(accountTestEngines(), "address book over HTTP", (it, engine) => {
         expect(copied.status, copied.text).toBe(200)
         expect((copied.body as { shippingAddress: { district: string } }).shippingAddress.district).toBe("Sylhet")
         expect((yield* patchMe(token, { defaultShippingAddressId: own.id })).body).toMatchObject({ defaultShippingAddressId: own.id })
-        expect((yield* getMe(token)).body).toMatchObject({ defaultShippingAddressId: own.id })
+        expect(yield* accountRoutes.profile(token)).toMatchObject({ defaultShippingAddressId: own.id })
         // proving the email shows the whole book
         const proof = yield* post("/auth/otp/request", { channel: "email", email: "chat@example.com", purpose: "verify_email" }, { ip: freshIp(), accessToken: token })
         expect(proof.status, proof.text).toBe(202)

@@ -9,7 +9,8 @@ import { Effect } from "effect"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
 import { parseEmail } from "../../domain/customer/email.ts"
 import { accountTestEngines, expectAuthResult, freshEmail, freshIp, freshPhone } from "../support/account-http.ts"
-import { getMe, lastNotificationTo, notificationsTo, patchMe, post, registerCustomer } from "../support/account-http.ts"
+import { lastNotificationTo, notificationsTo, patchMe, post, registerCustomer } from "../support/account-http.ts"
+import { accountRoutes } from "../support/account-routes.ts"
 import { expectProblem, serverSuites } from "../support/store-http.ts"
 import { CustomerId } from "../../domain/shared/ids.ts"
 
@@ -47,7 +48,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
         expect(sent).toEqual({ channel: "email", to: email, purpose: "login", code: expect.stringMatching(/^\d{6}$/), createdAt: expect.any(String) })
         const result = expectAuthResult(yield* verify(requested.verificationId, sent.code!))
         expect(result.customerId).toBe(customerId)
-        expect((yield* getMe(result.tokens.accessToken)).body).toMatchObject({ emailVerified: true })
+        expect(yield* accountRoutes.profile(result.tokens.accessToken)).toMatchObject({ emailVerified: true })
         // single use
         expectProblem(yield* verify(requested.verificationId, sent.code!), 404, "verification_not_found")
       }))
@@ -64,7 +65,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
         expect(lastNotificationTo(engine.notificationsFile, phone)).toMatchObject({ channel: "sms", purpose: "login" })
         const result = expectAuthResult(yield* verify(requested.verificationId, codeFor(phone)))
         expect(result.customerId).toBe(chat.id)
-        expect((yield* getMe(result.tokens.accessToken)).body).toMatchObject({ phone, phoneVerified: true, emailVerified: false })
+        expect(yield* accountRoutes.profile(result.tokens.accessToken)).toMatchObject({ phone, phoneVerified: true, emailVerified: false })
       }))
 
     it.effect("an unknown destination gets the same 202 and nothing is sent; its verification only ever says invalid_otp", () =>
@@ -152,7 +153,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
         const verified = yield* verify(requested.verificationId, code, tokens.accessToken)
         expect(verified.status).toBe(200)
         expect(verified.body).toEqual({ verified: true })
-        expect((yield* getMe(tokens.accessToken)).body).toMatchObject({ emailVerified: true })
+        expect(yield* accountRoutes.profile(tokens.accessToken)).toMatchObject({ emailVerified: true })
       }))
 
     it.effect("verify_phone marks the phone verified", () =>
@@ -161,7 +162,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
         const { tokens } = yield* registerCustomer({ phone })
         const requested = yield* requestCode({ channel: "sms", phone, purpose: "verify_phone" }, tokens.accessToken)
         expect((yield* verify(requested.verificationId, codeFor(phone), tokens.accessToken)).body).toEqual({ verified: true })
-        expect((yield* getMe(tokens.accessToken)).body).toMatchObject({ phoneVerified: true })
+        expect(yield* accountRoutes.profile(tokens.accessToken)).toMatchObject({ phoneVerified: true })
       }))
 
     it.effect("a verify_email code for an address that is not the customer's is answered alike but never sent", () =>
@@ -180,7 +181,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
         const code = codeFor(email)
         expect((yield* patchMe(tokens.accessToken, { email: freshEmail("moved") })).status).toBe(200)
         expectProblem(yield* verify(requested.verificationId, code, tokens.accessToken), 404, "verification_not_found")
-        expect((yield* getMe(tokens.accessToken)).body).toMatchObject({ emailVerified: false })
+        expect(yield* accountRoutes.profile(tokens.accessToken)).toMatchObject({ emailVerified: false })
       }))
 
     it.effect("a present but invalid bearer token is 401 even where the token is optional", () =>
@@ -214,7 +215,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
         expect(swap.status).toBe(202)
         const requested = swap.body as OtpRequested
         expect((yield* verify(requested.verificationId, codeFor(email), linked.tokens.accessToken)).body).toEqual({ verified: true })
-        expect((yield* getMe(linked.tokens.accessToken)).body).toMatchObject({ id: guest.id, emailVerified: true })
+        expect(yield* accountRoutes.profile(linked.tokens.accessToken)).toMatchObject({ id: guest.id, emailVerified: true })
         const changed = yield* patchMe(linked.tokens.accessToken, { email: freshEmail("mine") })
         expect(changed.status).toBe(200)
         expect(changed.body).toMatchObject({ emailVerified: false })

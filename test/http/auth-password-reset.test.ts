@@ -9,6 +9,7 @@ import { Effect } from "effect"
 import { accountTestEngines, eventually, expectAuthResult, freshEmail, freshIp } from "../support/account-http.ts"
 import { freshPhone, getMe, lastNotificationTo, notificationsTo, post } from "../support/account-http.ts"
 import { registerCustomer, RESET_URL_BASE, STRONG_PASSWORD } from "../support/account-http.ts"
+import { accountRoutes } from "../support/account-routes.ts"
 import { expectProblem, serverSuites } from "../support/store-http.ts"
 
 const NEW_PASSWORD = "tangerine-glacier-orbit"
@@ -66,7 +67,7 @@ const login = (email: string, password: string) => post("/auth/login", { email, 
 
         const result = expectAuthResult(yield* post("/auth/reset-password", { newPassword: NEW_PASSWORD, token }))
         expect(result.customerId).toBe(customerId)
-        expect((yield* getMe(result.tokens.accessToken)).status).toBe(200)
+        yield* accountRoutes.profile(result.tokens.accessToken)
         // every earlier session is gone, access and refresh tokens alike
         expectProblem(yield* getMe(tokens.accessToken), 401, "unauthorized")
         expectProblem(yield* getMe(otherSession.tokens.accessToken), 401, "unauthorized")
@@ -107,7 +108,7 @@ const login = (email: string, password: string) => post("/auth/login", { email, 
           expectProblem(weak, 422, "password_too_weak")
           expect(weak.body).toMatchObject({ reason })
         }
-        expect((yield* getMe(tokens.accessToken)).status).toBe(200)
+        yield* accountRoutes.profile(tokens.accessToken)
         expectAuthResult(yield* post("/auth/reset-password", { newPassword: NEW_PASSWORD, token }))
       }))
 
@@ -139,7 +140,7 @@ const login = (email: string, password: string) => post("/auth/login", { email, 
         expect(wrong.body).toMatchObject({ attemptsRemaining: 4 })
 
         const result = expectAuthResult(yield* post("/auth/reset-password", { newPassword: NEW_PASSWORD, verificationId, code }))
-        expect((yield* getMe(result.tokens.accessToken)).body).toMatchObject({ phoneVerified: true })
+        expect(yield* accountRoutes.profile(result.tokens.accessToken)).toMatchObject({ phoneVerified: true })
         expectProblem(yield* getMe(tokens.accessToken), 401, "unauthorized")
         expectAuthResult(yield* login(email, NEW_PASSWORD))
         expectProblem(yield* post("/auth/reset-password", { newPassword: "another-fine-passphrase", verificationId, code }), 404, "verification_not_found")

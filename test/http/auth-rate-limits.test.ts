@@ -8,6 +8,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { accountTestEngines, expectAuthResult, freshEmail, freshIp, post } from "../support/account-http.ts"
 import { registerCustomer, STRONG_PASSWORD } from "../support/account-http.ts"
+import { accountRoutes } from "../support/account-routes.ts"
 import { expectProblem, serverSuites } from "../support/store-http.ts"
 import { testServer } from "../support/test-server.ts"
 
@@ -32,7 +33,7 @@ serverSuites(accountTestEngines(), "rate limits", (it, engine) => {
         }
         expectRateLimited(yield* post("/auth/login", { email, password: STRONG_PASSWORD }, { ip: freshIp() }), 900)
         yield* engine.clock.advance("15 minutes")
-        expectAuthResult(yield* post("/auth/login", { email, password: STRONG_PASSWORD }, { ip: freshIp() }))
+        yield* accountRoutes.login(email, STRONG_PASSWORD)
       }))
 
     it.effect("20 parallel logins with the right password all succeed: only failures are counted", () =>

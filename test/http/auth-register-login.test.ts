@@ -9,7 +9,8 @@ import { Effect, Option } from "effect"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
 import { parseEmail } from "../../domain/customer/email.ts"
 import { accountTestEngines, expectAuthResult, freshEmail, freshIp, freshPhone } from "../support/account-http.ts"
-import { getMe, post, registerCustomer, STRONG_PASSWORD } from "../support/account-http.ts"
+import { post, registerCustomer, STRONG_PASSWORD } from "../support/account-http.ts"
+import { accountRoutes } from "../support/account-routes.ts"
 import { expectProblem, serverSuites } from "../support/store-http.ts"
 import { rawRequest } from "../support/test-server.ts"
 import { CustomerId } from "../../domain/shared/ids.ts"
@@ -31,9 +32,8 @@ serverSuites(accountTestEngines(), "register and login", (it) => {
         const result = expectAuthResult(response, 201)
         expect(result.tokens.expiresIn).toBe(900)
         expect(result.tokens.refreshToken.length).toBeGreaterThanOrEqual(43) // 256 bits in base64url
-        const me = yield* getMe(result.tokens.accessToken)
-        expect(me.status).toBe(200)
-        expect(me.body).toEqual({
+        const me = yield* accountRoutes.profile(result.tokens.accessToken)
+        expect(me).toEqual({
           id: result.customerId,
           name: "Ann",
           email: email.toLowerCase(),
@@ -71,16 +71,16 @@ serverSuites(accountTestEngines(), "register and login", (it) => {
         const response = yield* post("/auth/register", registration({ email: email.toUpperCase(), name: "Someone Else" }), { ip: freshIp() })
         const result = expectAuthResult(response, 201)
         expect(result.customerId).toBe(guest.id)
-        const me = yield* getMe(result.tokens.accessToken)
+        const me = yield* accountRoutes.profile(result.tokens.accessToken)
         // linking attaches the password only: the stored profile is not rewritten, the email stays
         // unverified, and until it is proven the registrant sees only what they gave (issue 9)
-        expect(me.body).toMatchObject({ id: guest.id, name: "Someone Else", email: normalised, emailVerified: false, phone: null })
+        expect(me).toMatchObject({ id: guest.id, name: "Someone Else", email: normalised, emailVerified: false, phone: null })
         const stored = yield* (yield* CustomerRepository).findById(guest.id)
         expect(Option.map(stored, (c) => c.registeredAt !== null && c.passwordHash !== null)).toEqual(Option.some(true))
         expect(Option.map(stored, (c) => c.name)).toEqual(Option.some("Guest Buyer"))
         // now it has a password: a second registration is refused
         expectProblem(yield* post("/auth/register", registration({ email }), { ip: freshIp() }), 409, "email_already_registered")
-        expectAuthResult(yield* post("/auth/login", { email, password: STRONG_PASSWORD }, { ip: freshIp() }))
+        yield* accountRoutes.login(email, STRONG_PASSWORD)
       }))
 
     it.effect("20 concurrent registrations of one email create one customer: one 201, nineteen 409", () =>
@@ -172,10 +172,10 @@ serverSuites(accountTestEngines(), "register and login", (it) => {
       Effect.gen(function*() {
         const { email, customerId } = yield* registerCustomer()
         const first = expectAuthResult(yield* post("/auth/login", { email: ` ${email.toUpperCase()}`, password: STRONG_PASSWORD }, { ip: freshIp() }))
-        const second = expectAuthResult(yield* post("/auth/login", { email, password: STRONG_PASSWORD }, { ip: freshIp() }))
+        const second = yield* accountRoutes.login(email, STRONG_PASSWORD)
         expect(first.customerId).toBe(customerId)
         expect(first.tokens.refreshToken).not.toBe(second.tokens.refreshToken)
-        expect((yield* getMe(first.tokens.accessToken)).status).toBe(200)
+        yield* accountRoutes.profile(first.tokens.accessToken)
       }))
 
     it.effect("unknown email, wrong password and password-less customer answer the same 401 invalid_credentials", () =>

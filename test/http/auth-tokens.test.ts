@@ -12,18 +12,13 @@ import { signingKeyFromPem, SIGNING_KEY_SECRET } from "../../adapters/security/j
 import { makeHmacTokenHasher, TOKEN_HASH_KEY_SECRET } from "../../adapters/security/hmac-token-hasher.ts"
 import { ServerSecrets } from "../../application/auth/server-secrets.ts"
 import { SessionRepository } from "../../application/auth/session-repository.ts"
-import { accountTestEngines, type AuthResultBody, expectAuthResult, freshIp, getMe } from "../support/account-http.ts"
+import { accountTestEngines, getMe } from "../support/account-http.ts"
 import { post, registerCustomer, STRONG_PASSWORD } from "../support/account-http.ts"
+import { accountRoutes } from "../support/account-routes.ts"
 import { expectProblem, serverSuites } from "../support/store-http.ts"
 
 const refresh = (refreshToken: string) => post("/auth/refresh", { refreshToken })
 const logout = (refreshToken: string) => post("/auth/logout", { refreshToken })
-
-const expectTokens = (response: { readonly status: number; readonly body: unknown }) => {
-  expect(response.status, JSON.stringify(response.body)).toBe(200)
-  expect(response.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), expiresIn: 900 })
-  return response.body as AuthResultBody["tokens"]
-}
 
 const signingKey = Effect.gen(function*() {
   const pem = yield* (yield* ServerSecrets).getOrCreate(SIGNING_KEY_SECRET, Effect.die(new Error("no signing key yet")))
@@ -47,27 +42,27 @@ serverSuites(accountTestEngines(), "sessions and tokens", (it, engine) => {
     it.effect("returns Tokens (not wrapped) and rotates: the new pair works, the old refresh token is spent", () =>
       Effect.gen(function*() {
         const { tokens, customerId } = yield* registerCustomer()
-        const next = expectTokens(yield* refresh(tokens.refreshToken))
+        const next = yield* accountRoutes.refresh(tokens.refreshToken)
         expect(next.refreshToken).not.toBe(tokens.refreshToken)
-        const me = yield* getMe(next.accessToken)
-        expect(me.body).toMatchObject({ id: customerId })
-        const again = expectTokens(yield* refresh(next.refreshToken))
-        expect((yield* getMe(again.accessToken)).status).toBe(200)
+        const me = yield* accountRoutes.profile(next.accessToken)
+        expect(me).toMatchObject({ id: customerId })
+        const again = yield* accountRoutes.refresh(next.refreshToken)
+        yield* accountRoutes.profile(again.accessToken)
       }))
 
     it.effect("reuse of a rotated token kills the whole session; an independent login survives", () =>
       Effect.gen(function*() {
         const { email, tokens } = yield* registerCustomer()
-        const other = expectAuthResult(yield* post("/auth/login", { email, password: STRONG_PASSWORD }, { ip: freshIp() }))
-        const rotated = expectTokens(yield* refresh(tokens.refreshToken))
+        const other = yield* accountRoutes.login(email, STRONG_PASSWORD)
+        const rotated = yield* accountRoutes.refresh(tokens.refreshToken)
         // the old token again: 401, and the session is revoked
         expectProblem(yield* refresh(tokens.refreshToken), 401, "invalid_refresh_token")
         expectProblem(yield* refresh(rotated.refreshToken), 401, "invalid_refresh_token")
         expectProblem(yield* getMe(rotated.accessToken), 401, "unauthorized")
         expectProblem(yield* getMe(tokens.accessToken), 401, "unauthorized")
         // the other login is another session
-        expect((yield* getMe(other.tokens.accessToken)).status).toBe(200)
-        expectTokens(yield* refresh(other.tokens.refreshToken))
+        yield* accountRoutes.profile(other.tokens.accessToken)
+        yield* accountRoutes.refresh(other.tokens.refreshToken)
       }))
 
     it.effect("10 concurrent refreshes with one token: at most one succeeds", () =>
@@ -91,7 +86,7 @@ serverSuites(accountTestEngines(), "sessions and tokens", (it, engine) => {
         const { tokens } = yield* registerCustomer()
         expectProblem(yield* post("/auth/refresh", { refreshToken: tokens.refreshToken, customerId: "cus_x" }), 400, "validation_failed")
         // the rejected request changed nothing: the token still works
-        expectTokens(yield* refresh(tokens.refreshToken))
+        yield* accountRoutes.refresh(tokens.refreshToken)
       }))
 
     it.effect("an access token is not a refresh token", () =>
@@ -117,7 +112,7 @@ serverSuites(accountTestEngines(), "sessions and tokens", (it, engine) => {
     it.effect("204; the session's access token is refused at once and its refresh token is dead; idempotent", () =>
       Effect.gen(function*() {
         const { tokens } = yield* registerCustomer()
-        expect((yield* getMe(tokens.accessToken)).status).toBe(200)
+        yield* accountRoutes.profile(tokens.accessToken)
         const response = yield* logout(tokens.refreshToken)
         expect(response.status).toBe(204)
         expect(response.text).toBe("")
@@ -130,9 +125,9 @@ serverSuites(accountTestEngines(), "sessions and tokens", (it, engine) => {
     it.effect("logging out one session leaves the customer's other sessions alone", () =>
       Effect.gen(function*() {
         const { email, tokens } = yield* registerCustomer()
-        const other = expectAuthResult(yield* post("/auth/login", { email, password: STRONG_PASSWORD }, { ip: freshIp() }))
+        const other = yield* accountRoutes.login(email, STRONG_PASSWORD)
         expect((yield* logout(tokens.refreshToken)).status).toBe(204)
-        expect((yield* getMe(other.tokens.accessToken)).status).toBe(200)
+        yield* accountRoutes.profile(other.tokens.accessToken)
       }))
   })
 
@@ -191,7 +186,7 @@ serverSuites(accountTestEngines(), "sessions and tokens", (it, engine) => {
       Effect.gen(function*() {
         const { tokens } = yield* registerCustomer()
         // control: re-signing unchanged claims with the server's key is accepted
-        expect((yield* getMe(yield* forge(tokens.accessToken, {}))).status).toBe(200)
+        yield* accountRoutes.profile(yield* forge(tokens.accessToken, {}))
         const now = Math.floor(Date.now() / 1000)
         const cases = [
           { claims: { aud: "another-api" } },
@@ -222,8 +217,8 @@ serverSuites(accountTestEngines(), "sessions and tokens", (it, engine) => {
         const { tokens } = yield* registerCustomer()
         yield* engine.clock.advance("901 seconds")
         expectProblem(yield* getMe(tokens.accessToken), 401, "unauthorized")
-        const next = expectTokens(yield* refresh(tokens.refreshToken))
-        expect((yield* getMe(next.accessToken)).status).toBe(200)
+        const next = yield* accountRoutes.refresh(tokens.refreshToken)
+        yield* accountRoutes.profile(next.accessToken)
       }))
 
     it.effect("sessions die after the idle lifetime without use and after the absolute lifetime whatever the use", () =>
@@ -231,11 +226,11 @@ serverSuites(accountTestEngines(), "sessions and tokens", (it, engine) => {
         const idle = yield* registerCustomer()
         const busy = yield* registerCustomer()
         yield* engine.clock.advance("29 days")
-        let busyRefresh = expectTokens(yield* refresh(busy.tokens.refreshToken)).refreshToken
+        let busyRefresh = (yield* accountRoutes.refresh(busy.tokens.refreshToken)).refreshToken
         yield* engine.clock.advance("2 days")
         expectProblem(yield* refresh(idle.tokens.refreshToken), 401, "invalid_refresh_token")
         for (let day = 31; day < 89; day += 20) {
-          busyRefresh = expectTokens(yield* refresh(busyRefresh)).refreshToken
+          busyRefresh = (yield* accountRoutes.refresh(busyRefresh)).refreshToken
           yield* engine.clock.advance("20 days")
         }
         // now past 90 days since the login: dead although used every 20 days

@@ -10,6 +10,7 @@ import { fixtureVariant } from "../support/buying-fixture.ts"
 import { registerCustomer } from "../support/account-http.ts"
 import { BOTH_SHOPS_KEY, buyingTestEngines, type CartBody, createCart, DHAKA_ADDRESS } from "../support/cart-http.ts"
 import { expectCart, SHOP_B_KEY, SYLHET_ADDRESS } from "../support/cart-http.ts"
+import { cartRoutes } from "../support/cart-routes.ts"
 import { expectProblem, serverSuites, storeRequest } from "../support/store-http.ts"
 
 const DAY_MILLIS = 86_400_000
@@ -27,10 +28,9 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
     it.effect("201: an active guest cart of the key's only shop, paying cod, expiring 30 days after its last change", () =>
       Effect.gen(function*() {
         const shirt = yield* fixtureVariant("FIX-1-1")
-        const response = yield* storeRequest("POST", "/cart", {
+        const { cart, etag } = yield* createCart({
           items: [{ variantId: shirt.variant.id, quantity: 2 }, { variantId: shirt.variant.id, quantity: 1 }]
         })
-        const { cart, etag } = expectCart(response, 201)
         expect(etag).toBe("\"1\"")
         expect(cart.id).toMatch(/^cart_[a-z2-7]{26}$/)
         expect(cart).toMatchObject({
@@ -130,7 +130,7 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
     it.effect("the cart as last written, with its ETag; unknown ids and other shops' carts are 404", () =>
       Effect.gen(function*() {
         const created = yield* cartWith("FIX-4-1", 1)
-        const fetched = expectCart(yield* storeRequest("GET", `/cart/${created.cart.id}`))
+        const fetched = yield* cartRoutes.get(created.cart.id)
         expect(fetched.cart).toEqual(created.cart)
         expect(fetched.etag).toBe(created.etag)
         expectProblem(yield* storeRequest("GET", "/cart/cart_unknown"), 404, "cart_not_found")
@@ -145,7 +145,7 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
         const { cart } = yield* createCart({ items: [{ variantId: tee.variant.id, quantity: 1 }] })
         expect(cart.subtotal).toBe(300)
         yield* sql`UPDATE variants SET sale_price = 25050 WHERE id = ${tee.variant.id}`
-        const repriced = expectCart(yield* storeRequest("GET", `/cart/${cart.id}`)).cart
+        const repriced = (yield* cartRoutes.get(cart.id)).cart
         expect(repriced.items[0]).toMatchObject({ unitPrice: 250.5, compareAtPrice: 300, lineTotal: 250.5 })
         expect(repriced.total).toBe(250.5)
         yield* sql`UPDATE variants SET sale_price = NULL WHERE id = ${tee.variant.id}`
@@ -167,13 +167,13 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
         const linen = yield* variantId("FIX-6-1")
         const phone = yield* variantId("FIX-4-2")
         const { cart } = yield* createCart({})
-        const first = expectCart(yield* storeRequest("POST", `/cart/${cart.id}/items`, { variantId: linen, quantity: 2 }))
+        const first = yield* cartRoutes.addItem({ cartId: cart.id }, { variantId: linen, quantity: 2 })
         expect(first.version).toBe(2)
-        const second = expectCart(yield* storeRequest("POST", `/cart/${cart.id}/items`, { variantId: linen, quantity: 3 }))
+        const second = yield* cartRoutes.addItem({ cartId: cart.id }, { variantId: linen, quantity: 3 })
         expect(second.cart.items).toHaveLength(1)
         expect(itemOf(second.cart, linen)?.quantity).toBe(5)
         expect(itemOf(second.cart, linen)?.id).toBe(itemOf(first.cart, linen)?.id)
-        const third = expectCart(yield* storeRequest("POST", `/cart/${cart.id}/items`, { variantId: phone, quantity: 1 }))
+        const third = yield* cartRoutes.addItem({ cartId: cart.id }, { variantId: phone, quantity: 1 })
         expect(third.cart.items.map((item) => item.variantId)).toEqual([linen, phone])
         expect(third.cart).toMatchObject({ itemCount: 6, subtotal: 5 * 1500 + 55000, total: 5 * 1500 + 55000 })
         expect(third.version).toBe(4)
@@ -199,7 +199,7 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
         expectProblem(yield* storeRequest("POST", `/cart/${cart.id}/items`, { variantId: yield* variantId("FIX-5-1"), quantity: 1 }), 404, "variant_not_found")
         expectProblem(yield* storeRequest("POST", `/cart/${cart.id}/items`, { variantId: "var_nope", quantity: 1 }), 404, "variant_not_found")
         expectProblem(yield* storeRequest("POST", "/cart/cart_nope/items", { variantId: gift, quantity: 1 }), 404, "cart_not_found")
-        const unchanged = expectCart(yield* storeRequest("GET", `/cart/${cart.id}`))
+        const unchanged = yield* cartRoutes.get(cart.id)
         expect(unchanged.version).toBe(1)
         expect(unchanged.cart.itemCount).toBe(990)
       }))
@@ -211,7 +211,7 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
         const { cart } = yield* createCart({ items: [{ variantId: linen, quantity: 1 }, { variantId: tee, quantity: 1 }] })
         const linenItem = itemOf(cart, linen)?.id ?? ""
         const teeItem = itemOf(cart, tee)?.id ?? ""
-        const set = expectCart(yield* storeRequest("PATCH", `/cart/${cart.id}/items/${linenItem}`, { quantity: 7 }))
+        const set = yield* cartRoutes.updateItem({ cartId: cart.id, itemId: linenItem }, { quantity: 7 })
         expect(itemOf(set.cart, linen)?.quantity).toBe(7)
         const short = yield* storeRequest("PATCH", `/cart/${cart.id}/items/${teeItem}`, { quantity: 2 })
         expectProblem(short, 409, "insufficient_stock")
@@ -221,11 +221,11 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
           expectProblem(invalid, 400, "validation_failed")
           expect(invalid.body).toMatchObject({ errors: [{ path: "quantity" }] })
         }
-        const removed = expectCart(yield* storeRequest("PATCH", `/cart/${cart.id}/items/${teeItem}`, { quantity: 0 }))
+        const removed = yield* cartRoutes.updateItem({ cartId: cart.id, itemId: teeItem }, { quantity: 0 })
         expect(removed.cart.items.map((item) => item.variantId)).toEqual([linen])
         expectProblem(yield* storeRequest("PATCH", `/cart/${cart.id}/items/${teeItem}`, { quantity: 1 }), 404, "cart_item_not_found")
         expectProblem(yield* storeRequest("DELETE", `/cart/${cart.id}/items/${teeItem}`), 404, "cart_item_not_found")
-        const deleted = expectCart(yield* storeRequest("DELETE", `/cart/${cart.id}/items/${linenItem}`))
+        const deleted = yield* cartRoutes.removeItem({ cartId: cart.id, itemId: linenItem })
         expect(deleted.cart.items).toEqual([])
         expect(deleted.cart.total).toBe(0)
         expect(deleted.version).toBe(4)
@@ -238,12 +238,12 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
         const shirt = yield* fixtureVariant("FIX-1-2")
         const { cart } = yield* createCart({ items: [{ variantId: linen, quantity: 1 }] })
         yield* sql`UPDATE variants SET stock = 5 WHERE id = ${shirt.variant.id}`
-        expectCart(yield* storeRequest("POST", `/cart/${cart.id}/items`, { variantId: shirt.variant.id, quantity: 1 }))
+        yield* cartRoutes.addItem({ cartId: cart.id }, { variantId: shirt.variant.id, quantity: 1 })
         yield* sql`DELETE FROM variants WHERE id = ${shirt.variant.id}`
-        const shown = expectCart(yield* storeRequest("GET", `/cart/${cart.id}`)).cart
+        const shown = (yield* cartRoutes.get(cart.id)).cart
         expect(shown.items.map((item) => item.variantId)).toEqual([linen])
         expect(shown.subtotal).toBe(1500)
-        const changed = expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/notes`, { note: "still here" })).cart
+        const changed = (yield* cartRoutes.setNote({ cartId: cart.id }, { note: "still here" })).cart
         expect(changed.items.map((item) => item.variantId)).toEqual([linen])
       }))
   })
@@ -253,16 +253,16 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
       Effect.gen(function*() {
         const linen = yield* variantId("FIX-6-1")
         const { cart, etag } = yield* createCart({})
-        const changed = expectCart(yield* storeRequest("POST", `/cart/${cart.id}/items`, { variantId: linen, quantity: 1 }, { ifMatch: etag }))
+        const changed = yield* cartRoutes.addItem({ cartId: cart.id }, { variantId: linen, quantity: 1 }, { ifMatch: etag })
         expect(changed.etag).toBe("\"2\"")
         const stale = yield* storeRequest("POST", `/cart/${cart.id}/items`, { variantId: linen, quantity: 1 }, { ifMatch: etag })
         expectProblem(stale, 412, "cart_version_mismatch")
         expect(stale.body).toMatchObject({ currentVersion: 2 })
         expectProblem(yield* storeRequest("PUT", `/cart/${cart.id}/notes`, { note: "x" }, { ifMatch: "\"two\"" }), 412, "cart_version_mismatch")
-        expect(expectCart(yield* storeRequest("GET", `/cart/${cart.id}`)).cart.itemCount).toBe(1)
-        expect(expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/notes`, { note: "a" }, { ifMatch: "W/\"2\"" })).version).toBe(3)
-        expect(expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/notes`, { note: "b" }, { ifMatch: "\"1\", \"3\"" })).version).toBe(4)
-        expect(expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/notes`, { note: "c" }, { ifMatch: "*" })).version).toBe(5)
+        expect((yield* cartRoutes.get(cart.id)).cart.itemCount).toBe(1)
+        expect((yield* cartRoutes.setNote({ cartId: cart.id }, { note: "a" }, { ifMatch: "W/\"2\"" })).version).toBe(3)
+        expect((yield* cartRoutes.setNote({ cartId: cart.id }, { note: "b" }, { ifMatch: "\"1\", \"3\"" })).version).toBe(4)
+        expect((yield* cartRoutes.setNote({ cartId: cart.id }, { note: "c" }, { ifMatch: "*" })).version).toBe(5)
       }))
   })
 
@@ -270,9 +270,9 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
     it.effect("PUT /notes stores the customer's note; an absent note clears it; over 1000 characters is 400", () =>
       Effect.gen(function*() {
         const { cart } = yield* createCart({})
-        expect(expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/notes`, { note: "Gift wrap — শুভ জন্মদিন" })).cart.customerNote)
+        expect((yield* cartRoutes.setNote({ cartId: cart.id }, { note: "Gift wrap — শুভ জন্মদিন" })).cart.customerNote)
           .toBe("Gift wrap — শুভ জন্মদিন")
-        expect(expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/notes`, {})).cart.customerNote).toBe("")
+        expect((yield* cartRoutes.setNote({ cartId: cart.id }, {})).cart.customerNote).toBe("")
         expectProblem(yield* storeRequest("PUT", `/cart/${cart.id}/notes`, { note: "n".repeat(1001) }), 400, "validation_failed")
       }))
 
@@ -312,15 +312,15 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
         const unserved = yield* storeRequest("PUT", `/cart/${cart.id}/shipping-method`, { shippingMethodId: "sm_a_city_only" })
         expectProblem(unserved, 422, "shipping_unavailable_for_zone")
         expect(unserved.body).toMatchObject({ zoneType: "outside_city" })
-        const outside = expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-method`, { shippingMethodId: "sm_a_standard" })).cart
+        const outside = (yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_standard" })).cart
         // outside_city: 120 flat up to 1 kg (0.5 kg here); COD 1.5 % of (1500 + 120) = 24.3
         expect(outside).toMatchObject({ shippingMethodId: "sm_a_standard", shippingMethodName: "Standard", shippingFee: 120, codFee: 24.3, total: 1644.3 })
         const moved = expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, { ...DHAKA_ADDRESS, city: " dhaka " })).cart
         expect(moved).toMatchObject({ shippingMethodId: "", shippingMethodName: "", shippingFee: 0, codFee: 0, total: 1500 })
-        const inside = expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-method`, { shippingMethodId: "sm_a_city_only" })).cart
+        const inside = (yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_city_only" })).cart
         // inside_city courier: 100 flat, COD fixed 20
         expect(inside).toMatchObject({ shippingFee: 100, codFee: 20, total: 1620 })
-        const prepaid = expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/payment-method`, { paymentMethod: "prepaid" })).cart
+        const prepaid = (yield* cartRoutes.setPaymentMethod({ cartId: cart.id }, { paymentMethod: "prepaid" })).cart
         expect(prepaid).toMatchObject({ paymentMethod: "prepaid", codFee: 0, total: 1600 })
         expectProblem(yield* storeRequest("PUT", `/cart/${cart.id}/payment-method`, { paymentMethod: "card" }), 400, "validation_failed")
       }))
@@ -331,10 +331,10 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
         const linen = yield* variantId("FIX-6-1")
         const { cart } = yield* createCart({ items: [{ variantId: lamp, quantity: 1 }] })
         expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, DHAKA_ADDRESS))
-        const heavy = expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-method`, { shippingMethodId: "sm_a_standard" })).cart
+        const heavy = (yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_standard" })).cart
         // 2.5 kg inside the city: 60 + ceil(1.5) × 15 = 90; COD 1.5 % of 2590 = 38.85
         expect(heavy).toMatchObject({ subtotal: 2500, shippingFee: 90, codFee: 38.85, total: 2628.85 })
-        const free = expectCart(yield* storeRequest("POST", `/cart/${cart.id}/items`, { variantId: linen, quantity: 1 })).cart
+        const free = (yield* cartRoutes.addItem({ cartId: cart.id }, { variantId: linen, quantity: 1 })).cart
         // 4000 ≥ 3000: free shipping; COD 1.5 % of 4000 = 60
         expect(free).toMatchObject({ subtotal: 4000, shippingFee: 0, codFee: 60, total: 4060 })
       }))
@@ -344,11 +344,11 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
     it.effect("PUT /coupon applies a code case-insensitively; the cart shows the stored code and the discount", () =>
       Effect.gen(function*() {
         const { cart } = yield* cartWith("FIX-6-1", 1)
-        const applied = expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/coupon`, { code: " save10 " })).cart
+        const applied = (yield* cartRoutes.applyCoupon({ cartId: cart.id }, { code: " save10 " })).cart
         expect(applied).toMatchObject({ couponCode: "SAVE10", couponDiscount: 150, discountTotal: 150, subtotal: 1500, total: 1350 })
-        const fixed = expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/coupon`, { code: "flat50" })).cart
+        const fixed = (yield* cartRoutes.applyCoupon({ cartId: cart.id }, { code: "flat50" })).cart
         expect(fixed).toMatchObject({ couponCode: "Flat50", couponDiscount: 50, total: 1450 })
-        const removed = expectCart(yield* storeRequest("DELETE", `/cart/${cart.id}/coupon`)).cart
+        const removed = (yield* cartRoutes.removeCoupon({ cartId: cart.id })).cart
         expect(removed).toMatchObject({ couponCode: "", couponDiscount: 0, discountTotal: 0, total: 1500 })
       }))
 
@@ -367,18 +367,18 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
           expect(response.body).toMatchObject({ reason })
         }
         expectProblem(yield* storeRequest("PUT", `/cart/${cart.id}/coupon`, { code: "" }), 400, "validation_failed")
-        expect(expectCart(yield* storeRequest("GET", `/cart/${cart.id}`)).version).toBe(1)
+        expect((yield* cartRoutes.get(cart.id)).version).toBe(1)
       }))
 
     it.effect("a coupon whose minimum is no longer met stays on the cart with discount 0", () =>
       Effect.gen(function*() {
         const linen = yield* variantId("FIX-6-1")
         const { cart } = yield* createCart({ items: [{ variantId: linen, quantity: 1 }] })
-        expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/coupon`, { code: "SAVE10" }))
+        yield* cartRoutes.applyCoupon({ cartId: cart.id }, { code: "SAVE10" })
         const itemId = cart.items[0]?.id ?? ""
-        const below = expectCart(yield* storeRequest("DELETE", `/cart/${cart.id}/items/${itemId}`)).cart
+        const below = (yield* cartRoutes.removeItem({ cartId: cart.id, itemId: itemId })).cart
         expect(below).toMatchObject({ couponCode: "SAVE10", couponDiscount: 0, discountTotal: 0, total: 0 })
-        const again = expectCart(yield* storeRequest("POST", `/cart/${cart.id}/items`, { variantId: linen, quantity: 2 })).cart
+        const again = (yield* cartRoutes.addItem({ cartId: cart.id }, { variantId: linen, quantity: 2 })).cart
         expect(again).toMatchObject({ couponCode: "SAVE10", couponDiscount: 300, total: 2700 })
       }))
   })
@@ -401,12 +401,12 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
       Effect.gen(function*() {
         const customer = yield* registerCustomer()
         const { cart } = yield* createCart({})
-        const claimed = expectCart(yield* storeRequest("GET", `/cart/${cart.id}`, undefined, { accessToken: customer.tokens.accessToken }))
+        const claimed = yield* cartRoutes.get(cart.id, { accessToken: customer.tokens.accessToken })
         expect(claimed.cart.customerId).toBe(customer.customerId)
         expect(claimed.version).toBe(2)
         expectProblem(yield* storeRequest("GET", `/cart/${cart.id}`), 404, "cart_not_found")
         const other = yield* createCart({})
-        const changed = expectCart(yield* storeRequest("PUT", `/cart/${other.cart.id}/notes`, { note: "hi" }, { accessToken: customer.tokens.accessToken }))
+        const changed = yield* cartRoutes.setNote({ cartId: other.cart.id }, { note: "hi" }, { accessToken: customer.tokens.accessToken })
         expect(changed.cart).toMatchObject({ customerId: customer.customerId, customerNote: "hi" })
       }))
   })

@@ -16,6 +16,7 @@ import { OrderRepository } from "../../application/orders/order-repository.ts"
 import { fixtureVariant } from "../support/buying-fixture.ts"
 import { freshPhone, post, registerCustomer, STRONG_PASSWORD } from "../support/account-http.ts"
 import { buyingTestEngines, createCart, DHAKA_ADDRESS, expectCart, SHOP_B_KEY } from "../support/cart-http.ts"
+import { cartRoutes } from "../support/cart-routes.ts"
 import { type Caller, expectProblem, type HttpResult, serverSuites, storeRequest } from "../support/store-http.ts"
 import { CustomerId, OrderId } from "../../domain/shared/ids.ts"
 
@@ -88,7 +89,7 @@ const readyCart = (
     for (const item of items) lines.push({ variantId: yield* variantId(item.sku), quantity: item.quantity })
     const { cart } = yield* createCart({ items: lines }, caller)
     expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, address, caller))
-    return expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-method`, { shippingMethodId: "sm_a_standard" }, caller))
+    return yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_standard" }, caller)
   })
 
 /** Waits until the catalog read model (which serves shipping methods) shows the change. */
@@ -118,9 +119,9 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const linen = yield* fixtureVariant("FIX-6-1")
         const stockBefore = yield* stockOf("FIX-6-1")
         const ready = yield* readyCart([{ sku: "FIX-6-1", quantity: 2 }])
-        expectCart(yield* storeRequest("PUT", `/cart/${ready.cart.id}/notes`, { note: "Leave with the guard" }))
-        expectCart(yield* storeRequest("PUT", `/cart/${ready.cart.id}/coupon`, { code: "save10" }))
-        const shown = expectCart(yield* storeRequest("GET", `/cart/${ready.cart.id}`)).cart
+        yield* cartRoutes.setNote({ cartId: ready.cart.id }, { note: "Leave with the guard" })
+        yield* cartRoutes.applyCoupon({ cartId: ready.cart.id }, { code: "save10" })
+        const shown = (yield* cartRoutes.get(ready.cart.id)).cart
         const order = expectOrder(yield* checkout(ready.cart.id))
         expect(order).toEqual({
           id: expect.stringMatching(/^ord_/),
@@ -163,7 +164,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         })
         expect(Number(order.orderNumber)).toBeGreaterThanOrEqual(100_000)
         expect(order.totalPrice).toBe(shown.total)
-        const completed = expectCart(yield* storeRequest("GET", `/cart/${ready.cart.id}`)).cart
+        const completed = (yield* cartRoutes.get(ready.cart.id)).cart
         expect(completed.status).toBe("completed")
         expect(yield* stockOf("FIX-6-1")).toBe((stockBefore ?? 0) - 2)
         const sales = yield* sql<{ salesCount: number }>`SELECT sales_count FROM products WHERE id = ${linen.product.id}`
@@ -194,7 +195,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const ready = yield* readyCart([{ sku: "FIX-6-1", quantity: 1 }])
         expectProblem(yield* checkout(ready.cart.id, { ifMatch: "\"1\"" }), 412, "cart_version_mismatch")
         expectProblem(yield* checkout(ready.cart.id, {}, { express: true }), 400, "validation_failed")
-        expect(expectCart(yield* storeRequest("GET", `/cart/${ready.cart.id}`)).cart.status).toBe("active")
+        expect((yield* cartRoutes.get(ready.cart.id)).cart.status).toBe("active")
         expectOrder(yield* checkout(ready.cart.id, { ifMatch: ready.etag }))
       }))
 
@@ -218,7 +219,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         expectProblem(insufficient, 409, "insufficient_stock")
         expect(insufficient.body).toMatchObject({ variantId: phone.variant.id, requested: 2, available: 1 })
         expect(yield* stockOf("FIX-6-1")).toBe(linenBefore)
-        expect(expectCart(yield* storeRequest("GET", `/cart/${short.cart.id}`)).cart.status).toBe("active")
+        expect((yield* cartRoutes.get(short.cart.id)).cart.status).toBe("active")
         yield* sql`UPDATE variants SET stock = 5 WHERE id = ${phone.variant.id}`
 
         yield* sql`UPDATE products SET enabled = false WHERE id = ${phone.product.id}`
@@ -226,7 +227,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         yield* sql`UPDATE products SET enabled = true WHERE id = ${phone.product.id}`
 
         const coupon = yield* readyCart([{ sku: "FIX-6-1", quantity: 1 }])
-        expectCart(yield* storeRequest("PUT", `/cart/${coupon.cart.id}/coupon`, { code: "FLAT50" }))
+        yield* cartRoutes.applyCoupon({ cartId: coupon.cart.id }, { code: "FLAT50" })
         yield* sql`UPDATE coupons SET ends_at = now() - interval '1 minute' WHERE code = 'Flat50'`
         const expired = yield* checkout(coupon.cart.id)
         expectProblem(expired, 422, "coupon_invalid")
@@ -234,7 +235,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         yield* sql`UPDATE coupons SET ends_at = NULL WHERE code = 'Flat50'`
 
         const cityOnly = yield* readyCart([{ sku: "FIX-6-1", quantity: 1 }])
-        expectCart(yield* storeRequest("PUT", `/cart/${cityOnly.cart.id}/shipping-method`, { shippingMethodId: "sm_a_city_only" }))
+        yield* cartRoutes.setShippingMethod({ cartId: cityOnly.cart.id }, { shippingMethodId: "sm_a_city_only" })
         yield* sql`UPDATE shipping_methods SET zones = '[]' WHERE id = 'sm_a_city_only'`
         yield* untilShippingMethodChanged("sm_a_city_only", (method) => method.zones.length === 0)
         const zoneless = yield* checkout(cityOnly.cart.id)
@@ -247,10 +248,10 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const sql = yield* SqlClient.SqlClient
         const linen = yield* variantId("FIX-6-1")
         const ready = yield* readyCart([{ sku: "FIX-GIFT-1", quantity: 1 }])
-        expectCart(yield* storeRequest("POST", `/cart/${ready.cart.id}/items`, { variantId: linen, quantity: 1 }))
-        expectCart(yield* storeRequest("PUT", `/cart/${ready.cart.id}/coupon`, { code: "SAVE10" }))
-        const lineId = expectCart(yield* storeRequest("GET", `/cart/${ready.cart.id}`)).cart.items.find((item) => item.variantId === linen)?.id ?? ""
-        expectCart(yield* storeRequest("DELETE", `/cart/${ready.cart.id}/items/${lineId}`))
+        yield* cartRoutes.addItem({ cartId: ready.cart.id }, { variantId: linen, quantity: 1 })
+        yield* cartRoutes.applyCoupon({ cartId: ready.cart.id }, { code: "SAVE10" })
+        const lineId = (yield* cartRoutes.get(ready.cart.id)).cart.items.find((item) => item.variantId === linen)?.id ?? ""
+        yield* cartRoutes.removeItem({ cartId: ready.cart.id, itemId: lineId })
         const before = yield* sql<{ usageCount: number }>`SELECT usage_count FROM coupons WHERE code = 'SAVE10'`
         const order = expectOrder(yield* checkout(ready.cart.id))
         expect(order).toMatchObject({ subtotal: 500, discountTotal: 0, shippingFee: 0, couponCode: "" })
@@ -263,7 +264,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const carts = []
         for (let index = 0; index < 3; index++) {
           const ready = yield* readyCart([{ sku: "FIX-6-1", quantity: 1 }])
-          expectCart(yield* storeRequest("PUT", `/cart/${ready.cart.id}/coupon`, { code: "twice" }))
+          yield* cartRoutes.applyCoupon({ cartId: ready.cart.id }, { code: "twice" })
           carts.push(ready.cart.id)
         }
         for (const cartId of carts.slice(0, 2)) expect(expectOrder(yield* checkout(cartId)).discountTotal).toBe(150)
@@ -352,7 +353,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const { cart } = yield* createCart({ items: [{ variantId: linen, quantity: 1 }] })
         expectProblem(yield* checkout(cart.id, { idempotencyKey: key }), 422, "shipping_address_required")
         expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, DHAKA_ADDRESS))
-        expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-method`, { shippingMethodId: "sm_a_standard" }))
+        yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_standard" })
         const first = yield* checkout(cart.id, { idempotencyKey: key })
         const order = expectOrder(first)
         const replay = yield* checkout(cart.id, { idempotencyKey: key }, {})
@@ -376,10 +377,10 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const placed: Array<OrderBody> = []
         for (const sku of ["FIX-1-1", "FIX-GIFT-1", "FIX-6-1"]) {
           const { cart } = yield* createCart({}, caller)
-          expectCart(yield* storeRequest("POST", `/cart/${cart.id}/items`, { variantId: yield* variantId(sku), quantity: 1 }, caller))
+          yield* cartRoutes.addItem({ cartId: cart.id }, { variantId: yield* variantId(sku), quantity: 1 }, caller)
           expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, DHAKA_ADDRESS, caller))
           if (sku !== "FIX-GIFT-1") {
-            expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-method`, { shippingMethodId: "sm_a_standard" }, caller))
+            yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_standard" }, caller)
           }
           expectProblem(yield* checkout(cart.id), 404, "cart_not_found")
           placed.push(expectOrder(yield* checkout(cart.id, caller)))
@@ -456,7 +457,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
           )
           const successes = responses.filter((response) => response.status === 200).length
           expect(successes).toBe(20)
-          const after = expectCart(yield* storeRequest("GET", `/cart/${cart.id}`))
+          const after = yield* cartRoutes.get(cart.id)
           expect(after.cart.items[0]?.quantity).toBe(1 + successes)
           expect(after.version).toBe(1 + successes)
           const versions = responses.map((response) => response.headers["etag"])

@@ -8,7 +8,8 @@ import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { fixtureVariant } from "../support/buying-fixture.ts"
-import { buyingTestEngines, createCart, expectCart, SHOP_A_KEY } from "../support/cart-http.ts"
+import { buyingTestEngines, createCart, SHOP_A_KEY } from "../support/cart-http.ts"
+import { cartRoutes } from "../support/cart-routes.ts"
 import { expectProblem, serverSuites, storeRequest } from "../support/store-http.ts"
 
 const errorPaths = (body: unknown) => (body as { errors: ReadonlyArray<{ path: string }> }).errors.map((error) => error.path).sort()
@@ -22,7 +23,7 @@ serverSuites(buyingTestEngines(), "hostile input", (it) => {
         const response = yield* storeRequest("PUT", `/cart/${cart.cart.id}/shipping-address`, body)
         expectProblem(response, 400, "validation_failed")
         expect(errorPaths(response.body)).toEqual(["name", "road"])
-        const after = expectCart(yield* storeRequest("GET", `/cart/${cart.cart.id}`))
+        const after = yield* cartRoutes.get(cart.cart.id)
         expect(after.version).toBe(cart.version)
         expect(after.cart.shippingAddress).toEqual(cart.cart.shippingAddress)
       }))

@@ -12,8 +12,9 @@ import { join } from "node:path"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { ClientIpPolicy } from "../../adapters/http/request/client-ip.ts"
-import { expectAuthResult, freshEmail, freshIp, freshPhone, getMe } from "../support/account-http.ts"
+import { expectAuthResult, freshEmail, freshIp, freshPhone } from "../support/account-http.ts"
 import { lastNotificationTo, patchMe, post, registerCustomer, STRONG_PASSWORD } from "../support/account-http.ts"
+import { accountRoutes } from "../support/account-routes.ts"
 import { createCart, DHAKA_ADDRESS, expectCart } from "../support/cart-http.ts"
 import { expectProblem, storeRequest } from "../support/store-http.ts"
 import { rawRequest, testServer } from "../support/test-server.ts"
@@ -56,6 +57,18 @@ for (const engine of testEngines()) {
     return (response.body as OrderList).data.map((order) => order.id)
   }
 
+  /** A customer registered with `registration` and a guest order to `contact`, which they cannot see yet. */
+  const unprovenRegistrant = (
+    registration: { readonly email?: string; readonly phone?: string },
+    contact: { readonly phone: string; readonly email?: string }
+  ) =>
+    Effect.gen(function*() {
+      const { tokens } = yield* registerCustomer(registration)
+      const orderId = yield* guestOrder(contact)
+      expect(orderIds(yield* myOrders(tokens.accessToken))).toEqual([])
+      return { accessToken: tokens.accessToken, orderId }
+    })
+
   /** Sends a code to the destination and presents it (signed in for verify_*). */
   const proveWithCode = (
     accessToken: string | undefined,
@@ -75,34 +88,28 @@ for (const engine of testEngines()) {
       it.effect("registering with somebody's phone shows none of their guest orders; proving the phone shows them", () =>
         Effect.gen(function*() {
           const phone = freshPhone()
-          const registrant = yield* registerCustomer({ phone })
-          const orderId = yield* guestOrder({ phone })
-          expect(orderIds(yield* myOrders(registrant.tokens.accessToken))).toEqual([])
-          expectProblem(yield* myOrder(registrant.tokens.accessToken, orderId), 404, "order_not_found")
+          const { accessToken, orderId } = yield* unprovenRegistrant({ phone }, { phone })
+          expectProblem(yield* myOrder(accessToken, orderId), 404, "order_not_found")
           // the phone's owner proves it: the earlier guest order appears, detail included
-          const verified = yield* proveWithCode(registrant.tokens.accessToken, { channel: "sms", destination: phone, purpose: "verify_phone" })
+          const verified = yield* proveWithCode(accessToken, { channel: "sms", destination: phone, purpose: "verify_phone" })
           expect(verified.status, verified.text).toBe(200)
-          expect(orderIds(yield* myOrders(registrant.tokens.accessToken))).toEqual([orderId])
-          expect((yield* myOrder(registrant.tokens.accessToken, orderId)).status).toBe(200)
+          expect(orderIds(yield* myOrders(accessToken))).toEqual([orderId])
+          expect((yield* myOrder(accessToken, orderId)).status).toBe(200)
         }))
 
       it.effect("registering with somebody's email shows none of their guest orders; verify_email shows them", () =>
         Effect.gen(function*() {
           const email = freshEmail("owner")
-          const registrant = yield* registerCustomer({ email, phone: freshPhone() })
-          const orderId = yield* guestOrder({ phone: freshPhone(), email })
-          expect(orderIds(yield* myOrders(registrant.tokens.accessToken))).toEqual([])
-          const verified = yield* proveWithCode(registrant.tokens.accessToken, { channel: "email", destination: email, purpose: "verify_email" })
+          const { accessToken, orderId } = yield* unprovenRegistrant({ email, phone: freshPhone() }, { phone: freshPhone(), email })
+          const verified = yield* proveWithCode(accessToken, { channel: "email", destination: email, purpose: "verify_email" })
           expect(verified.status, verified.text).toBe(200)
-          expect(orderIds(yield* myOrders(registrant.tokens.accessToken))).toEqual([orderId])
+          expect(orderIds(yield* myOrders(accessToken))).toEqual([orderId])
         }))
 
       it.effect("an OTP login to the phone proves it too", () =>
         Effect.gen(function*() {
           const phone = freshPhone()
-          const registrant = yield* registerCustomer({ phone })
-          const orderId = yield* guestOrder({ phone })
-          expect(orderIds(yield* myOrders(registrant.tokens.accessToken))).toEqual([])
+          const { accessToken, orderId } = yield* unprovenRegistrant({ phone }, { phone })
           const login = expectAuthResult(yield* proveWithCode(undefined, { channel: "sms", destination: phone, purpose: "login" }))
           expect(orderIds(yield* myOrders(login.tokens.accessToken))).toEqual([orderId])
         }))
@@ -122,7 +129,7 @@ for (const engine of testEngines()) {
           expect(orderIds(yield* myOrders(token)).sort()).toEqual([signedInOrder, guestOrderId].sort())
           expect((yield* patchMe(token, { phone: freshPhone() })).status).toBe(200)
           expect(orderIds(yield* myOrders(token))).toEqual([signedInOrder])
-          expect((yield* getMe(token)).body).toMatchObject({ phoneVerified: false })
+          expect(yield* accountRoutes.profile(token)).toMatchObject({ phoneVerified: false })
         }))
     })
 
@@ -135,15 +142,15 @@ for (const engine of testEngines()) {
           }, { ip: freshIp() })
           const linked = expectAuthResult(registered, 201)
           const token = linked.tokens.accessToken
-          const me = yield* getMe(token)
-          expect(me.body).toMatchObject({ name: "Registrant", email: "chat@example.com", phone: null, emailVerified: false })
+          const me = yield* accountRoutes.profile(token)
+          expect(me).toMatchObject({ name: "Registrant", email: "chat@example.com", phone: null, emailVerified: false })
           // no orders exist for it, and still: 403 until the email is proven
           expectProblem(yield* myOrders(token), 403, "email_verification_required")
           expectProblem(yield* myOrder(token, "ord_anything"), 403, "email_verification_required")
           const verified = yield* proveWithCode(token, { channel: "email", destination: "chat@example.com", purpose: "verify_email" })
           expect(verified.status, verified.text).toBe(200)
           expect(orderIds(yield* myOrders(token))).toEqual([])
-          expect((yield* getMe(token)).body).toMatchObject({ name: "Registrant", phone: "+8801711000009", emailVerified: true })
+          expect(yield* accountRoutes.profile(token)).toMatchObject({ name: "Registrant", phone: "+8801711000009", emailVerified: true })
         }))
     })
   })

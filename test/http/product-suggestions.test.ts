@@ -4,13 +4,13 @@
  * documented ranking (exact > prefix > typo, then best-selling), scoping by publishable key,
  * query validation, and the index following a catalog change.
  */
-import { assert, describe, expect, layer } from "@effect/vitest"
+import { assert, describe, expect } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { catalogFixture, FIXTURE_KEYS } from "../support/catalog-fixture.ts"
-import { seededPostgresStores } from "../support/seeded-stores.ts"
-import { testEngines } from "../support/test-database.ts"
-import { rawRequest, storefrontClient, testServer } from "../support/test-server.ts"
+import { seededTestEngines } from "../support/seeded-stores.ts"
+import { serverSuites } from "../support/store-http.ts"
+import { rawRequest, storefrontClient } from "../support/test-server.ts"
 
 type FixtureProduct = ReturnType<typeof catalogFixture>["products"][number]
 
@@ -100,175 +100,170 @@ const expectValidationProblem = (query: string) =>
     expect(response.body).toMatchObject({ status: 400, code: "validation_failed" })
   })
 
-for (const engine of testEngines()) {
-  layer(testServer(seededPostgresStores(engine.layer, suggestFixture())), { excludeTestServices: true })(
-    `product suggestions over HTTP (${engine.name})`,
-    (it) => {
-      describe("GET /products/suggest", () => {
-        it.effect("exact words first, then prefixes, each best-selling first; categories and completed queries", () =>
-          Effect.gen(function*() {
-            const body = yield* suggest("q=saree")
-            // exact "saree": cotton (30 sold), silk (10); prefix "sarees": jamdani (200)
-            expect(slugs(body)).toEqual(["cotton-saree", "silk-saree-deluxe", "jamdani-sarees"])
-            expect(body.categories).toEqual([{ id: expect.any(String), slug: "clothing-sarees", name: "Sarees" }])
-            expect(body.queries).toEqual(["saree", "sarees"])
-            const first = body.products[0]!
-            expect(first).toEqual({
-              id: expect.stringMatching(/^prod_/),
-              slug: "cotton-saree",
-              name: "Cotton Saree Classic",
-              thumbnail: "https://img.example.com/suggest/cotton-saree.jpg",
-              price: 2500.5
-            })
-          }))
+serverSuites(seededTestEngines(suggestFixture()), "product suggestions over HTTP", (it) => {
+  describe("GET /products/suggest", () => {
+    it.effect("exact words first, then prefixes, each best-selling first; categories and completed queries", () =>
+      Effect.gen(function*() {
+        const body = yield* suggest("q=saree")
+        // exact "saree": cotton (30 sold), silk (10); prefix "sarees": jamdani (200)
+        expect(slugs(body)).toEqual(["cotton-saree", "silk-saree-deluxe", "jamdani-sarees"])
+        expect(body.categories).toEqual([{ id: expect.any(String), slug: "clothing-sarees", name: "Sarees" }])
+        expect(body.queries).toEqual(["saree", "sarees"])
+        const first = body.products[0]!
+        expect(first).toEqual({
+          id: expect.stringMatching(/^prod_/),
+          slug: "cotton-saree",
+          name: "Cotton Saree Classic",
+          thumbnail: "https://img.example.com/suggest/cotton-saree.jpg",
+          price: 2500.5
+        })
+      }))
 
-        it.effect("a prefix of three letters: prefix matches only, best-selling first", () =>
-          Effect.gen(function*() {
-            expect(slugs(yield* suggest("q=sar"))).toEqual(["sari-pin", "jamdani-sarees", "cotton-saree", "silk-saree-deluxe"])
-          }))
+    it.effect("a prefix of three letters: prefix matches only, best-selling first", () =>
+      Effect.gen(function*() {
+        expect(slugs(yield* suggest("q=sar"))).toEqual(["sari-pin", "jamdani-sarees", "cotton-saree", "silk-saree-deluxe"])
+      }))
 
-        it.effect("one typo in a word of four or more letters: 'saaree', 'sharee', 'SAREE' typed with a transposition", () =>
-          Effect.gen(function*() {
-            for (const q of ["saaree", "sharee", "SRAEE"]) {
-              const body = yield* suggest(`q=${q}`)
-              // all by typo: best-selling first
-              expect(slugs(body), q).toEqual(["jamdani-sarees", "cotton-saree", "silk-saree-deluxe"])
-              expect(body.queries, q).toEqual(["sarees", "saree"])
-            }
-            // "sare": a prefix of saree/sarees; "sari" and the tag "sale" are one edit away and rank after
-            expect(slugs(yield* suggest("q=sare"))).toEqual([
-              "jamdani-sarees",
-              "cotton-saree",
-              "silk-saree-deluxe",
-              "sari-pin",
-              "classic-cotton-shirt",
-              "linen-shirt-100-off"
-            ])
-            // no typo below four letters, two edits only from eight
-            expect(slugs(yield* suggest("q=sra"))).toEqual([])
-            expect(slugs(yield* suggest("q=sxrxes"))).toEqual([])
-          }))
+    it.effect("one typo in a word of four or more letters: 'saaree', 'sharee', 'SAREE' typed with a transposition", () =>
+      Effect.gen(function*() {
+        for (const q of ["saaree", "sharee", "SRAEE"]) {
+          const body = yield* suggest(`q=${q}`)
+          // all by typo: best-selling first
+          expect(slugs(body), q).toEqual(["jamdani-sarees", "cotton-saree", "silk-saree-deluxe"])
+          expect(body.queries, q).toEqual(["sarees", "saree"])
+        }
+        // "sare": a prefix of saree/sarees; "sari" and the tag "sale" are one edit away and rank after
+        expect(slugs(yield* suggest("q=sare"))).toEqual([
+          "jamdani-sarees",
+          "cotton-saree",
+          "silk-saree-deluxe",
+          "sari-pin",
+          "classic-cotton-shirt",
+          "linen-shirt-100-off"
+        ])
+        // no typo below four letters, two edits only from eight
+        expect(slugs(yield* suggest("q=sra"))).toEqual([])
+        expect(slugs(yield* suggest("q=sxrxes"))).toEqual([])
+      }))
 
-        it.effect("accents and case are ignored; completions keep the catalog's spelling", () =>
-          Effect.gen(function*() {
-            for (const q of ["creme", "CRÈME", "cre%CC%80me", "brulee", "lumiere"]) {
-              expect(slugs(yield* suggest(`q=${q}`)), q).toEqual(["creme-candle"])
-            }
-            // "prem" (of "premium") is one edit from "crem": a typo completion, after the prefix one
-            expect((yield* suggest("q=crem")).queries).toEqual(["crème", "premium"])
-            expect((yield* suggest(`q=${encodeURIComponent("candle brul")}`)).queries).toEqual(["candle brûlée"])
-          }))
+    it.effect("accents and case are ignored; completions keep the catalog's spelling", () =>
+      Effect.gen(function*() {
+        for (const q of ["creme", "CRÈME", "cre%CC%80me", "brulee", "lumiere"]) {
+          expect(slugs(yield* suggest(`q=${q}`)), q).toEqual(["creme-candle"])
+        }
+        // "prem" (of "premium") is one edit from "crem": a typo completion, after the prefix one
+        expect((yield* suggest("q=crem")).queries).toEqual(["crème", "premium"])
+        expect((yield* suggest(`q=${encodeURIComponent("candle brul")}`)).queries).toEqual(["candle brûlée"])
+      }))
 
-        it.effect("every word must match: earlier words filter, the last one completes", () =>
-          Effect.gen(function*() {
-            expect(slugs(yield* suggest(`q=${encodeURIComponent("cotton sar")}`))).toEqual(["cotton-saree"])
-            expect(slugs(yield* suggest(`q=${encodeURIComponent("silk sh")}`))).toEqual([])
-          }))
+    it.effect("every word must match: earlier words filter, the last one completes", () =>
+      Effect.gen(function*() {
+        expect(slugs(yield* suggest(`q=${encodeURIComponent("cotton sar")}`))).toEqual(["cotton-saree"])
+        expect(slugs(yield* suggest(`q=${encodeURIComponent("silk sh")}`))).toEqual([])
+      }))
 
-        it.effect("scoped by the publishable key like listings (disabled products never shown)", () =>
-          Effect.gen(function*() {
-            expect(slugs(yield* suggest("q=saree", FIXTURE_KEYS.shopB))).toEqual(["b-saree", "silk-saree-deluxe"])
-            expect(slugs(yield* suggest("q=saree", FIXTURE_KEYS.shopA))).not.toContain("b-saree")
-            expect(slugs(yield* suggest("q=hidden"))).toEqual([])
-            expect(slugs(yield* suggest("q=shirt"))).toEqual(["classic-cotton-shirt", "linen-shirt-100-off"])
-            // a category without a visible product is not suggested
-            expect((yield* suggest("q=phones", FIXTURE_KEYS.shopA)).categories.map((c) => c.slug)).toEqual(["electronics-phones"])
-            expect((yield* suggest("q=sarees", FIXTURE_KEYS.shopB)).categories.map((c) => c.slug)).toEqual(["clothing-sarees"])
-            expect((yield* suggest("q=shirts", FIXTURE_KEYS.shopB)).categories).toEqual([])
-            const missingKey = yield* rawRequest("GET", "/v1/store/products/suggest?q=saree")
-            expect(missingKey.status).toBe(400)
-            expect(missingKey.body).toMatchObject({ code: "publishable_key_required" })
-          }))
+    it.effect("scoped by the publishable key like listings (disabled products never shown)", () =>
+      Effect.gen(function*() {
+        expect(slugs(yield* suggest("q=saree", FIXTURE_KEYS.shopB))).toEqual(["b-saree", "silk-saree-deluxe"])
+        expect(slugs(yield* suggest("q=saree", FIXTURE_KEYS.shopA))).not.toContain("b-saree")
+        expect(slugs(yield* suggest("q=hidden"))).toEqual([])
+        expect(slugs(yield* suggest("q=shirt"))).toEqual(["classic-cotton-shirt", "linen-shirt-100-off"])
+        // a category without a visible product is not suggested
+        expect((yield* suggest("q=phones", FIXTURE_KEYS.shopA)).categories.map((c) => c.slug)).toEqual(["electronics-phones"])
+        expect((yield* suggest("q=sarees", FIXTURE_KEYS.shopB)).categories.map((c) => c.slug)).toEqual(["clothing-sarees"])
+        expect((yield* suggest("q=shirts", FIXTURE_KEYS.shopB)).categories).toEqual([])
+        const missingKey = yield* rawRequest("GET", "/v1/store/products/suggest?q=saree")
+        expect(missingKey.status).toBe(400)
+        expect(missingKey.body).toMatchObject({ code: "publishable_key_required" })
+      }))
 
-        it.effect("limit: 1..20 (default 8), applied to each list", () =>
-          Effect.gen(function*() {
-            const one = yield* suggest("q=s&limit=1")
-            expect(slugs(one)).toEqual(["sari-pin"])
-            expect(one.categories.length).toBe(1)
-            expect(one.queries.length).toBe(1)
-            const all = yield* suggest("q=s&limit=20")
-            expect(all.products.length).toBe(7)
-            expect(yield* suggest("q=s")).toEqual(all)
-            expect(slugs(yield* suggest("q=s&limit=3"))).toEqual(slugs(all).slice(0, 3))
-            for (const query of ["?q=s&limit=0", "?q=s&limit=21", "?q=s&limit=two", "?q=s&limit=1.5"]) {
-              yield* expectValidationProblem(query)
-            }
-          }))
+    it.effect("limit: 1..20 (default 8), applied to each list", () =>
+      Effect.gen(function*() {
+        const one = yield* suggest("q=s&limit=1")
+        expect(slugs(one)).toEqual(["sari-pin"])
+        expect(one.categories.length).toBe(1)
+        expect(one.queries.length).toBe(1)
+        const all = yield* suggest("q=s&limit=20")
+        expect(all.products.length).toBe(7)
+        expect(yield* suggest("q=s")).toEqual(all)
+        expect(slugs(yield* suggest("q=s&limit=3"))).toEqual(slugs(all).slice(0, 3))
+        for (const query of ["?q=s&limit=0", "?q=s&limit=21", "?q=s&limit=two", "?q=s&limit=1.5"]) {
+          yield* expectValidationProblem(query)
+        }
+      }))
 
-        it.effect("q: required, 1..100 characters", () =>
-          Effect.gen(function*() {
-            for (const query of ["", "?q=", `?q=${"a".repeat(101)}`, "?limit=3"]) yield* expectValidationProblem(query)
-            expect(slugs(yield* suggest(`q=${"a".repeat(100)}`))).toEqual([])
-            expect(yield* suggest("q=%20%21%20")).toEqual({ products: [], categories: [], queries: [] })
-          }))
+    it.effect("q: required, 1..100 characters", () =>
+      Effect.gen(function*() {
+        for (const query of ["", "?q=", `?q=${"a".repeat(101)}`, "?limit=3"]) yield* expectValidationProblem(query)
+        expect(slugs(yield* suggest(`q=${"a".repeat(100)}`))).toEqual([])
+        expect(yield* suggest("q=%20%21%20")).toEqual({ products: [], categories: [], queries: [] })
+      }))
 
-        it.effect("answers decode with the declared schema through the derived client", () =>
-          Effect.gen(function*() {
-            const client = yield* storefrontClient(FIXTURE_KEYS.shopA)
-            const body = yield* client.catalog.suggestProducts({ query: { q: "saaree", limit: 2 } })
-            expect(body.products.map((product) => product.slug)).toEqual(["jamdani-sarees", "cotton-saree"])
-            const empty = yield* client.catalog.listProducts({ query: { search: "saaree" } })
-            expect(empty.total).toBe(0)
-            expect(empty.didYouMean).toBe("saree")
-          }))
-      })
+    it.effect("answers decode with the declared schema through the derived client", () =>
+      Effect.gen(function*() {
+        const client = yield* storefrontClient(FIXTURE_KEYS.shopA)
+        const body = yield* client.catalog.suggestProducts({ query: { q: "saaree", limit: 2 } })
+        expect(body.products.map((product) => product.slug)).toEqual(["jamdani-sarees", "cotton-saree"])
+        const empty = yield* client.catalog.listProducts({ query: { search: "saaree" } })
+        expect(empty.total).toBe(0)
+        expect(empty.didYouMean).toBe("saree")
+      }))
+  })
 
-      describe("the OpenAPI document", () => {
-        it.effect("declares the suggest route with its problems, and didYouMean on the listing", () =>
-          Effect.gen(function*() {
-            const openapi = (yield* rawRequest("GET", "/openapi.json")).body as {
-              paths: Record<string, { get?: { parameters: ReadonlyArray<{ name: string; required?: boolean }>; responses: object } }>
-              components: { schemas: Record<string, { properties: object; required?: ReadonlyArray<string> }> }
-            }
-            const route = openapi.paths["/v1/store/products/suggest"]!.get!
-            expect(Object.keys(route.responses)).toEqual(expect.arrayContaining(["200", "400", "401"]))
-            expect(route.parameters.find((parameter) => parameter.name === "q")).toMatchObject({ required: true })
-            expect(route.parameters.find((parameter) => parameter.name === "limit")).toMatchObject({ required: false })
-            const page = openapi.components.schemas["ProductListingPage"]!
-            expect(Object.keys(page.properties)).toContain("didYouMean")
-            expect(page.required).not.toContain("didYouMean")
-            expect(Object.keys(openapi.components.schemas["Suggestions"]!.properties)).toEqual(["products", "categories", "queries"])
-          }))
-      })
+  describe("the OpenAPI document", () => {
+    it.effect("declares the suggest route with its problems, and didYouMean on the listing", () =>
+      Effect.gen(function*() {
+        const openapi = (yield* rawRequest("GET", "/openapi.json")).body as {
+          paths: Record<string, { get?: { parameters: ReadonlyArray<{ name: string; required?: boolean }>; responses: object } }>
+          components: { schemas: Record<string, { properties: object; required?: ReadonlyArray<string> }> }
+        }
+        const route = openapi.paths["/v1/store/products/suggest"]!.get!
+        expect(Object.keys(route.responses)).toEqual(expect.arrayContaining(["200", "400", "401"]))
+        expect(route.parameters.find((parameter) => parameter.name === "q")).toMatchObject({ required: true })
+        expect(route.parameters.find((parameter) => parameter.name === "limit")).toMatchObject({ required: false })
+        const page = openapi.components.schemas["ProductListingPage"]!
+        expect(Object.keys(page.properties)).toContain("didYouMean")
+        expect(page.required).not.toContain("didYouMean")
+        expect(Object.keys(openapi.components.schemas["Suggestions"]!.properties)).toEqual(["products", "categories", "queries"])
+      }))
+  })
 
-      describe("GET /products?search= didYouMean", () => {
-        it.effect("present only when the search finds nothing, and only if the correction finds something", () =>
-          Effect.gen(function*() {
-            const typo = yield* listing("search=saaree")
-            expect(typo).toMatchObject({ total: 0, data: [], didYouMean: "saree" })
-            const found = yield* listing(`search=${encodeURIComponent("saree")}`)
-            expect(found.total).toBe(3)
-            expect(found.didYouMean).toBeUndefined()
-            expect((yield* listing("search=zzzzzz")).didYouMean).toBeUndefined()
-            expect((yield* listing(`search=${encodeURIComponent("cotton saaree")}`)).didYouMean).toBe("cotton saree")
-            expect((yield* listing("search=cr%C3%A9me")).total).toBe(0)
-          }))
+  describe("GET /products?search= didYouMean", () => {
+    it.effect("present only when the search finds nothing, and only if the correction finds something", () =>
+      Effect.gen(function*() {
+        const typo = yield* listing("search=saaree")
+        expect(typo).toMatchObject({ total: 0, data: [], didYouMean: "saree" })
+        const found = yield* listing(`search=${encodeURIComponent("saree")}`)
+        expect(found.total).toBe(3)
+        expect(found.didYouMean).toBeUndefined()
+        expect((yield* listing("search=zzzzzz")).didYouMean).toBeUndefined()
+        expect((yield* listing(`search=${encodeURIComponent("cotton saaree")}`)).didYouMean).toBe("cotton saree")
+        expect((yield* listing("search=cr%C3%A9me")).total).toBe(0)
+      }))
 
-        it.effect("the correction must find something in the key's shops and under the other filters", () =>
-          Effect.gen(function*() {
-            expect((yield* listing("search=jamdany")).didYouMean).toBe("jamdani")
-            expect((yield* listing("search=jamdany", FIXTURE_KEYS.shopB)).didYouMean).toBeUndefined()
-            expect((yield* listing("search=jamdany&minPrice=100000")).didYouMean).toBeUndefined()
-          }))
-      })
+    it.effect("the correction must find something in the key's shops and under the other filters", () =>
+      Effect.gen(function*() {
+        expect((yield* listing("search=jamdany")).didYouMean).toBe("jamdani")
+        expect((yield* listing("search=jamdany", FIXTURE_KEYS.shopB)).didYouMean).toBeUndefined()
+        expect((yield* listing("search=jamdany&minPrice=100000")).didYouMean).toBeUndefined()
+      }))
+  })
 
-      describe("kept in step with the catalog", () => {
-        it.effect("a renamed product is suggested by its new words once the read model has the change", () =>
-          Effect.gen(function*() {
-            yield* Effect.orDie(importCatalog(suggestFixture("Vanilla Votive")))
-            const renamed = yield* suggest("q=votive").pipe(
-              Effect.repeat({ schedule: Schedule.spaced("50 millis"), until: (body) => body.products.length > 0, times: 200 })
-            )
-            expect(slugs(renamed)).toEqual(["creme-candle"])
-            expect(slugs(yield* suggest("q=creme"))).toEqual([])
-            // the brand still finds it
-            expect(slugs(yield* suggest("q=lumiere"))).toEqual(["creme-candle"])
-            yield* Effect.orDie(importCatalog(suggestFixture()))
-            yield* suggest("q=creme").pipe(
-              Effect.repeat({ schedule: Schedule.spaced("50 millis"), until: (body) => body.products.length > 0, times: 200 })
-            )
-          }))
-      })
-    }
-  )
-}
+  describe("kept in step with the catalog", () => {
+    it.effect("a renamed product is suggested by its new words once the read model has the change", () =>
+      Effect.gen(function*() {
+        yield* Effect.orDie(importCatalog(suggestFixture("Vanilla Votive")))
+        const renamed = yield* suggest("q=votive").pipe(
+          Effect.repeat({ schedule: Schedule.spaced("50 millis"), until: (body) => body.products.length > 0, times: 200 })
+        )
+        expect(slugs(renamed)).toEqual(["creme-candle"])
+        expect(slugs(yield* suggest("q=creme"))).toEqual([])
+        // the brand still finds it
+        expect(slugs(yield* suggest("q=lumiere"))).toEqual(["creme-candle"])
+        yield* Effect.orDie(importCatalog(suggestFixture()))
+        yield* suggest("q=creme").pipe(
+          Effect.repeat({ schedule: Schedule.spaced("50 millis"), until: (body) => body.products.length > 0, times: 200 })
+        )
+      }))
+  })
+})

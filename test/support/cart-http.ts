@@ -9,7 +9,9 @@ import { ClientIpPolicy } from "../../adapters/http/request/client-ip.ts"
 import { buyingFixture } from "./buying-fixture.ts"
 import { postgresBuyingTestStores } from "./buying-stores.ts"
 import { testEngines } from "./test-database.ts"
-import { type Caller, type HttpResult, storeRequest } from "./store-http.ts"
+import type { HttpClientResponse } from "effect/http"
+import type { CartView, CreateCartBody } from "../../adapters/http/api/cart-views.ts"
+import { type Caller, expectDecoded, type HttpResult, storeClient } from "./store-http.ts"
 
 export { SHOP_A_KEY } from "./store-http.ts"
 export const SHOP_B_KEY = "pk_b"
@@ -75,8 +77,23 @@ export const expectCart = (response: HttpResult, status = 200) => {
   return { cart: response.body as CartBody, etag, version: Number(etag.slice(1, -1)) }
 }
 
-export const createCart = (body: unknown = {}, caller: Caller = {}) =>
-  Effect.map(storeRequest("POST", "/cart", body, caller), (response) => expectCart(response, 201))
+/** A cart answer of the typed client ([{body, headers}, response]): the decoded cart and its version (from the ETag). */
+export const expectTypedCart = (
+  answer: readonly [{ readonly body: CartView; readonly headers: { readonly etag: string } }, HttpClientResponse.HttpClientResponse],
+  status = 200
+) => {
+  const { body, headers } = expectDecoded(answer, status)
+  expect(headers.etag).toMatch(/^"\d+"$/)
+  return { cart: body, etag: headers.etag, version: Number(headers.etag.slice(1, -1)) }
+}
+
+/** Creates a cart through the typed client (201, the decoded cart and its version). */
+export const createCart = (body: typeof CreateCartBody.Type = {}, caller: Caller = {}) =>
+  Effect.flatMap(storeClient(caller), (client) =>
+    Effect.map(
+      client.cart.createCart({ headers: {}, payload: body, responseMode: "decoded-and-response" }),
+      (answer) => expectTypedCart(answer, 201)
+    ))
 
 export const DHAKA_ADDRESS = {
   name: "Rahim Uddin",

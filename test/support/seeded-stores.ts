@@ -10,6 +10,7 @@ import { PostgresCatalogSourceLayer } from "../../adapters/postgres/postgres-cat
 import { PostgresStoreHealth } from "../../adapters/postgres/postgres-store-health.ts"
 import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
+import { testEngines } from "./test-database.ts"
 
 export const seededPostgresStores = (
   engine: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient>,
@@ -21,3 +22,7 @@ export const seededPostgresStores = (
   )
   return Layer.effectDiscard(Effect.orDie(importCatalog(document))).pipe(Layer.provideMerge(stores))
 }
+
+/** The seeded stores on every test engine (PGlite; PostgreSQL too when DATABASE_URL is set). */
+export const seededTestEngines = (document: unknown) =>
+  testEngines().map((engine) => ({ name: engine.name, stores: seededPostgresStores(engine.layer, document) }))

@@ -7,7 +7,7 @@
  */
 import { expect, layer, type Vitest } from "@effect/vitest"
 import { type Effect, type Layer } from "effect"
-import { HttpClient, HttpClientRequest } from "effect/http"
+import { HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
 import { StorefrontApi } from "../../adapters/http/api/storefront-api.ts"
 import { rawRequest, testServer } from "./test-server.ts"
@@ -56,6 +56,19 @@ export const storeClient = (caller: Caller = {}) =>
   HttpApiClient.make(StorefrontApi, {
     transformClient: HttpClient.mapRequest((request) => HttpClientRequest.setHeaders(request, callerHeaders(caller)))
   })
+
+/**
+ * A typed client's answer in "decoded-and-response" mode: the status (and, but for 204, the JSON
+ * content type) checked; the value its declared schema decoded.
+ */
+export const expectDecoded = <A>(
+  [value, response]: readonly [A, HttpClientResponse.HttpClientResponse],
+  status = 200
+): A => {
+  expect(response.status).toBe(status)
+  if (status !== 204) expect(response.headers["content-type"]).toMatch(/^application\/json/)
+  return value
+}
 
 /** A problem+json answer with this status and code (and a title). */
 export const expectProblem = (
