@@ -9,6 +9,7 @@
 import { Effect } from "effect"
 import type { HttpClientResponse } from "effect/http"
 import type { CartView } from "../../adapters/http/api/cart-views.ts"
+import { CartId, LineId } from "../../domain/shared/ids.ts"
 import { expectTypedCart } from "./cart-http.ts"
 import { type Caller, storeClient } from "./store-http.ts"
 
@@ -17,7 +18,13 @@ type CartAnswer = readonly [
   { readonly body: CartView; readonly headers: { readonly etag: string } },
   HttpClientResponse.HttpClientResponse
 ]
-type Params = { readonly cartId: string } | { readonly cartId: string; readonly itemId: string }
+type Params = { readonly cartId: CartId } | { readonly cartId: CartId; readonly itemId: LineId }
+/** The route's params as the tests hold them (plain strings), branded as the typed client takes them. */
+type Plain<P> = { readonly [K in keyof P]: string }
+const branded = <P extends Params>(params: Plain<P>): P =>
+  ("itemId" in params
+    ? { cartId: CartId.make(params.cartId), itemId: LineId.make(params["itemId"] as string) }
+    : { cartId: CartId.make(params.cartId) }) as unknown as P
 
 /** One cart route: its params, If-Match (from the caller), payload when it takes one. */
 const route = <P extends Params, B>(
@@ -28,9 +35,9 @@ const route = <P extends Params, B>(
     readonly responseMode: "decoded-and-response"
   }) => Effect.Effect<CartAnswer, unknown>
 ) =>
-(params: P, payload: B, caller: Caller = {}) =>
+(params: Plain<P>, payload: B, caller: Caller = {}) =>
   Effect.flatMap(storeClient(caller), (client) =>
-    Effect.map(pick(client)({ params, headers: {}, payload, responseMode: "decoded-and-response" }), (answer) =>
+    Effect.map(pick(client)({ params: branded(params), headers: {}, payload, responseMode: "decoded-and-response" }), (answer) =>
       expectTypedCart(answer)))
 
 /** A route without a payload. */
@@ -41,14 +48,14 @@ const bare = <P extends Params>(
     readonly responseMode: "decoded-and-response"
   }) => Effect.Effect<CartAnswer, unknown>
 ) =>
-(params: P, caller: Caller = {}) =>
+(params: Plain<P>, caller: Caller = {}) =>
   Effect.flatMap(storeClient(caller), (client) =>
-    Effect.map(pick(client)({ params, headers: {}, responseMode: "decoded-and-response" }), (answer) => expectTypedCart(answer)))
+    Effect.map(pick(client)({ params: branded(params), headers: {}, responseMode: "decoded-and-response" }), (answer) => expectTypedCart(answer)))
 
 export const cartRoutes = {
   get: (cartId: string, caller: Caller = {}) =>
     Effect.flatMap(storeClient(caller), (client) =>
-      Effect.map(client.cart.getCart({ params: { cartId }, responseMode: "decoded-and-response" }), (answer) =>
+      Effect.map(client.cart.getCart({ params: { cartId: CartId.make(cartId) }, responseMode: "decoded-and-response" }), (answer) =>
         expectTypedCart(answer))),
   addItem: route((client) => client.cart.addCartItem<"decoded-and-response">),
   updateItem: route((client) => client.cart.updateCartItem<"decoded-and-response">),
