@@ -8,9 +8,23 @@
 import { Effect } from "effect"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import type { CatalogProduct, CatalogVariant } from "../../domain/catalog/catalog-product.ts"
-import { catalogFixture } from "./catalog-fixture.ts"
+import { catalogFixture, STANDARD_SHIPPING_A } from "./catalog-fixture.ts"
 
 const seo = { metaTitle: null, metaDescription: null, metaKeywords: [], ogImage: null }
+
+/** A product of shop A in "clothing", with no images, tags, attributes or size guide, never sold. */
+const extraProduct = <Fields extends { readonly slug: string }>(fields: Fields) => ({
+  images: [],
+  tags: [],
+  attributes: null,
+  seo,
+  sizeGuideId: null,
+  categorySlugs: ["clothing"],
+  shopIds: ["shop_a"],
+  enabled: true,
+  salesCount: 0,
+  ...fields
+})
 
 export const buyingFixture = () => {
   const base = catalogFixture()
@@ -18,65 +32,25 @@ export const buyingFixture = () => {
     ...base,
     products: [
       ...base.products,
-      {
-        slug: "gift-card",
-        name: "Gift Card",
-        description: "Sent by email",
-        sku: "FIX-GIFT",
-        productType: "digital",
-        unitName: "card",
-        thumbnail: null,
-        images: [],
-        tags: [],
-        attributes: null,
-        seo,
-        sizeGuideId: null,
-        categorySlugs: ["clothing"],
-        shopIds: ["shop_a"],
-        enabled: true,
-        requiresShipping: false,
-        salesCount: 0,
-        createdAt: "2026-02-01T00:00:00.000Z",
-        variantOptions: [],
+      extraProduct({
+        slug: "gift-card", name: "Gift Card", description: "Sent by email", sku: "FIX-GIFT", productType: "digital", unitName: "card",
+        thumbnail: null, requiresShipping: false, createdAt: "2026-02-01T00:00:00.000Z", variantOptions: [],
         variants: [{ sku: "FIX-GIFT-1", originalPrice: 500, salePrice: null, stock: 1000, weightKg: 0, images: [], optionValues: {} }]
-      },
-      {
-        slug: "last-one-lamp",
-        name: "Last One Lamp",
-        description: "Only one left",
-        sku: "FIX-LAMP",
-        productType: "home",
-        unitName: "piece",
-        thumbnail: "https://img.example.com/fixture/lamp.jpg",
-        images: [],
-        tags: [],
-        attributes: null,
-        seo,
-        sizeGuideId: null,
-        categorySlugs: ["clothing"],
-        shopIds: ["shop_a"],
-        enabled: true,
-        requiresShipping: true,
-        salesCount: 0,
-        createdAt: "2026-02-02T00:00:00.000Z",
+      }),
+      extraProduct({
+        slug: "last-one-lamp", name: "Last One Lamp", description: "Only one left", sku: "FIX-LAMP", productType: "home", unitName: "piece",
+        thumbnail: "https://img.example.com/fixture/lamp.jpg", requiresShipping: true, createdAt: "2026-02-02T00:00:00.000Z",
         variantOptions: [{ key: "pack_size", values: ["One"], position: 0 }],
         variants: [{ sku: "FIX-LAMP-1", originalPrice: 2500, salePrice: null, stock: 1, weightKg: 2.5, images: ["https://img.example.com/fixture/lamp-1.jpg"], optionValues: { pack_size: "One" } }]
-      }
+      })
     ],
     shippingMethods: [
       ...base.shippingMethods,
       {
-        id: "sm_a_city_only",
-        shopId: "shop_a",
-        name: "City courier",
-        description: null,
-        slaText: "Same day",
-        slaMinDays: 0,
-        slaMaxDays: 1,
-        minOrderValueForFreeShipping: null,
-        codSurchargeEnabled: true,
-        codSurchargeType: "fixed",
-        codSurchargeValue: 20,
+        ...STANDARD_SHIPPING_A,
+        id: "sm_a_city_only", name: "City courier", description: null,
+        slaText: "Same day", slaMinDays: 0, slaMaxDays: 1, minOrderValueForFreeShipping: null,
+        codSurchargeType: "fixed", codSurchargeValue: 20,
         zones: [{ type: "inside_city", baseRate: 100, baseWeightKg: null, additionalWeightPricePerKg: null }]
       }
     ],

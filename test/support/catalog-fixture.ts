@@ -72,34 +72,26 @@ const product = (
 
 /** Shop A's shipping method, as the document gives it and the storefront shows it (major units, kilograms). */
 export const STANDARD_SHIPPING_A = {
-  id: "sm_a_standard",
-  shopId: "shop_a",
-  name: "Standard",
-  description: "Courier",
-  slaText: "2-5 days",
-  slaMinDays: 2,
-  slaMaxDays: 5,
-  minOrderValueForFreeShipping: 3000,
-  codSurchargeEnabled: true,
-  codSurchargeType: "percentage",
-  codSurchargeValue: 1.5,
+  id: "sm_a_standard", shopId: "shop_a", name: "Standard", description: "Courier",
+  slaText: "2-5 days", slaMinDays: 2, slaMaxDays: 5, minOrderValueForFreeShipping: 3000,
+  codSurchargeEnabled: true, codSurchargeType: "percentage", codSurchargeValue: 1.5,
   zones: [
     { type: "inside_city", baseRate: 60, baseWeightKg: 1, additionalWeightPricePerKg: 15 },
     { type: "outside_city", baseRate: 120, baseWeightKg: 1, additionalWeightPricePerKg: 25 }
   ]
 } as const
 
+/** A shop delivering "inside_city" to the given cities and "outside_city" everywhere else. */
+const shop = (id: string, name: string, insideCities: ReadonlyArray<string>) => ({
+  id,
+  name,
+  zoneRules: insideCities.length === 0 ? [] : [{ zoneType: "inside_city", field: "city", values: insideCities }],
+  defaultZoneType: "outside_city"
+})
+
 export const catalogFixture = () => ({
   version: 1,
-  shops: [
-    {
-      id: "shop_a",
-      name: "Shop A",
-      zoneRules: [{ zoneType: "inside_city", field: "city", values: ["Dhaka"] }],
-      defaultZoneType: "outside_city"
-    },
-    { id: "shop_b", name: "Shop B", zoneRules: [], defaultZoneType: "outside_city" }
-  ],
+  shops: [shop("shop_a", "Shop A", ["Dhaka"]), shop("shop_b", "Shop B", [])],
   publishableKeys: [
     { key: FIXTURE_KEYS.shopA, title: "A", shopIds: ["shop_a"] },
     { key: FIXTURE_KEYS.shopB, title: "B", shopIds: ["shop_b"] },
@@ -117,76 +109,39 @@ export const catalogFixture = () => ({
   sizeGuides: [{ id: "sg_apparel", name: "Apparel", content: "S, M, L", imageUrl: "https://img.example.com/sg.png" }],
   products: [
     product(1, {
-      slug: "classic-cotton-shirt",
-      name: "Classic Cotton Shirt",
-      shopIds: ["shop_a"],
-      categorySlugs: ["clothing-shirts"],
-      tags: ["sale", "cotton"],
-      attributes: { brand: "Aarong", material: "Cotton" },
-      variants: [{ price: 1000, salePrice: 800, stock: 10, options: { size: "S" } }, { price: 1200, stock: 0, options: { size: "M" } }],
-      salesCount: 50
+      slug: "classic-cotton-shirt", name: "Classic Cotton Shirt", shopIds: ["shop_a"], categorySlugs: ["clothing-shirts"],
+      tags: ["sale", "cotton"], attributes: { brand: "Aarong", material: "Cotton" }, salesCount: 50,
+      variants: [{ price: 1000, salePrice: 800, stock: 10, options: { size: "S" } }, { price: 1200, stock: 0, options: { size: "M" } }]
     }),
     product(2, {
-      slug: "silk-saree-deluxe",
-      name: "Silk Saree Deluxe",
-      shopIds: ["shop_a", "shop_b"],
-      categorySlugs: ["clothing-sarees"],
-      tags: ["eid"],
-      attributes: { brand: "Yellow", material: "Silk" },
-      variants: [{ price: 5000, stock: 3 }],
-      salesCount: 10
+      slug: "silk-saree-deluxe", name: "Silk Saree Deluxe", shopIds: ["shop_a", "shop_b"], categorySlugs: ["clothing-sarees"],
+      tags: ["eid"], attributes: { brand: "Yellow", material: "Silk" }, salesCount: 10,
+      variants: [{ price: 5000, stock: 3 }]
     }),
     product(3, {
-      slug: "budget-phone",
-      name: "Budget Phone",
-      shopIds: ["shop_b"],
-      categorySlugs: ["electronics-phones"],
-      tags: ["sale"],
-      attributes: { brand: "Walton" },
-      variants: [{ price: 9999.99, stock: 0 }],
-      salesCount: 100
+      slug: "budget-phone", name: "Budget Phone", shopIds: ["shop_b"], categorySlugs: ["electronics-phones"],
+      tags: ["sale"], attributes: { brand: "Walton" }, salesCount: 100,
+      variants: [{ price: 9999.99, stock: 0 }]
     }),
     product(4, {
-      slug: "premium-phone-x",
-      name: "Premium Phone X",
-      description: "A flagship with a classic design",
-      shopIds: ["shop_a"],
-      categorySlugs: ["electronics-phones"],
-      tags: ["new", "premium"],
-      attributes: { brand: "Samsung" },
-      variants: [{ price: 50000, stock: 5 }, { price: 55000, stock: 20 }],
-      salesCount: 5
+      slug: "premium-phone-x", name: "Premium Phone X", description: "A flagship with a classic design", shopIds: ["shop_a"], categorySlugs: ["electronics-phones"],
+      tags: ["new", "premium"], attributes: { brand: "Samsung" }, salesCount: 5,
+      variants: [{ price: 50000, stock: 5 }, { price: 55000, stock: 20 }]
     }),
     product(5, {
-      slug: "hidden-disabled-shirt",
-      name: "Hidden Disabled Shirt",
-      shopIds: ["shop_a"],
-      categorySlugs: ["clothing-shirts"],
-      tags: ["sale"],
-      attributes: { brand: "Aarong" },
-      variants: [{ price: 700, stock: 4 }],
-      salesCount: 1,
-      enabled: false
+      slug: "hidden-disabled-shirt", name: "Hidden Disabled Shirt", shopIds: ["shop_a"], categorySlugs: ["clothing-shirts"],
+      tags: ["sale"], attributes: { brand: "Aarong" }, salesCount: 1, enabled: false,
+      variants: [{ price: 700, stock: 4 }]
     }),
     product(6, {
-      slug: "linen-shirt-100-off",
-      name: "Linen Shirt 100%_off",
-      shopIds: ["shop_a"],
-      categorySlugs: ["clothing-shirts"],
-      tags: ["sale"],
-      attributes: { brand: "Aarong", material: "Linen" },
-      variants: [{ price: 1500, stock: 100 }],
-      salesCount: 50
+      slug: "linen-shirt-100-off", name: "Linen Shirt 100%_off", shopIds: ["shop_a"], categorySlugs: ["clothing-shirts"],
+      tags: ["sale"], attributes: { brand: "Aarong", material: "Linen" }, salesCount: 50,
+      variants: [{ price: 1500, stock: 100 }]
     }),
     product(7, {
-      slug: "kids-tee",
-      name: "Kids Tee",
-      shopIds: ["shop_a"],
-      categorySlugs: ["clothing"],
-      tags: [],
-      attributes: null,
-      variants: [{ price: 300, stock: 1 }],
-      salesCount: 0
+      slug: "kids-tee", name: "Kids Tee", shopIds: ["shop_a"], categorySlugs: ["clothing"],
+      tags: [], attributes: null, salesCount: 0,
+      variants: [{ price: 300, stock: 1 }]
     })
   ],
   shippingMethods: [
