@@ -30,7 +30,7 @@ import {
   RateLimitedResponse,
   VerificationNotFoundProblem
 } from "./auth-problems.ts"
-import { answer, answerApiWide, problemTable } from "./problem-table.ts"
+import { answer, answerApiWide, answerDetail, problemTable } from "./problem-table.ts"
 import { invalidField, ValidationFailed } from "./request-problems.ts"
 
 const PASSWORD_WEAKNESS_DETAIL: Readonly<Record<PasswordWeakness, string>> = {
@@ -56,8 +56,8 @@ const invalidOtp = answer(InvalidOtpProblem, (error: InvalidOtp) =>
       : `Wrong code; ${error.attemptsRemaining} attempts left`
   }))
 
-const verificationNotFound = answer(VerificationNotFoundProblem, (_: VerificationNotFound) =>
-  new VerificationNotFoundProblem({ detail: "No open verification with this id" }))
+const verificationNotFound = answerDetail(VerificationNotFoundProblem, (_: VerificationNotFound) =>
+  "No open verification with this id")
 
 const emailAlreadyRegistered = (detail: string) =>
   answer(EmailAlreadyRegisteredProblem, (_: EmailAlreadyRegistered) => new EmailAlreadyRegisteredProblem({ detail }))
@@ -67,11 +67,11 @@ export const emailVerificationRequired = (detail: string) =>
   answer(EmailVerificationRequiredProblem, (_: EmailVerificationRequired) => new EmailVerificationRequiredProblem({ detail }))
 
 /** A saved address the route names that is not the requester's. */
-export const addressNotFound = answer(AddressNotFoundProblem, (error: AddressNotFound) =>
-  new AddressNotFoundProblem({ detail: `No address "${error.addressId}" in your address book` }))
+export const addressNotFound = answerDetail(AddressNotFoundProblem, (error: AddressNotFound) =>
+  `No address "${error.addressId}" in your address book`)
 
-const otpSignInRequired = answer(UnauthorizedProblem, (_: Unauthorized) =>
-  new UnauthorizedProblem({ detail: "verify_email and verify_phone codes need the customer's bearer token" }))
+const otpSignInRequired = answerDetail(UnauthorizedProblem, (_: Unauthorized) =>
+  "verify_email and verify_phone codes need the customer's bearer token")
 
 /** /auth. */
 export const authProblems = {
@@ -81,19 +81,18 @@ export const authProblems = {
     RateLimited: rateLimited
   }),
   login: problemTable({
-    InvalidCredentials: answer(InvalidCredentialsProblem, (_: InvalidCredentials) =>
-      new InvalidCredentialsProblem({ detail: "The email or password is wrong" })),
+    InvalidCredentials: answerDetail(InvalidCredentialsProblem, (_: InvalidCredentials) => "The email or password is wrong"),
     RateLimited: rateLimited
   }),
   refresh: problemTable({
-    InvalidRefreshToken: answer(InvalidRefreshTokenProblem, (_: InvalidRefreshToken) =>
-      new InvalidRefreshTokenProblem({ detail: "The refresh token is unknown, expired, used or revoked" }))
+    InvalidRefreshToken: answerDetail(InvalidRefreshTokenProblem, (_: InvalidRefreshToken) =>
+      "The refresh token is unknown, expired, used or revoked")
   }),
   forgotPassword: problemTable({ RateLimited: rateLimited }),
   resetPassword: problemTable({
     PasswordTooWeak: passwordTooWeak,
-    InvalidResetCredential: answer(InvalidResetCredentialProblem, (_: InvalidResetCredential) =>
-      new InvalidResetCredentialProblem({ detail: "The reset token is unknown, expired or already used" })),
+    InvalidResetCredential: answerDetail(InvalidResetCredentialProblem, (_: InvalidResetCredential) =>
+      "The reset token is unknown, expired or already used"),
     InvalidOtp: invalidOtp,
     VerificationNotFound: verificationNotFound
   })

@@ -2,9 +2,7 @@
 import { Schema } from "effect"
 import { StorefrontProblem } from "./problem-type.ts"
 
-export class AddressNotFoundProblem extends StorefrontProblem<AddressNotFoundProblem>()(
-  "AddressNotFoundProblem", { code: "address_not_found", status: 404, title: "Address not found" }) {}
-
+export class AddressNotFoundProblem extends StorefrontProblem<AddressNotFoundProblem>()(404, "address_not_found", "Address not found") {}
 export class AddressLimitReachedProblem extends StorefrontProblem<AddressLimitReachedProblem>()(
-  "AddressLimitReachedProblem", { code: "address_limit_reached", status: 422, title: "Address book full" },
-  { limit: Schema.Int }) {}
+  422, "address_limit_reached", "Address book full", { limit: Schema.Int }
+) {}

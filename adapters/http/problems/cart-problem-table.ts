@@ -35,7 +35,7 @@ import {
 } from "./cart-problems.ts"
 import { addressNotFound } from "./account-problem-table.ts"
 import { shopNotFound } from "./catalog-problem-table.ts"
-import { answer, answerApiWide, problemsOf, problemTable } from "./problem-table.ts"
+import { answer, answerApiWide, answerDetail, problemsOf, problemTable } from "./problem-table.ts"
 import { invalidField, UnauthorizedProblem, ValidationFailed } from "./request-problems.ts"
 import {
   ShippingAddressRequiredProblem,
@@ -58,14 +58,12 @@ export const COUPON_REASON_DETAIL: Readonly<Record<CouponInvalid["reason"], stri
  * a cart created without `shopId` through a key of several shops is a 400 on that field.
  */
 export const cartProblems = problemTable({
-  CartNotFound: answer(CartNotFoundProblem, (error: CartNotFound) =>
-    new CartNotFoundProblem({ detail: `No cart "${error.cartId}"` })),
-  CartItemNotFound: answer(CartItemNotFoundProblem, (error: CartItemNotFound) =>
-    new CartItemNotFoundProblem({ detail: `The cart has no item "${error.itemId}"` })),
+  CartNotFound: answerDetail(CartNotFoundProblem, (error: CartNotFound) => `No cart "${error.cartId}"`),
+  CartItemNotFound: answerDetail(CartItemNotFoundProblem, (error: CartItemNotFound) => `The cart has no item "${error.itemId}"`),
   VariantNotFound: answer(VariantNotFoundProblem, (error: VariantNotFound) =>
     new VariantNotFoundProblem({ detail: `No variant "${error.variantId}" in this shop`, variantId: error.variantId })),
-  ShippingMethodNotFound: answer(ShippingMethodNotFoundProblem, (error: ShippingMethodNotFound) =>
-    new ShippingMethodNotFoundProblem({ detail: `No shipping method "${error.shippingMethodId}" in the cart's shop` })),
+  ShippingMethodNotFound: answerDetail(ShippingMethodNotFoundProblem, (error: ShippingMethodNotFound) =>
+    `No shipping method "${error.shippingMethodId}" in the cart's shop`),
   ShopNotFound: shopNotFound,
   InsufficientStock: answer(InsufficientStockProblem, (error: InsufficientStock) =>
     new InsufficientStockProblem({
@@ -74,21 +72,19 @@ export const cartProblems = problemTable({
       requested: error.requested,
       available: error.available
     })),
-  CartCompleted: answer(CartCompletedProblem, (_: CartCompleted) =>
-    new CartCompletedProblem({ detail: "The cart was checked out and can no longer change" })),
-  IdempotencyKeyInProgress: answer(IdempotencyKeyInProgressProblem, (_: IdempotencyKeyInProgress) =>
-    new IdempotencyKeyInProgressProblem({ detail: "A request with this Idempotency-Key is still being processed" })),
-  CartExpired: answer(CartExpiredProblem, (error: CartExpired) =>
-    new CartExpiredProblem({ detail: `The cart expired at ${error.expiresAt.toISOString()}` })),
+  CartCompleted: answerDetail(CartCompletedProblem, (_: CartCompleted) => "The cart was checked out and can no longer change"),
+  IdempotencyKeyInProgress: answerDetail(IdempotencyKeyInProgressProblem, (_: IdempotencyKeyInProgress) =>
+    "A request with this Idempotency-Key is still being processed"),
+  CartExpired: answerDetail(CartExpiredProblem, (error: CartExpired) => `The cart expired at ${error.expiresAt.toISOString()}`),
   CartVersionMismatch: answer(CartVersionMismatchProblem, (error: CartVersionMismatch) =>
     new CartVersionMismatchProblem({
       detail: `If-Match does not name the cart's current version "${error.currentVersion}"`,
       currentVersion: error.currentVersion
     })),
-  ShippingAddressRequired: answer(ShippingAddressRequiredProblem, (_: ShippingAddressRequired) =>
-    new ShippingAddressRequiredProblem({ detail: "Set the cart's shipping address first" })),
-  ShippingMethodRequired: answer(ShippingMethodRequiredProblem, (_: ShippingMethodRequired) =>
-    new ShippingMethodRequiredProblem({ detail: "Choose a shipping method of the cart's shop" })),
+  ShippingAddressRequired: answerDetail(ShippingAddressRequiredProblem, (_: ShippingAddressRequired) =>
+    "Set the cart's shipping address first"),
+  ShippingMethodRequired: answerDetail(ShippingMethodRequiredProblem, (_: ShippingMethodRequired) =>
+    "Choose a shipping method of the cart's shop"),
   ShippingUnavailableForZone: answer(ShippingUnavailableForZoneProblem, (error: ShippingUnavailableForZone) =>
     new ShippingUnavailableForZoneProblem({
       detail: `The shipping method does not deliver to zone "${error.zoneType}"`,
@@ -96,9 +92,9 @@ export const cartProblems = problemTable({
     })),
   CouponInvalid: answer(CouponInvalidProblem, (error: CouponInvalid) =>
     new CouponInvalidProblem({ detail: COUPON_REASON_DETAIL[error.reason], reason: error.reason })),
-  CartEmpty: answer(CartEmptyProblem, (_: CartEmpty) => new CartEmptyProblem({ detail: "The cart has no items" })),
-  IdempotencyKeyReused: answer(IdempotencyKeyReusedProblem, (_: IdempotencyKeyReused) =>
-    new IdempotencyKeyReusedProblem({ detail: "This Idempotency-Key was used with a different request" })),
+  CartEmpty: answerDetail(CartEmptyProblem, (_: CartEmpty) => "The cart has no items"),
+  IdempotencyKeyReused: answerDetail(IdempotencyKeyReusedProblem, (_: IdempotencyKeyReused) =>
+    "This Idempotency-Key was used with a different request"),
   ShopIdRequired: answerApiWide(ValidationFailed, (error: ShopIdRequired) =>
     invalidField("shopId", `Required: the publishable key scopes ${error.shopCount} shops`))
 })
@@ -123,8 +119,7 @@ export const cartErrors = problemsOf(cartProblems)
 /** Setting an address may also name a saved address: signed in (401) and one's own (404). */
 export const cartAddressProblems = problemTable({
   AddressNotFound: addressNotFound,
-  Unauthorized: answer(UnauthorizedProblem, (_: Unauthorized) =>
-    new UnauthorizedProblem({ detail: "Sign in to use a saved address" }))
+  Unauthorized: answerDetail(UnauthorizedProblem, (_: Unauthorized) => "Sign in to use a saved address")
 })
 
 /** The error list of the routes that set an address. */

@@ -3,39 +3,26 @@ import { Schema } from "effect"
 import { CouponInvalidReason } from "../../../domain/cart/errors/coupon-invalid.ts"
 import { StorefrontProblem } from "./problem-type.ts"
 
-export class CartNotFoundProblem extends StorefrontProblem<CartNotFoundProblem>()(
-  "CartNotFoundProblem", { code: "cart_not_found", status: 404, title: "Cart not found" }) {}
-
-export class CartItemNotFoundProblem extends StorefrontProblem<CartItemNotFoundProblem>()(
-  "CartItemNotFoundProblem", { code: "cart_item_not_found", status: 404, title: "Cart item not found" }) {}
-
+export class CartNotFoundProblem extends StorefrontProblem<CartNotFoundProblem>()(404, "cart_not_found", "Cart not found") {}
+export class CartItemNotFoundProblem extends StorefrontProblem<CartItemNotFoundProblem>()(404, "cart_item_not_found", "Cart item not found") {}
 export class VariantNotFoundProblem extends StorefrontProblem<VariantNotFoundProblem>()(
-  "VariantNotFoundProblem", { code: "variant_not_found", status: 404, title: "Variant not found" },
-  { variantId: Schema.String }) {}
-
+  404, "variant_not_found", "Variant not found", { variantId: Schema.String }
+) {}
 export class InsufficientStockProblem extends StorefrontProblem<InsufficientStockProblem>()(
-  "InsufficientStockProblem", { code: "insufficient_stock", status: 409, title: "Insufficient stock" },
-  { variantId: Schema.String, requested: Schema.Int, available: Schema.Int }) {}
-
-export class CartCompletedProblem extends StorefrontProblem<CartCompletedProblem>()(
-  "CartCompletedProblem", { code: "cart_completed", status: 409, title: "Cart already checked out" }) {}
-
+  409, "insufficient_stock", "Insufficient stock", { variantId: Schema.String, requested: Schema.Int, available: Schema.Int }
+) {}
+export class CartCompletedProblem extends StorefrontProblem<CartCompletedProblem>()(409, "cart_completed", "Cart already checked out") {}
 export class IdempotencyKeyInProgressProblem extends StorefrontProblem<IdempotencyKeyInProgressProblem>()(
-  "IdempotencyKeyInProgressProblem", { code: "idempotency_key_in_progress", status: 409, title: "Idempotency key in progress" }) {}
-
-export class CartExpiredProblem extends StorefrontProblem<CartExpiredProblem>()(
-  "CartExpiredProblem", { code: "cart_expired", status: 410, title: "Cart expired" }) {}
-
+  409, "idempotency_key_in_progress", "Idempotency key in progress"
+) {}
+export class CartExpiredProblem extends StorefrontProblem<CartExpiredProblem>()(410, "cart_expired", "Cart expired") {}
 export class CartVersionMismatchProblem extends StorefrontProblem<CartVersionMismatchProblem>()(
-  "CartVersionMismatchProblem", { code: "cart_version_mismatch", status: 412, title: "Cart version mismatch" },
-  { currentVersion: Schema.Int }) {}
-
-export class CartEmptyProblem extends StorefrontProblem<CartEmptyProblem>()(
-  "CartEmptyProblem", { code: "cart_empty", status: 422, title: "Cart is empty" }) {}
-
+  412, "cart_version_mismatch", "Cart version mismatch", { currentVersion: Schema.Int }
+) {}
+export class CartEmptyProblem extends StorefrontProblem<CartEmptyProblem>()(422, "cart_empty", "Cart is empty") {}
 export class CouponInvalidProblem extends StorefrontProblem<CouponInvalidProblem>()(
-  "CouponInvalidProblem", { code: "coupon_invalid", status: 422, title: "Coupon invalid" },
-  { reason: CouponInvalidReason }) {}
-
+  422, "coupon_invalid", "Coupon invalid", { reason: CouponInvalidReason }
+) {}
 export class IdempotencyKeyReusedProblem extends StorefrontProblem<IdempotencyKeyReusedProblem>()(
-  "IdempotencyKeyReusedProblem", { code: "idempotency_key_reused", status: 422, title: "Idempotency key reused" }) {}
+  422, "idempotency_key_reused", "Idempotency key reused"
+) {}

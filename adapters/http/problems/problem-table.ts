@@ -21,6 +21,12 @@ export const answer = <S extends Schema.Top, E>(problem: S, of: (error: E) => S[
   of
 })
 
+/** A row whose problem says only a detail, written from the error. */
+export const answerDetail = <S extends Schema.Top & (new(props: { readonly detail: string }) => S["Type"]), E>(
+  problem: S,
+  detailOf: (error: E) => string
+): ProblemRule<E, S> => answer(problem, (error) => new problem({ detail: detailOf(error) }))
+
 /** A row answered with a problem every route declares already (a request field's validation failure). */
 export const answerApiWide = <S extends Schema.Top, E>(problem: S, of: (error: E) => S["Type"]): ProblemRule<E, S> => ({
   problem,

@@ -5,24 +5,33 @@ import { HttpApiError } from "effect/http-api"
 export const problemType = <const Code extends string>(code: Code): `urn:storefront:error:${Code}` =>
   `urn:storefront:error:${code}`
 
+/** `cart_not_found` → `CartNotFound`. */
+type PascalCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}`
+  : Capitalize<S>
+
+const pascalCase = (code: string): string => code.split("_").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("")
+
 /**
- * A typed problem of the storefront: its `code` is written once and gives both the `type` URN
- * and the `code` member of the body.
- * `class X extends StorefrontProblem<X>()("X", { code: "x", status: 404, title: "X" }, { ...fields }) {}`
+ * A typed problem of the storefront, declared by its status, code and title (and the extension
+ * members it carries): the code gives the `type` URN, the `code` member of the body and the
+ * class's tag (`cart_not_found` → `CartNotFoundProblem`, unless a tag is given).
+ * `class CartNotFoundProblem extends StorefrontProblem<CartNotFoundProblem>()(404, "cart_not_found", "Cart not found") {}`
  */
 export const StorefrontProblem = <Self = never>() =>
 <
-  const Tag extends string,
-  const Code extends string,
   const Status extends number,
-  const Fields extends HttpApiError.ProblemExtensionFields = {}
+  const Code extends string,
+  const Fields extends HttpApiError.ProblemExtensionFields = {},
+  const Tag extends string = `${PascalCase<Code>}Problem`
 >(
-  tag: Tag,
-  problem: { readonly code: Code; readonly status: Status; readonly title: string },
-  fields?: Fields
+  status: Status,
+  code: Code,
+  title: string,
+  fields?: Fields,
+  tag?: Tag
 ) =>
   HttpApiError.Problem<Self>()(
-    tag,
-    { type: problemType(problem.code), status: problem.status, title: problem.title },
-    { code: Schema.tag(problem.code), ...fields } as { readonly code: Schema.tag<Code> } & Fields
+    tag ?? `${pascalCase(code)}Problem` as Tag,
+    { type: problemType(code), status, title },
+    { code: Schema.tag(code), ...fields } as { readonly code: Schema.tag<Code> } & Fields
   )

@@ -6,22 +6,20 @@ export const FieldProblem = Schema.Struct({ path: Schema.String, message: Schema
 export type FieldProblem = typeof FieldProblem.Type
 
 export class ValidationFailed extends StorefrontProblem<ValidationFailed>()(
-  "ValidationFailed", { code: "validation_failed", status: 400, title: "Request validation failed" },
-  { errors: Schema.Array(FieldProblem) }) {}
+  400, "validation_failed", "Request validation failed", { errors: Schema.Array(FieldProblem) }, "ValidationFailed"
+) {}
 
 /** A request field's validation failure, as the validation middleware answers a payload's. */
 export const invalidField = (path: string, message: string) =>
   new ValidationFailed({ detail: "Invalid request payload", errors: [{ path, message }] })
 
-export class InvalidJson extends StorefrontProblem<InvalidJson>()(
-  "InvalidJson", { code: "invalid_json", status: 400, title: "Malformed JSON body" }) {}
-
+export class InvalidJson extends StorefrontProblem<InvalidJson>()(400, "invalid_json", "Malformed JSON body", {}, "InvalidJson") {}
 export class PublishableKeyRequired extends StorefrontProblem<PublishableKeyRequired>()(
-  "PublishableKeyRequired", { code: "publishable_key_required", status: 400, title: "Publishable key required" }) {}
-
+  400, "publishable_key_required", "Publishable key required", {}, "PublishableKeyRequired"
+) {}
 export class PublishableKeyRejected extends StorefrontProblem<PublishableKeyRejected>()(
-  "PublishableKeyRejected", { code: "publishable_key_invalid", status: 401, title: "Publishable key invalid" }) {}
+  401, "publishable_key_invalid", "Publishable key invalid", {}, "PublishableKeyRejected"
+) {}
 
 /** A missing, invalid or expired bearer token, or one whose session was revoked. */
-export class UnauthorizedProblem extends StorefrontProblem<UnauthorizedProblem>()(
-  "UnauthorizedProblem", { code: "unauthorized", status: 401, title: "Unauthorized" }) {}
+export class UnauthorizedProblem extends StorefrontProblem<UnauthorizedProblem>()(401, "unauthorized", "Unauthorized") {}

@@ -9,8 +9,7 @@ import { StoreUnavailable } from "../../../application/shared/store-unavailable.
 import { SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from "./generic-problems.ts"
 import { StorefrontProblem } from "./problem-type.ts"
 
-export class ServiceUnavailableProblem extends StorefrontProblem<ServiceUnavailableProblem>()(
-  "ServiceUnavailableProblem", { code: "service_unavailable", status: 503, title: "Service unavailable" }) {}
+export class ServiceUnavailableProblem extends StorefrontProblem<ServiceUnavailableProblem>()(503, "service_unavailable", "Service unavailable") {}
 
 export const StoreUnavailableResponse = StoreUnavailable.pipe(HttpApiSchema.encodeToWithHeaders(
   { body: ServiceUnavailableProblem, headers: { "retry-after": Schema.FiniteFromString } },
