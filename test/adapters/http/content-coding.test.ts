@@ -26,26 +26,23 @@ const weightOf = (elements: ReadonlyArray<Element>, coding: "br" | "gzip" | "ide
 }
 
 describe("negotiateCoding", () => {
-  it("takes the best-weighted compression, brotli on a tie", () => {
-    expect(negotiateCoding("gzip, deflate, br")).toBe("br")
-    expect(negotiateCoding("gzip;q=1.0, br;q=0.9")).toBe("gzip")
-    expect(negotiateCoding("br;q=0.5, gzip;q=0.5")).toBe("br")
-    expect(negotiateCoding("x-gzip")).toBe("gzip")
-    expect(negotiateCoding("*")).toBe("br")
-    expect(negotiateCoding("br;q=0, *")).toBe("gzip")
-  })
-
-  it("sends identity when nothing else is asked for or identity weighs more", () => {
-    expect(negotiateCoding(undefined)).toBe("identity")
-    expect(negotiateCoding("")).toBe("identity")
-    expect(negotiateCoding("identity")).toBe("identity")
-    expect(negotiateCoding("deflate")).toBe("identity")
-    expect(negotiateCoding("br;q=0, gzip;q=0")).toBe("identity")
-    expect(negotiateCoding("*;q=0")).toBe("identity")
-    expect(negotiateCoding("identity, gzip;q=0.8")).toBe("identity")
-    expect(negotiateCoding("gzip;q=2")).toBe("identity")
-    expect(negotiateCoding("gzip;q=abc, br;q=0.001")).toBe("br")
-  })
+  // [Accept-Encoding, the coding chosen]
+  const choices: ReadonlyArray<readonly [title: string, cases: ReadonlyArray<readonly [header: string | undefined, coding: string]>]> = [
+    ["takes the best-weighted compression, brotli on a tie", [
+      ["gzip, deflate, br", "br"], ["gzip;q=1.0, br;q=0.9", "gzip"], ["br;q=0.5, gzip;q=0.5", "br"],
+      ["x-gzip", "gzip"], ["*", "br"], ["br;q=0, *", "gzip"]
+    ]],
+    ["sends identity when nothing else is asked for or identity weighs more", [
+      [undefined, "identity"], ["", "identity"], ["identity", "identity"], ["deflate", "identity"],
+      ["br;q=0, gzip;q=0", "identity"], ["*;q=0", "identity"], ["identity, gzip;q=0.8", "identity"],
+      ["gzip;q=2", "identity"], ["gzip;q=abc, br;q=0.001", "br"]
+    ]]
+  ]
+  for (const [title, cases] of choices) {
+    it(title, () => {
+      for (const [header, coding] of cases) expect(negotiateCoding(header), String(header)).toBe(coding)
+    })
+  }
 
   it.prop("the coding chosen is acceptable and weighs at least as much as the alternatives", [Arbitrary.schema(Elements)], ([elements]) => {
     const header = render(elements)

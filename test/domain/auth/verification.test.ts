@@ -22,13 +22,8 @@ const T0 = new Date("2026-05-01T08:00:00.000Z")
 const at = (ms: number) => new Date(T0.getTime() + ms)
 
 const request = (over: Partial<IssueVerificationInput> = {}): IssueVerificationInput => ({
-  id: "ver_1",
-  purpose: "login",
-  channel: "sms",
-  destination: "+15550001",
-  customerId: CustomerId.make("cus_1"),
-  codeHash: "hash-123456",
-  now: T0,
+  id: "ver_1", purpose: "login", channel: "sms", destination: "+15550001",
+  customerId: CustomerId.make("cus_1"), codeHash: "hash-123456", now: T0,
   ...over
 })
 const issue = (over: Partial<IssueVerificationInput> = {}) => issueVerification(request(over), defaultAuthLifetimes)

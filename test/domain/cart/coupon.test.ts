@@ -1,12 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
-import {
-  appliedCouponDiscount,
-  checkCouponEligibility,
-  Coupon,
-  couponCodesMatch,
-  couponDiscount
-} from "../../../domain/cart/coupon.ts"
+import { appliedCouponDiscount, checkCouponEligibility, Coupon, couponCodesMatch } from "../../../domain/cart/coupon.ts"
+import { couponDiscount } from "../../../domain/cart/coupon.ts"
 import type { CouponCheckContext } from "../../../domain/cart/coupon.ts"
 import type { CouponInvalidReason } from "../../../domain/cart/errors/coupon-invalid.ts"
 

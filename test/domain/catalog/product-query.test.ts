@@ -97,12 +97,11 @@ describe("parseAttributeFilter", () => {
 
 describe("splitCommaList", () => {
   it("splits, trims and drops empty items", () => {
-    expect(splitCommaList("a,b")).toEqual(["a", "b"])
-    expect(splitCommaList(" a , b ,, c ")).toEqual(["a", "b", "c"])
-    expect(splitCommaList("")).toEqual([])
-    expect(splitCommaList(",, ,")).toEqual([])
-    expect(splitCommaList("single")).toEqual(["single"])
-    expect(splitCommaList("dark red,blue")).toEqual(["dark red", "blue"])
+    const cases: ReadonlyArray<readonly [raw: string, items: ReadonlyArray<string>]> = [
+      ["a,b", ["a", "b"]], [" a , b ,, c ", ["a", "b", "c"]], ["", []], [",, ,", []],
+      ["single", ["single"]], ["dark red,blue", ["dark red", "blue"]]
+    ]
+    for (const [raw, items] of cases) expect(splitCommaList(raw), raw).toEqual(items)
   })
 
   it.prop("every item is non-empty, trimmed and comma-free", [Schema.String], ([raw]) => {

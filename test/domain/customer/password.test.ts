@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Result, Schema } from "effect"
 import { CommonPasswords, commonPasswordsFromList } from "../../../domain/customer/common-passwords.ts"
 import { PasswordTooWeak } from "../../../domain/customer/errors/password-too-weak.ts"
+import { expectCommonRefused } from "../../support/password-policy.ts"
 import {
   checkNewPassword,
   codePointLength,
@@ -105,13 +106,7 @@ describe("password policy", () => {
   })
 
   it.effect("checkNewPassword against the CommonPasswords port's list", () =>
-    Effect.gen(function*() {
-      const port = yield* CommonPasswords
-      const validateNewPassword = (raw: string) => Effect.fromResult(checkNewPassword(raw, port.isCommon))
-      const weak = yield* Effect.flip(validateNewPassword("LetMeIn123"))
-      expect(weak._tag).toBe("PasswordTooWeak")
-      expect(weak.reason).toBe("common")
-      const ok = yield* validateNewPassword("correct horse battery staple")
-      expect(ok).toBe("correct horse battery staple")
-    }).pipe(Effect.provide(CommonPasswords.fromList(["letmein123"]))))
+    expectCommonRefused("LetMeIn123", "correct horse battery staple").pipe(
+      Effect.provide(CommonPasswords.fromList(["letmein123"]))
+    ))
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { ZxcvbnCommonPasswordsLive, zxcvbnCommonPasswordList } from "../../../adapters/security/zxcvbn-common-passwords.ts"
 import { CommonPasswords } from "../../../domain/customer/common-passwords.ts"
-import { checkNewPassword } from "../../../domain/customer/password.ts"
+import { expectCommonRefused } from "../../support/password-policy.ts"
 
 describe("zxcvbn common-password adapter", () => {
   it("the dictionary holds at least the 10,000 most common passwords", () => {
@@ -25,12 +25,5 @@ describe("zxcvbn common-password adapter", () => {
     }).pipe(Effect.provide(ZxcvbnCommonPasswordsLive)))
 
   it.effect("register policy rejects a common 8+ character password through the adapter", () =>
-    Effect.gen(function*() {
-      const common = yield* CommonPasswords
-      const validateNewPassword = (raw: string) => Effect.fromResult(checkNewPassword(raw, common.isCommon))
-      const weak = yield* Effect.flip(validateNewPassword("Football"))
-      expect(weak.reason).toBe("common")
-      const ok = yield* validateNewPassword("ginger-otter-lamp-77")
-      expect(ok).toBe("ginger-otter-lamp-77")
-    }).pipe(Effect.provide(ZxcvbnCommonPasswordsLive)))
+    expectCommonRefused("Football", "ginger-otter-lamp-77").pipe(Effect.provide(ZxcvbnCommonPasswordsLive)))
 })

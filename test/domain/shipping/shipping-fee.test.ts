@@ -1,12 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Result, Schema } from "effect"
-import {
-  ShippingItem,
-  shippingFee,
-  shippingWeightGrams,
-  zoneForType,
-  zoneRate
-} from "../../../domain/shipping/shipping-fee.ts"
+import { ShippingItem, shippingFee, shippingWeightGrams, zoneForType } from "../../../domain/shipping/shipping-fee.ts"
+import { zoneRate } from "../../../domain/shipping/shipping-fee.ts"
 import { ShippingMethod, ShippingZone } from "../../../domain/shipping/shipping-method.ts"
 import { toGrams } from "../../../domain/shared/weight.ts"
 import { insideCityZone, makeShippingMethod, outsideCityZone } from "./fixtures.ts"
