@@ -10,37 +10,29 @@
  * dictionary gives nearly the ratio of 32 KiB at about half the per-document cost.
  *
  * The compressed bytes are kept as a latin1 string (one byte per character), a single compact
- * heap object per product.
+ * heap object per product. One deflate stream (reusable-zlib.ts) and one inflate stream
+ * (reusable-inflater.ts) serve every call;
+ * `encodeMany` compresses a load's batches on a worker thread (deflate-batch-encoder.ts).
  */
-import { constants, deflateRawSync, inflateRawSync, type ZlibOptions } from "node:zlib"
+import { inflateRawSync, type ZlibOptions } from "node:zlib"
 import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
 import { type DictionaryOptions, trainDictionary } from "./compression-dictionary.ts"
+import { deflateInWorker } from "./deflate-batch-encoder.ts"
+import { documentDeflater } from "./deflate-options.ts"
 import { makeReusableInflater } from "./reusable-inflater.ts"
 
 export const DEFAULT_DICTIONARY: DictionaryOptions = { size: 16 * 1024, segmentLength: 96, gramLength: 8 }
 const DEFAULT_SAMPLE_SIZE = 2_000
-/**
- * Output buffer sizes. zlib's default gives every call a 16 KiB buffer of its own, outside
- * Node's Buffer pool; documents are small (~300 bytes encoded, 1-4 KB decoded), and buffers
- * under 4 KiB come from the pool (longer output just takes several chunks).
- */
-const ENCODED_CHUNK_BYTES = 1024
-const DECODED_CHUNK_BYTES = 4000
 
+/** `encodeMany` compresses on a worker thread (the same bytes as `encode`). */
 export const deflateDocumentCodec = (dictionary: Uint8Array): DocumentCodec => {
-  const compress: ZlibOptions = {
-    level: 6,
-    memLevel: 8,
-    windowBits: 15,
-    strategy: constants.Z_DEFAULT_STRATEGY,
-    chunkSize: ENCODED_CHUNK_BYTES,
-    dictionary
-  }
-  const decompress: ZlibOptions = { windowBits: 15, chunkSize: DECODED_CHUNK_BYTES, dictionary }
+  const deflate = documentDeflater(dictionary)
+  const decompress: ZlibOptions = { windowBits: 15, dictionary }
   // one zlib stream for every document (reusable-inflater.ts); a new one per call when it cannot
   const inflater = makeReusableInflater(dictionary)
   return {
-    encode: (json) => deflateRawSync(json, compress).toString("latin1"),
+    encode: (json) => deflate(Buffer.from(json, "utf8")).toString("latin1"),
+    encodeMany: (documents) => deflateInWorker(dictionary, documents),
     decode: (stored) => {
       const input = Buffer.from(stored, "latin1")
       return inflater?.(input) ?? inflateRawSync(input, decompress).toString("utf8")

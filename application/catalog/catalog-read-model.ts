@@ -9,7 +9,7 @@
  * model knows how far behind the store it may be: the time since the start of its last
  * successful refresh.
  */
-import { Clock, Context, Duration, Effect, Layer, Option, Queue, Semaphore } from "effect"
+import { Clock, Context, Duration, Effect, Fiber, Layer, Option, Queue, Semaphore } from "effect"
 import { CatalogChangeFeed } from "./catalog-change-feed.ts"
 import { CatalogPublisher } from "./catalog-publisher.ts"
 import { BackgroundLoops, makeBackgroundLoops } from "../shared/background-loops.ts"
@@ -27,6 +27,9 @@ import type { ChangeCursor, ProductPage } from "./catalog-snapshot.ts"
  * after loading 100k products, for no faster a load.
  */
 const PRODUCT_PAGE_SIZE = 500
+
+/** Pages whose documents may be being encoded (on another thread) while the next ones are read. */
+const DOCUMENT_BATCHES_IN_FLIGHT = 4
 
 /** The least time between two refreshes the change feed triggers (commits within it fold into one). */
 const FEED_REFRESH_GAP = Duration.millis(50)
@@ -53,17 +56,29 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
       const publisher = yield* Effect.serviceOption(CatalogPublisher)
       const publish = (state: CatalogState) => Option.isSome(publisher) ? publisher.value.publish(state) : Effect.void
 
+      /**
+       * Pages are read one ahead (the next page's query runs while this one is indexed) and each
+       * page's documents are handed to the codec's encoder (another thread), at most
+       * DOCUMENT_BATCHES_IN_FLIGHT pages at a time; the load ends once every document is encoded.
+       */
       const loadProductsInto = (state: Pick<CatalogState, "index" | "suggestions">, since: ChangeCursor | null) =>
         Effect.gen(function*() {
-          let afterId: string | null = null
-          do {
-            const page: ProductPage = yield* source.loadProducts({ since, afterId, limit: PRODUCT_PAGE_SIZE })
+          const pageAfter = (afterId: string | null) =>
+            Effect.forkChild(source.loadProducts({ since, afterId, limit: PRODUCT_PAGE_SIZE }), { startImmediately: true })
+          const encoding: Array<Promise<void>> = []
+          let next = yield* pageAfter(null)
+          while (true) {
+            const page: ProductPage = yield* Fiber.join(next)
+            if (page.nextAfterId !== null) next = yield* pageAfter(page.nextAfterId)
             for (const product of page.products) {
               state.index.upsertProduct(product)
               state.suggestions.upsertProduct(product)
             }
-            afterId = page.nextAfterId
-          } while (afterId !== null)
+            encoding.push(state.index.encodeDocuments())
+            if (encoding.length >= DOCUMENT_BATCHES_IN_FLIGHT) yield* Effect.promise(() => encoding.shift()!)
+            if (page.nextAfterId === null) break
+          }
+          yield* Effect.promise(() => Promise.all(encoding))
           // sorted here rather than by the next suggestion request
           state.suggestions.settle()
         })
