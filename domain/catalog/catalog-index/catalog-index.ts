@@ -9,7 +9,7 @@
  * place (reads are synchronous, so a query never sees half an update). `generation` increases on
  * every change so that callers can key caches by it.
  */
-import { type Bitset, countBits, countIntersection, hasBit, intersectInto, resized, wordsFor } from "../bitset.ts"
+import { type Bitset, countBits, countIntersection, hasBit, intersectInto, makeBitset, wordsFor } from "../bitset.ts"
 import type { CatalogProduct, SizeGuide } from "../catalog-product.ts"
 import type { CategoryRecord } from "../category.ts"
 import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../document-codec.ts"
@@ -112,6 +112,13 @@ export class CatalogIndex {
   private readonly categoryRefs: Array<CategoryRef>
   private readonly renderContext: RenderContext
   private readonly visibleCache = new Map<string, { generation: number; bits: Bitset }>()
+  /**
+   * The sets a listing works in (its candidates, its result, one "all but a group" at a time),
+   * reused from one listing to the next: three bit sets of the catalog allocated per listing
+   * and more per filter made work for the collector (8.5 % of the server's profile under
+   * distinct listings at 100,000 products). A listing runs to its end before the next starts.
+   */
+  private readonly scratch: Array<Bitset> = [makeBitset(0), makeBitset(0), makeBitset(0)]
 
   constructor(reference: CatalogReference, options: CatalogIndexOptions = {}, shared?: SharedParts) {
     this.reference = reference
@@ -249,7 +256,9 @@ export class CatalogIndex {
   /** Answers a listing query over the products visible in `shopIds`. */
   list(query: ProductQuery, shopIds: ReadonlyArray<string>): ListingResult {
     const words = this.memberships.words
-    const base = resized(this.visibleIn(shopIds), words)
+    const base = this.scratchBits(0, words)
+    const visible = this.visibleIn(shopIds)
+    base.set(visible.length <= words ? visible : visible.subarray(0, words))
     let byName: Bitset | undefined
     if (query.search !== undefined) {
       const sets = this.search.sets(query.search, this.generation, words)
@@ -258,7 +267,8 @@ export class CatalogIndex {
     }
     const filters = listingFilters(query, this.memberships, this.slots, base, this.prices)
     const matchingAllBut = (excluded: string | undefined): Bitset => {
-      const set = base.slice()
+      const set = this.scratchBits(excluded === undefined ? 1 : 2, words)
+      set.set(base)
       for (const filter of filters) if (filter.group !== excluded) intersectInto(set, filter.bits)
       return set
     }
@@ -275,5 +285,17 @@ export class CatalogIndex {
       this.generation
     )
     return { total, documents, facets }
+  }
+
+  /** Scratch set `which`, of `words` words, emptied. */
+  private scratchBits(which: number, words: number): Bitset {
+    let bits = this.scratch[which]!
+    if (bits.length !== words) {
+      bits = makeBitset(words)
+      this.scratch[which] = bits
+    } else {
+      bits.fill(0)
+    }
+    return bits
   }
 }

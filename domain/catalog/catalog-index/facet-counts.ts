@@ -27,7 +27,7 @@ export interface FacetSets {
   readonly total: number
   /** the groups that have a filter */
   readonly activeGroups: ReadonlyArray<string>
-  /** the products matching every filter but `group`'s */
+  /** the products matching every filter but `group`'s (the same set is reused: valid until the next call) */
   readonly matchingAllBut: (group: string) => Bitset
   /** a key of the filters other than `group`'s (with the shops and search term): equal keys, equal sets */
   readonly keyAllBut: (group: string) => string
