@@ -33,14 +33,24 @@ export interface FacetSets {
   readonly keyAllBut: (group: string) => string
 }
 
-const CACHED_GROUP_COUNTS = 4096
+/**
+ * Kept counts: no more than 8 MiB by an estimate of their keys and counts (some 15,000 entries
+ * over the bench catalog), the least recently used out. 4,096 entries held the groups of the
+ * last ~600 distinct listings only (every listing adds one per group).
+ */
+const CACHED_COUNT_BYTES = 8 * 1024 * 1024
+const ENTRY_BYTES = 160
+
+const bytesOf = (key: string, counts: GroupCounts): number => ENTRY_BYTES + key.length + counts.values.length * 4
 
 export class FacetCounts {
   private readonly slots: ProductSlots
   private readonly memberships: SlotMemberships
   private readonly orders: SortOrders
   private readonly kernel: FacetKernel
+  /** least recently used first */
   private readonly cache = new Map<string, GroupCounts>()
+  private cachedBytes = 0
   private cacheGeneration = -1
   /** the value sets in WebAssembly memory, copied at most once per generation when a count needs them */
   private readonly popcounts = new PopcountKernel()
@@ -57,6 +67,7 @@ export class FacetCounts {
   facets(sets: FacetSets, categoryRefs: ReadonlyArray<CategoryRef>, generation: number): Facets {
     if (generation !== this.cacheGeneration) {
       this.cache.clear()
+      this.cachedBytes = 0
       this.cacheGeneration = generation
     }
     const memberships = this.memberships
@@ -97,11 +108,19 @@ export class FacetCounts {
   }
 
   private remember(key: string, counts: GroupCounts): GroupCounts {
-    if (this.cache.size >= CACHED_GROUP_COUNTS) {
-      const oldest = this.cache.keys().next()
-      if (!oldest.done) this.cache.delete(oldest.value)
+    const bytes = bytesOf(key, counts)
+    const previous = this.cache.get(key)
+    if (previous !== undefined) {
+      this.cache.delete(key)
+      this.cachedBytes -= bytesOf(key, previous)
+    }
+    while (this.cache.size > 0 && this.cachedBytes + bytes > CACHED_COUNT_BYTES) {
+      const [oldestKey, oldest] = this.cache.entries().next().value!
+      this.cache.delete(oldestKey)
+      this.cachedBytes -= bytesOf(oldestKey, oldest)
     }
     this.cache.set(key, counts)
+    this.cachedBytes += bytes
     return counts
   }
 
