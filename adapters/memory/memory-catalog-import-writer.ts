@@ -22,7 +22,7 @@ import { CustomerRepository } from "../../application/customer/customer-reposito
 import { type CatalogProduct, type CatalogVariant, productContentOf } from "../../domain/catalog/catalog-product.ts"
 import { parseEmail } from "../../domain/customer/email.ts"
 import { IdGenerator } from "../../domain/shared/id-generator.ts"
-import { CustomerId, ProductId, VariantId } from "../../domain/shared/ids.ts"
+import { CategoryId, CustomerId, ProductId, VariantId } from "../../domain/shared/ids.ts"
 import {
   byText,
   type CatalogState,
@@ -120,7 +120,7 @@ export const makeMemoryCatalogImportWriter = (catalog: MemoryCatalog) =>
       const sizeGuides = upsertStamped(draft.sizeGuides, data.sizeGuides.map((guide) => [guide.id, guide] as const), stamp)
       const categoryIdBySlug = new Map([...draft.categories].map(([slug, { record }]) => [slug, record.id]))
       for (const category of data.categories) {
-        if (!categoryIdBySlug.has(category.slug)) categoryIdBySlug.set(category.slug, yield* ids.next("cat"))
+        if (!categoryIdBySlug.has(category.slug)) categoryIdBySlug.set(category.slug, CategoryId.make(yield* ids.next("cat")))
       }
       const categories = upsertStamped(
         draft.categories,
@@ -188,7 +188,7 @@ export const makeMemoryCatalogImportWriter = (catalog: MemoryCatalog) =>
     const writeProducts = Effect.fn(function*(draft: Draft, touched: Set<string>, batch: ReadonlyArray<ImportProductData>) {
       const stamp = draft.version
       const { products, variantOwners } = draft
-      const categoryIdOf = (slug: string): string => {
+      const categoryIdOf = (slug: string): CategoryId => {
         const id = draft.categories.get(slug)?.record.id
         if (id === undefined) throw new Error(`memory catalog store: no category "${slug}"`)
         return id

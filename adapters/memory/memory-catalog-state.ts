@@ -66,7 +66,7 @@ export const byText = (left: string, right: string): number => left < right ? -1
 export const couponKey = (shopId: string, code: string): string => JSON.stringify([shopId, code.toUpperCase()])
 
 /** An id the import resolved or generated earlier; missing means a bug, so it is a defect. */
-export const resolvedId = (ids: ReadonlyMap<string, string>, key: string): string => {
+export const resolvedId = <Id extends string>(ids: ReadonlyMap<string, Id>, key: string): Id => {
   const id = ids.get(key)
   if (id === undefined) throw new Error(`memory catalog store: no id resolved for "${key}"`)
   return id

@@ -13,7 +13,7 @@ import type { CartVariant } from "../../application/cart/cart-variant.ts"
 import { Inventory, type ProductSale, type StockTake } from "../../application/cart/inventory.ts"
 import type { CatalogProduct, CatalogVariant } from "../../domain/catalog/catalog-product.ts"
 import { InsufficientStock } from "../../domain/cart/errors/insufficient-stock.ts"
-import type { VariantId } from "../../domain/shared/ids.ts"
+import type { ShopId, VariantId } from "../../domain/shared/ids.ts"
 
 const PAGE_SIZE = 1_000
 
@@ -62,7 +62,7 @@ export const makeMemoryInventory = Effect.gen(function*() {
     return product === undefined || variant === undefined ? undefined : { product, variant }
   }
 
-  const toCartVariant = (shopId: string, product: CatalogProduct, variant: CatalogVariant): CartVariant => ({
+  const toCartVariant = (shopId: ShopId, product: CatalogProduct, variant: CatalogVariant): CartVariant => ({
     variantId: variant.id,
     productId: product.id,
     sku: variant.sku,
@@ -80,7 +80,7 @@ export const makeMemoryInventory = Effect.gen(function*() {
     thumbnail: product.thumbnail
   })
 
-  const variantsForShop = (shopId: string, variantIds: ReadonlyArray<VariantId>) =>
+  const variantsForShop = (shopId: ShopId, variantIds: ReadonlyArray<VariantId>) =>
     Effect.map(sync, (): ReadonlyMap<VariantId, CartVariant> => {
       const found = new Map<VariantId, CartVariant>()
       for (const variantId of variantIds) {

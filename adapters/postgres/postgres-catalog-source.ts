@@ -20,6 +20,7 @@ import { CatalogProduct, SizeGuide } from "../../domain/catalog/catalog-product.
 import { CategoryRecord } from "../../domain/catalog/category.ts"
 import { PublishableKey, ShopZoneRule } from "../../domain/catalog/shop.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
+import { ShopId } from "../../domain/shared/ids.ts"
 
 /** A page of products as the page query returns it: one JSON array, timestamps as strings. */
 const ProductPageJson = Schema.fromJsonString(Schema.Array(
@@ -30,7 +31,7 @@ const ProductPageJson = Schema.fromJsonString(Schema.Array(
 const decodeProductPage = (json: string) => Effect.orDie(Schema.decodeUnknownEffect(ProductPageJson)(json))
 
 const ShopRow = Schema.Struct({
-  id: Schema.String,
+  id: ShopId,
   name: Schema.String,
   zoneRulesJson: Schema.fromJsonString(Schema.Array(ShopZoneRule)),
   defaultZoneType: Schema.String

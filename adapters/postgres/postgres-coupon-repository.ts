@@ -9,10 +9,11 @@ import { CouponRepository } from "../../application/cart/coupon-repository.ts"
 import { type Coupon, CouponType, normalizeCouponCode } from "../../domain/cart/coupon.ts"
 import { firstRow } from "./first-row.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
+import { ShopId } from "../../domain/shared/ids.ts"
 
 const CouponRow = Schema.Struct({
   code: Schema.String,
-  shopId: Schema.String,
+  shopId: ShopId,
   type: CouponType,
   value: Schema.Int,
   minSubtotal: Schema.Int,

@@ -11,7 +11,7 @@ import { SqlClient } from "effect/sql"
 import type { CartVariant } from "../../application/cart/cart-variant.ts"
 import { Inventory, type ProductSale, type StockTake } from "../../application/cart/inventory.ts"
 import { InsufficientStock } from "../../domain/cart/errors/insufficient-stock.ts"
-import { ProductId, VariantId } from "../../domain/shared/ids.ts"
+import { ProductId, type ShopId, VariantId } from "../../domain/shared/ids.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
 const VariantRow = Schema.Struct({
@@ -79,7 +79,7 @@ const summed = <K extends string>(entries: ReadonlyArray<{ readonly quantity: nu
 export const makePostgresInventory = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const variants = (shopId: string, variantIds: ReadonlyArray<VariantId>, lock: boolean) =>
+  const variants = (shopId: ShopId, variantIds: ReadonlyArray<VariantId>, lock: boolean) =>
     orStoreUnavailable(sql`
       SELECT v.id AS variant_id, v.product_id, v.sku, v.original_price, v.sale_price, v.stock, v.weight_grams,
         v.images::text AS images, v.option_values::text AS option_values,

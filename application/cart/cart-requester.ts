@@ -7,10 +7,10 @@ import { Result } from "effect"
 import { type Cart } from "../../domain/cart/cart.ts"
 import { assertAccessibleBy } from "../../domain/cart/cart-guards.ts"
 import { CartNotFound } from "../../domain/cart/errors/cart-not-found.ts"
-import type { CustomerId } from "../../domain/shared/ids.ts"
+import type { CustomerId, ShopId } from "../../domain/shared/ids.ts"
 
 export interface CartRequester {
-  readonly shopIds: ReadonlyArray<string>
+  readonly shopIds: ReadonlyArray<ShopId>
   readonly customerId: CustomerId | null
 }
 

@@ -4,7 +4,7 @@
  * are the functions of this folder, over {@link CartPorts}.
  */
 import { Context, Effect, Layer } from "effect"
-import type { CartId } from "../../domain/shared/ids.ts"
+import type { CartId, ShopId } from "../../domain/shared/ids.ts"
 import type { PaymentMethod } from "../../domain/shipping/cod-fee.ts"
 import { CustomerService } from "../customer/customer-service.ts"
 import { addCartItem, type AddCartItemRequest } from "./add-cart-item.ts"
@@ -27,7 +27,7 @@ const make = Effect.gen(function*() {
   const customer = yield* CustomerService
   return {
     /** The shop a new cart belongs to, among the key's shops (choose-cart-shop.ts). */
-    chooseShop: Effect.fn("Cart.chooseShop")((requested: string | undefined, keyShopIds: ReadonlyArray<string>) =>
+    chooseShop: Effect.fn("Cart.chooseShop")((requested: ShopId | undefined, keyShopIds: ReadonlyArray<ShopId>) =>
       chooseCartShop(ports.readModel, requested, keyShopIds)
     ),
     create: Effect.fn("Cart.create")((request: CreateCartRequest) => createCart(ports, request)),

@@ -6,12 +6,13 @@ import { Effect } from "effect"
 import { ShopNotFound } from "../../domain/catalog/errors/shop-not-found.ts"
 import type { CatalogReadModel } from "../catalog/catalog-read-model.ts"
 import { ShopIdRequired } from "./errors/shop-id-required.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 export const chooseCartShop = (
   readModel: CatalogReadModel["Service"],
-  requested: string | undefined,
-  keyShopIds: ReadonlyArray<string>
-): Effect.Effect<string, ShopNotFound | ShopIdRequired> => {
+  requested: ShopId | undefined,
+  keyShopIds: ReadonlyArray<ShopId>
+): Effect.Effect<ShopId, ShopNotFound | ShopIdRequired> => {
     if (requested === undefined) {
       const [only] = keyShopIds
       return keyShopIds.length === 1 && only !== undefined

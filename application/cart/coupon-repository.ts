@@ -6,12 +6,13 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Coupon } from "../../domain/cart/coupon.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 export class CouponRepository extends Context.Service<CouponRepository, {
-  readonly findByCode: (shopId: string, code: string) => Effect.Effect<Option.Option<Coupon>, StoreUnavailable>
+  readonly findByCode: (shopId: ShopId, code: string) => Effect.Effect<Option.Option<Coupon>, StoreUnavailable>
   /**
    * Counts one use of the coupon, unless that would exceed its usage limit (checked and counted
    * atomically, so concurrent checkouts never overshoot it): `false` when the limit was reached.
    */
-  readonly recordUse: (shopId: string, code: string) => Effect.Effect<boolean, StoreUnavailable>
+  readonly recordUse: (shopId: ShopId, code: string) => Effect.Effect<boolean, StoreUnavailable>
 }>()("storefront/CouponRepository") {}

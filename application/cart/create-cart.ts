@@ -10,7 +10,7 @@
 import { Effect } from "effect"
 import { createCart as newCart } from "../../domain/cart/cart.ts"
 import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart/stock.ts"
-import { CartId, type CustomerId, LineId, type VariantId } from "../../domain/shared/ids.ts"
+import { CartId, type CustomerId, LineId, type ShopId, type VariantId } from "../../domain/shared/ids.ts"
 import type { CartPorts } from "./cart-ports.ts"
 import { currentCartChange } from "./change-cart.ts"
 import { priceCart } from "./priced-cart.ts"
@@ -22,7 +22,7 @@ export interface NewCartItem {
 }
 
 export interface CreateCartRequest {
-  readonly shopId: string
+  readonly shopId: ShopId
   /** `null` for a guest. */
   readonly customerId: CustomerId | null
   readonly items: ReadonlyArray<NewCartItem>

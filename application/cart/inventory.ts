@@ -5,7 +5,7 @@
  */
 import { Context, type Effect } from "effect"
 import type { InsufficientStock } from "../../domain/cart/errors/insufficient-stock.ts"
-import type { ProductId, VariantId } from "../../domain/shared/ids.ts"
+import type { ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 import type { CartVariant } from "./cart-variant.ts"
 
@@ -22,12 +22,12 @@ export interface ProductSale {
 export class Inventory extends Context.Service<Inventory, {
   /** The variants among `variantIds` that exist, by id; `visible` tells whether they are offered in `shopId`. */
   readonly variantsForShop: (
-    shopId: string,
+    shopId: ShopId,
     variantIds: ReadonlyArray<VariantId>
   ) => Effect.Effect<ReadonlyMap<VariantId, CartVariant>, StoreUnavailable>
   /** Like variantsForShop, but inside a unit of work the variants stay locked until it ends (checkout). */
   readonly variantsForShopForUpdate: (
-    shopId: string,
+    shopId: ShopId,
     variantIds: ReadonlyArray<VariantId>
   ) => Effect.Effect<ReadonlyMap<VariantId, CartVariant>, StoreUnavailable>
   /**

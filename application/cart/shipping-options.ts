@@ -5,11 +5,12 @@
 import type { ShippingMethod } from "../../domain/shipping/shipping-method.ts"
 import type { ShopZoneRules } from "../../domain/shipping/zone-rules.ts"
 import type { CatalogReadModel } from "../catalog/catalog-read-model.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 export interface ShippingOptions {
   /** The method with this id when it belongs to the shop. */
-  readonly methodOfShop: (shopId: string, methodId: string) => ShippingMethod | undefined
-  readonly zoneRulesOf: (shopId: string) => ShopZoneRules | undefined
+  readonly methodOfShop: (shopId: ShopId, methodId: string) => ShippingMethod | undefined
+  readonly zoneRulesOf: (shopId: ShopId) => ShopZoneRules | undefined
 }
 
 export const currentShippingOptions = (readModel: CatalogReadModel["Service"]): ShippingOptions => {

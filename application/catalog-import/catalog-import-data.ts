@@ -14,6 +14,7 @@ import {
 } from "../../domain/catalog/catalog-product.ts"
 import type { PublishableKey, Shop } from "../../domain/catalog/shop.ts"
 import { normaliseEmail } from "../../domain/customer/email.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 import { toBasisPoints, toMinor } from "../../domain/shared/money.ts"
 import { toGrams } from "../../domain/shared/weight.ts"
 import { convertMethod, convertZonePrices, INWARD, nullable } from "../../domain/shipping/shipping-method-units.ts"
@@ -39,7 +40,7 @@ export interface ImportVariantData extends Omit<CatalogVariant, "id"> {
 export interface ImportProductData extends ProductContent {
   /** In document order (the order the product's categories are listed in). */
   readonly categorySlugs: ReadonlyArray<string>
-  readonly shopIds: ReadonlyArray<string>
+  readonly shopIds: ReadonlyArray<ShopId>
   readonly enabled: boolean
   readonly requiresShipping: boolean
   readonly salesCount: number
@@ -51,7 +52,7 @@ export interface ImportProductData extends ProductContent {
 /** `value`: basis points for `percentage`, minor units for `fixed`. */
 export interface ImportCouponData {
   readonly code: string
-  readonly shopId: string
+  readonly shopId: ShopId
   readonly type: "percentage" | "fixed"
   readonly value: number
   readonly minSubtotal: number
@@ -96,7 +97,7 @@ export const noLists: CatalogImportLists = {
 /** The decoded lists of a document but its products. */
 export type ImportDocumentLists = Omit<ImportDocument, "version" | "products">
 
-const unique = (values: ReadonlyArray<string>): Array<string> => [...new Set(values)]
+const unique = <A extends string>(values: ReadonlyArray<A>): Array<A> => [...new Set(values)]
 
 
 const toDate = (timestamp: string | null): Date | null => timestamp === null ? null : new Date(timestamp)

@@ -32,8 +32,11 @@ import type { ImportProblem } from "./import-problem.ts"
 
 export { MAX_MAJOR_AMOUNT } from "./import-fields.ts"
 
+/** A shop named by the document (a shop of it, or one a key, product, method or coupon belongs to). */
+const ShopIdentifier = Identifier.pipe(Schema.brand("ShopId"))
+
 export const ImportShop = Schema.Struct({
-  id: Identifier,
+  id: ShopIdentifier,
   name: Name,
   zoneRules: Schema.Array(ZoneRule).pipe(Schema.withDecodingDefaultKey(defaultEmpty)),
   defaultZoneType: ZoneType
@@ -43,7 +46,7 @@ export type ImportShop = typeof ImportShop.Type
 export const ImportPublishableKey = Schema.Struct({
   key: Identifier,
   title: Schema.String.pipe(Schema.withDecodingDefaultKey(Effect.succeed(""))),
-  shopIds: Schema.Array(Identifier),
+  shopIds: Schema.Array(ShopIdentifier),
   revokedAt: NullableTimestamp
 })
 export type ImportPublishableKey = typeof ImportPublishableKey.Type
@@ -109,7 +112,7 @@ export const ImportProduct = Schema.Struct({
   }).pipe(Schema.withDecodingDefaultKey(Effect.succeed({}))),
   sizeGuideId: Schema.NullOr(Identifier).pipe(Schema.withDecodingDefaultKey(defaultNull)),
   categorySlugs: Schema.Array(Slug).pipe(Schema.withDecodingDefaultKey(defaultEmpty)),
-  shopIds: Schema.Array(Identifier),
+  shopIds: Schema.Array(ShopIdentifier),
   enabled: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(true))),
   requiresShipping: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(true))),
   salesCount: Count.pipe(Schema.withDecodingDefaultKey(Effect.succeed(0))),
@@ -166,8 +169,8 @@ const shippingMethodProblems = (method: ShippingMethodRules): Array<Schema.Filte
 
 /** `codSurchargeValue`: major units for `fixed`, a percent (up to 2 decimals) for `percentage`. */
 export const ImportShippingMethod = Schema.Struct({
-  id: Identifier,
-  shopId: Identifier,
+  id: Identifier.pipe(Schema.brand("ShippingMethodId")),
+  shopId: ShopIdentifier,
   name: Name,
   description: NullableText,
   slaText: NullableText,
@@ -203,7 +206,7 @@ const couponProblems = (coupon: CouponRules): Array<Schema.FilterIssue> => {
 /** `value`: a percent (up to 2 decimals) for `percentage`, major units for `fixed`. Codes are case-insensitive. */
 export const ImportCoupon = Schema.Struct({
   code: Identifier,
-  shopId: Identifier,
+  shopId: ShopIdentifier,
   type: Schema.Literals(["percentage", "fixed"]),
   value: Money,
   minSubtotal: Money.pipe(Schema.withDecodingDefaultKey(Effect.succeed(0))),

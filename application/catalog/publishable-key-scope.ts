@@ -6,10 +6,11 @@ import { Clock, Effect } from "effect"
 import { PublishableKeyInvalid } from "../../domain/catalog/errors/publishable-key-invalid.ts"
 import { isKeyActive } from "../../domain/catalog/shop.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 export interface KeyScope {
   readonly key: string
-  readonly shopIds: ReadonlyArray<string>
+  readonly shopIds: ReadonlyArray<ShopId>
 }
 
 export const resolvePublishableKey = (readModel: CatalogReadModel["Service"], key: string) =>

@@ -9,6 +9,7 @@
 import { Effect, Layer } from "effect"
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import { CatalogSource } from "./catalog-source.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 /** `CATALOG_SHOPS`: shop ids separated by commas; blank: every shop. */
 export const parseShopList = (setting: string): ReadonlySet<string> | null => {
@@ -17,7 +18,7 @@ export const parseShopList = (setting: string): ReadonlySet<string> | null => {
 }
 
 export const scopeToShops = (source: CatalogSource["Service"], shops: ReadonlySet<string>): CatalogSource["Service"] => {
-  const served = (shopIds: ReadonlyArray<string>) => shopIds.filter((shopId) => shops.has(shopId))
+  const served = (shopIds: ReadonlyArray<ShopId>) => shopIds.filter((shopId) => shops.has(shopId))
   const scoped = (product: CatalogProduct): CatalogProduct => {
     const shopIds = served(product.shopIds)
     return shopIds.length === product.shopIds.length ? product : { ...product, shopIds }

@@ -28,7 +28,7 @@ import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart
 import { parseEmail } from "../../domain/customer/email.ts"
 import type { OrderLine } from "../../domain/order/order.ts"
 import { placeOrder } from "../../domain/order/order.ts"
-import { CustomerId, LineId, OrderId } from "../../domain/shared/ids.ts"
+import { CustomerId, LineId, OrderId, type ShopId } from "../../domain/shared/ids.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import { zoneForType } from "../../domain/shipping/shipping-fee.ts"
 import type { CartPorts } from "../cart/cart-ports.ts"
@@ -53,7 +53,7 @@ export const guestContactOf = (address: Address): GuestContact => ({
 const couponForCheckout = (
   code: string,
   coupon: Coupon | null,
-  context: { readonly shopId: string; readonly subtotal: number; readonly now: Date }
+  context: { readonly shopId: ShopId; readonly subtotal: number; readonly now: Date }
 ): Result.Result<Coupon | null, CouponInvalid> => {
   if (code === "") return Result.succeed(null)
   const checked = checkCouponEligibility(coupon, { requestedCode: code, ...context })

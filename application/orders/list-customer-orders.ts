@@ -1,7 +1,7 @@
 /** Use case: GET /customers/me/orders: the customer's orders in the key's shops, newest first, one page. */
 import { Effect } from "effect"
 import type { Order } from "../../domain/order/order.ts"
-import type { CustomerId } from "../../domain/shared/ids.ts"
+import type { CustomerId, ShopId } from "../../domain/shared/ids.ts"
 import type { OrdersPorts } from "./orders-ports.ts"
 
 export const DEFAULT_ORDERS_PAGE_SIZE = 20
@@ -9,7 +9,7 @@ export const MAX_ORDERS_PAGE_SIZE = 50
 
 export interface CustomerOrdersRequest {
   readonly customerId: CustomerId
-  readonly shopIds: ReadonlyArray<string>
+  readonly shopIds: ReadonlyArray<ShopId>
   readonly page: number
   readonly limit: number
 }

@@ -6,13 +6,13 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Order } from "../../domain/order/order.ts"
 import type { OrderViewer } from "../../domain/order/order-visibility.ts"
-import type { OrderId } from "../../domain/shared/ids.ts"
+import type { OrderId, ShopId } from "../../domain/shared/ids.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 
 export interface CustomerOrdersQuery {
   readonly viewer: OrderViewer
   /** Only orders placed in these shops. */
-  readonly shopIds: ReadonlyArray<string>
+  readonly shopIds: ReadonlyArray<ShopId>
   /** 1-based. */
   readonly page: number
   readonly limit: number
@@ -33,6 +33,6 @@ export class OrderRepository extends Context.Service<OrderRepository, {
   readonly findForCustomer: (
     orderId: OrderId,
     viewer: OrderViewer,
-    shopIds: ReadonlyArray<string>
+    shopIds: ReadonlyArray<ShopId>
   ) => Effect.Effect<Option.Option<Order>, StoreUnavailable>
 }>()("storefront/OrderRepository") {}

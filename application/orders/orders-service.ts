@@ -3,7 +3,7 @@
  * shops, as one service whose layer takes the ports once; each method is a traced span.
  */
 import { Context, Effect, Layer } from "effect"
-import type { CustomerId, OrderId } from "../../domain/shared/ids.ts"
+import type { CustomerId, OrderId, ShopId } from "../../domain/shared/ids.ts"
 import { CustomerService } from "../customer/customer-service.ts"
 import { getCustomerOrder } from "./get-customer-order.ts"
 import { type CustomerOrdersRequest, listCustomerOrders } from "./list-customer-orders.ts"
@@ -14,7 +14,7 @@ const make = Effect.gen(function*() {
   const ports: OrdersPorts = { orders: yield* OrderRepository, customer: yield* CustomerService }
   return {
     list: Effect.fn("Orders.list")((request: CustomerOrdersRequest) => listCustomerOrders(ports, request)),
-    get: Effect.fn("Orders.get")((orderId: OrderId, customerId: CustomerId, shopIds: ReadonlyArray<string>) =>
+    get: Effect.fn("Orders.get")((orderId: OrderId, customerId: CustomerId, shopIds: ReadonlyArray<ShopId>) =>
       getCustomerOrder(ports, orderId, customerId, shopIds)
     )
   }

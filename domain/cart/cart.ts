@@ -13,7 +13,7 @@ import { zoneForType } from "../shipping/shipping-fee.ts"
 import type { ShippingMethod } from "../shipping/shipping-method.ts"
 import { resolveZoneType } from "../shipping/zone-rules.ts"
 import type { ShopZoneRules } from "../shipping/zone-rules.ts"
-import { CartId, CustomerId, LineId, ProductId, VariantId } from "../shared/ids.ts"
+import { CartId, CustomerId, LineId, ProductId, ShopId, VariantId } from "../shared/ids.ts"
 import { checkCouponEligibility } from "./coupon.ts"
 import type { Coupon } from "./coupon.ts"
 import { CartCompleted } from "./errors/cart-completed.ts"
@@ -44,7 +44,7 @@ export type CartLine = typeof CartLine.Type
 
 export const Cart = Schema.Struct({
   id: CartId,
-  shopId: Schema.String,
+  shopId: ShopId,
   /** `null` for a guest cart. */
   customerId: Schema.NullOr(CustomerId),
   status: CartStatus,
@@ -131,7 +131,7 @@ const mergeLine = (
 
 export interface NewCart {
   readonly id: CartId
-  readonly shopId: string
+  readonly shopId: ShopId
   /** `null` for a guest. */
   readonly customerId: CustomerId | null
   readonly lines: ReadonlyArray<NewCartLine>

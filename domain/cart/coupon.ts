@@ -2,6 +2,7 @@
  * Coupons (CONTRACT §6): eligibility and the discount they give, in integer minor units.
  */
 import { Result, Schema } from "effect"
+import { ShopId } from "../shared/ids.ts"
 import { BasisPoints, basisPointsOf, MinorUnits } from "../shared/money.ts"
 import { CouponInvalid } from "./errors/coupon-invalid.ts"
 
@@ -12,7 +13,7 @@ const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 export const Coupon = Schema.Struct({
   code: Schema.String,
-  shopId: Schema.String,
+  shopId: ShopId,
   type: CouponType,
   /** `percentage`: basis points (0..10,000; 1250 is 12.5 %); `fixed`: minor units. */
   value: MinorUnits,
@@ -45,7 +46,7 @@ export interface CouponCheckContext {
   /** The code the customer typed (reported back in `CouponInvalid`). */
   readonly requestedCode: string
   /** The cart's shop. */
-  readonly shopId: string
+  readonly shopId: ShopId
   /** The cart's subtotal in minor units. */
   readonly subtotal: number
   readonly now: Date

@@ -3,7 +3,7 @@
  * plus what filtering needs (shops, enabled, stock, sales). Money is in integer minor units.
  */
 import { Schema } from "effect"
-import { ProductId, VariantId } from "../shared/ids.ts"
+import { CategoryId, ProductId, ShopId, VariantId } from "../shared/ids.ts"
 import { MinorUnits } from "../shared/money.ts"
 import { Grams } from "../shared/weight.ts"
 
@@ -83,8 +83,8 @@ export const productContentOf = (product: ProductContent): ProductContent => ({
 export const CatalogProduct = Schema.Struct({
   id: ProductId,
   ...ProductContent.fields,
-  categoryIds: Schema.Array(Schema.String),
-  shopIds: Schema.Array(Schema.String),
+  categoryIds: Schema.Array(CategoryId),
+  shopIds: Schema.Array(ShopId),
   enabled: Schema.Boolean,
   requiresShipping: Schema.Boolean,
   salesCount: NonNegativeInt,

@@ -1,5 +1,6 @@
 /** The catalog's record of a category: a node of the category tree. */
 import { Schema } from "effect"
+import { CategoryId } from "../shared/ids.ts"
 
 export const CategorySeo = Schema.Struct({
   metaTitle: Schema.NullOr(Schema.String),
@@ -9,12 +10,12 @@ export const CategorySeo = Schema.Struct({
 export type CategorySeo = typeof CategorySeo.Type
 
 export const CategoryRecord = Schema.Struct({
-  id: Schema.String,
+  id: CategoryId,
   slug: Schema.String,
   name: Schema.String,
   description: Schema.NullOr(Schema.String),
   image: Schema.NullOr(Schema.String),
-  parentId: Schema.NullOr(Schema.String),
+  parentId: Schema.NullOr(CategoryId),
   position: Schema.Int,
   seo: CategorySeo
 })
@@ -25,10 +26,10 @@ export type CategoryRecord = typeof CategoryRecord.Type
  * parent is unknown, or that sits on a parent cycle, is treated as a root. Categories below a
  * cycle keep their parent. Both the rendered tree and the product counts follow this.
  */
-export const effectiveParents = (categories: ReadonlyArray<CategoryRecord>): ReadonlyMap<string, string | null> => {
+export const effectiveParents = (categories: ReadonlyArray<CategoryRecord>): ReadonlyMap<CategoryId, CategoryId | null> => {
   const stored = new Map(categories.map((category) => [category.id, category.parentId]))
-  const isOnCycle = (id: string): boolean => {
-    const seen = new Set<string>()
+  const isOnCycle = (id: CategoryId): boolean => {
+    const seen = new Set<CategoryId>()
     let current = stored.get(id) ?? null
     while (current !== null && stored.has(current) && !seen.has(current)) {
       if (current === id) return true
@@ -37,7 +38,7 @@ export const effectiveParents = (categories: ReadonlyArray<CategoryRecord>): Rea
     }
     return false
   }
-  const parents = new Map<string, string | null>()
+  const parents = new Map<CategoryId, CategoryId | null>()
   for (const category of categories) {
     const parent = category.parentId
     parents.set(category.id, parent === null || !stored.has(parent) || isOnCycle(category.id) ? null : parent)

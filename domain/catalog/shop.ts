@@ -1,5 +1,6 @@
 /** A shop and the publishable keys that scope storefront requests to a set of shops. */
 import { Schema } from "effect"
+import { ShopId } from "../shared/ids.ts"
 
 export const ZoneRuleField = Schema.Literals(["city", "district", "division", "thana", "postcode"])
 
@@ -11,7 +12,7 @@ export const ShopZoneRule = Schema.Struct({
 export type ShopZoneRule = typeof ShopZoneRule.Type
 
 export const Shop = Schema.Struct({
-  id: Schema.String,
+  id: ShopId,
   name: Schema.String,
   zoneRules: Schema.Array(ShopZoneRule),
   defaultZoneType: Schema.String
@@ -21,7 +22,7 @@ export type Shop = typeof Shop.Type
 export const PublishableKey = Schema.Struct({
   key: Schema.String,
   title: Schema.String,
-  shopIds: Schema.Array(Schema.String),
+  shopIds: Schema.Array(ShopId),
   revokedAt: Schema.NullOr(Schema.Date)
 })
 export type PublishableKey = typeof PublishableKey.Type

@@ -8,7 +8,7 @@ import type { Cart } from "../cart/cart.ts"
 import type { CartTotals } from "../cart/cart-totals.ts"
 import { Address } from "../shipping/address.ts"
 import { PaymentMethod } from "../shipping/cod-fee.ts"
-import { CartId, CustomerId, LineId, OrderId, ProductId, VariantId } from "../shared/ids.ts"
+import { CartId, CustomerId, LineId, OrderId, ProductId, ShopId, VariantId } from "../shared/ids.ts"
 import { MinorUnits } from "../shared/money.ts"
 
 /** A new order waits for the shop to process it. */
@@ -56,7 +56,7 @@ export const Order = Schema.Struct({
   id: OrderId,
   /** Unique, human-friendly (digits only, e.g. `100234`). */
   orderNumber: Schema.String,
-  shopId: Schema.String,
+  shopId: ShopId,
   customerId: CustomerId,
   cartId: CartId,
   status: Schema.String,

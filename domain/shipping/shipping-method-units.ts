@@ -4,6 +4,7 @@
  * units, basis points and grams. Both directions walk the method the same way; only the
  * conversions differ (and the zone's weight field, which names its unit).
  */
+import type { ShippingMethodId, ShopId } from "../shared/ids.ts"
 import { fromBasisPoints, toBasisPoints, toMajor, toMinor } from "../shared/money.ts"
 import type { CodSurchargeType } from "./shipping-method.ts"
 
@@ -21,8 +22,8 @@ export const nullable = (convert: (value: number) => number) => (value: number |
   value === null ? null : convert(value)
 
 interface MethodFields {
-  readonly id: string
-  readonly shopId: string
+  readonly id: ShippingMethodId
+  readonly shopId: ShopId
   readonly name: string
   readonly description: string | null
   readonly slaText: string | null

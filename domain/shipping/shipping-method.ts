@@ -3,6 +3,7 @@
  * service's units: money in minor units, weights in grams, percentages in basis points.
  */
 import { Schema } from "effect"
+import { ShippingMethodId, ShopId } from "../shared/ids.ts"
 import { MinorUnits } from "../shared/money.ts"
 import { Grams } from "../shared/weight.ts"
 import { ZoneType } from "./zone-rules.ts"
@@ -24,8 +25,8 @@ export const CodSurchargeType = Schema.Literals(["fixed", "percentage"])
 export type CodSurchargeType = typeof CodSurchargeType.Type
 
 export const ShippingMethod = Schema.Struct({
-  id: Schema.String,
-  shopId: Schema.String,
+  id: ShippingMethodId,
+  shopId: ShopId,
   name: Schema.String,
   description: Schema.NullOr(Schema.String),
   slaText: Schema.NullOr(Schema.String),

@@ -14,7 +14,7 @@ import { AddressInput } from "../../domain/shipping/address.ts"
 import { fixtureVariant } from "../support/buying-fixture.ts"
 import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
 import { concurrently } from "./account-store-fixtures.ts"
-import { CartId, CustomerId, LineId, VariantId } from "../../domain/shared/ids.ts"
+import { CartId, CustomerId, LineId, ShopId, VariantId } from "../../domain/shared/ids.ts"
 
 const at = (iso: string) => new Date(iso)
 
@@ -24,7 +24,7 @@ export const newCart = Effect.gen(function*() {
   const shirt = yield* fixtureVariant("FIX-1-1")
   const cart: Cart = {
     id: CartId.make(yield* ids.next("cart")),
-    shopId: "shop_a",
+    shopId: ShopId.make("shop_a"),
     customerId: null,
     status: "active",
     lines: [{ id: LineId.make(yield* ids.next("item")), variantId: shirt.variant.id, productId: shirt.product.id, quantity: 2 }],

@@ -20,7 +20,7 @@ import { newRegisteredCustomer } from "../../domain/customer/customer.ts"
 import { parseEmail } from "../../domain/customer/email.ts"
 import { type CatalogProduct, productContentOf } from "../../domain/catalog/catalog-product.ts"
 import { combinedCatalog } from "../support/catalog-documents.ts"
-import { CustomerId } from "../../domain/shared/ids.ts"
+import { CustomerId, ShopId } from "../../domain/shared/ids.ts"
 
 const GENERATED_PRODUCTS = 50
 
@@ -196,7 +196,7 @@ export const catalogStoreContract = (
         }))
         const reshaped = withProduct(repriced, 7, (product) => ({
           ...product,
-          shopIds: ["shop_b2b"],
+          shopIds: [ShopId.make("shop_b2b")],
           variants: [
             { sku: "NEW-SKU-7", originalPrice: 10, salePrice: null, stock: 3, weightKg: 1, images: [], optionValues: {} },
             ...product.variants.slice(1)
@@ -345,7 +345,7 @@ export const catalogStoreContract = (
         const coupons = yield* CouponRepository
         const tag = crypto.randomUUID().slice(0, 8)
         const document = customersAndCouponDocument([], tag)
-        const shopId = `shop_people_${tag}`
+        const shopId = ShopId.make(`shop_people_${tag}`)
         yield* importCatalog(document)
         const coupon = Option.getOrThrow(yield* coupons.findByCode(shopId, ` save-${tag.toUpperCase()} `))
         expect(coupon).toEqual({
@@ -362,7 +362,7 @@ export const catalogStoreContract = (
         expect(yield* coupons.recordUse(shopId, `SAVE-${tag}`)).toBe(true)
         yield* importCatalog(document)
         expect(Option.getOrThrow(yield* coupons.findByCode(shopId, `save-${tag}`)).usageCount).toBe(1)
-        expect(Option.isNone(yield* coupons.findByCode("shop_edge", `save-${tag}`))).toBe(true)
+        expect(Option.isNone(yield* coupons.findByCode(ShopId.make("shop_edge"), `save-${tag}`))).toBe(true)
       }))
   })
 }

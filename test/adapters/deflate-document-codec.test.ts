@@ -8,6 +8,7 @@ import {
 } from "../../adapters/compression/deflate-document-codec.ts"
 import { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
 import { makeProduct, makeVariant } from "../domain/catalog/catalog-fixtures.ts"
+import { ShopId } from "../../domain/shared/ids.ts"
 
 const BRANDS = ["Aarong", "Richman", "Cats Eye", "Yellow", "Ecstasy"]
 const COLOURS = ["Red", "Blue", "Black", "White"]
@@ -27,7 +28,7 @@ const products = (count: number) =>
       tags: ["summer", index % 2 === 0 ? "sale" : "new"],
       attributes: { brand: { type: "text", value: brand }, origin: { type: "text", value: "Bangladesh" } },
       seo: { metaTitle: name, metaDescription: `Buy ${name} online`, metaKeywords: [brand.toLowerCase()], ogImage: null },
-      shopIds: ["shop_a"],
+      shopIds: [ShopId.make("shop_a")],
       variants: COLOURS.slice(0, 1 + (index % 3)).map((colour, position) =>
         makeVariant(`var_${index}_${position}`, {
           sku: `SKU-${10_000 + index}-${position}`,

@@ -10,7 +10,7 @@ import { Inventory } from "../../application/cart/inventory.ts"
 import { Transactions } from "../../application/shared/transactions.ts"
 import { fixtureVariant } from "../support/buying-fixture.ts"
 import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
-import { VariantId } from "../../domain/shared/ids.ts"
+import { ShopId, VariantId } from "../../domain/shared/ids.ts"
 
 export const inventoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices>) =>
   describe("Inventory", () => {
@@ -21,7 +21,7 @@ export const inventoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices
         const saree = yield* fixtureVariant("FIX-2-1")
         const hidden = yield* fixtureVariant("FIX-5-1")
         const lamp = yield* fixtureVariant("FIX-LAMP-1")
-        const inA = yield* inventory.variantsForShop("shop_a", [shirt.variant.id, saree.variant.id, hidden.variant.id, lamp.variant.id, VariantId.make("var_unknown")])
+        const inA = yield* inventory.variantsForShop(ShopId.make("shop_a"), [shirt.variant.id, saree.variant.id, hidden.variant.id, lamp.variant.id, VariantId.make("var_unknown")])
         expect(inA.size).toBe(4)
         expect(inA.get(shirt.variant.id)).toEqual({
           variantId: shirt.variant.id,
@@ -42,10 +42,10 @@ export const inventoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices
         })
         expect(inA.get(lamp.variant.id)).toMatchObject({ optionValues: { pack_size: "One" }, weightGrams: 2500, stock: 1 })
         expect(inA.get(hidden.variant.id)?.visible).toBe(false)
-        const inB = yield* inventory.variantsForShop("shop_b", [shirt.variant.id, saree.variant.id])
+        const inB = yield* inventory.variantsForShop(ShopId.make("shop_b"), [shirt.variant.id, saree.variant.id])
         expect(inB.get(shirt.variant.id)?.visible).toBe(false)
         expect(inB.get(saree.variant.id)?.visible).toBe(true)
-        const locked = yield* (yield* Transactions).atomically(inventory.variantsForShopForUpdate("shop_a", [saree.variant.id]))
+        const locked = yield* (yield* Transactions).atomically(inventory.variantsForShopForUpdate(ShopId.make("shop_a"), [saree.variant.id]))
         expect(locked.get(saree.variant.id)).toEqual(inA.get(saree.variant.id))
       }))
 
@@ -54,7 +54,7 @@ export const inventoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices
         const inventory = yield* Inventory
         const phone = yield* fixtureVariant("FIX-4-1")
         const phoneXl = yield* fixtureVariant("FIX-4-2")
-        const stockOf = (id: VariantId) => Effect.map(inventory.variantsForShop("shop_a", [id]), (found) => found.get(id)?.stock)
+        const stockOf = (id: VariantId) => Effect.map(inventory.variantsForShop(ShopId.make("shop_a"), [id]), (found) => found.get(id)?.stock)
         yield* inventory.takeStock([{ variantId: phone.variant.id, quantity: 2 }, { variantId: phoneXl.variant.id, quantity: 1 }])
         expect(yield* stockOf(phone.variant.id)).toBe(3)
         expect(yield* stockOf(phoneXl.variant.id)).toBe(19)
@@ -76,7 +76,7 @@ export const inventoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices
         const take = transactions.atomically(inventory.takeStock([{ variantId: saree.variant.id, quantity: 1 }]))
         const exits = yield* Effect.all(Array.from({ length: 10 }, () => Effect.exit(take)), { concurrency: "unbounded" })
         expect(exits.filter(Exit.isSuccess)).toHaveLength(3)
-        const after = yield* inventory.variantsForShop("shop_a", [saree.variant.id])
+        const after = yield* inventory.variantsForShop(ShopId.make("shop_a"), [saree.variant.id])
         expect(after.get(saree.variant.id)?.stock).toBe(0)
       }))
 
@@ -84,13 +84,13 @@ export const inventoryContract = (it: Vitest.MethodsNonLive<BuyingStoresServices
       Effect.gen(function*() {
         const inventory = yield* Inventory
         const tee = yield* fixtureVariant("FIX-7-1")
-        const before = yield* inventory.variantsForShop("shop_a", [tee.variant.id])
+        const before = yield* inventory.variantsForShop(ShopId.make("shop_a"), [tee.variant.id])
         expect(yield* Effect.exit(inventory.recordSales([]))).toEqual(Exit.void)
         expect(yield* Effect.exit(inventory.recordSales([
           { productId: tee.product.id, quantity: 2 },
           { productId: tee.product.id, quantity: 1 }
         ]))).toEqual(Exit.void)
         expect(yield* Effect.exit(inventory.takeStock([]))).toEqual(Exit.void)
-        expect(yield* inventory.variantsForShop("shop_a", [tee.variant.id])).toEqual(before)
+        expect(yield* inventory.variantsForShop(ShopId.make("shop_a"), [tee.variant.id])).toEqual(before)
       }))
   })

@@ -13,7 +13,7 @@ import type { OrderViewer } from "../../domain/order/order-visibility.ts"
 import { IdGenerator } from "../../domain/shared/id-generator.ts"
 import { AddressInput } from "../../domain/shipping/address.ts"
 import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
-import { CartId, CustomerId, LineId, OrderId, ProductId, VariantId } from "../../domain/shared/ids.ts"
+import { CartId, CustomerId, LineId, OrderId, ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
 
 const address = Schema.decodeUnknownSync(AddressInput)({
   name: "Karima Begum", phone: "01711000002", city: "Dhaka", note: "Call first"
@@ -31,7 +31,7 @@ const newOrder = (customerId: string, shopId: string, createdAt: string, guestCo
     const order: Order = {
       id: OrderId.make(yield* ids.next("ord")),
       orderNumber: yield* orders.nextOrderNumber,
-      shopId,
+      shopId: ShopId.make(shopId),
       customerId: CustomerId.make(customerId),
       cartId: CartId.make(yield* ids.next("cart")),
       status: "pending",
@@ -104,10 +104,10 @@ export const orderRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSe
         const orders = yield* OrderRepository
         const order = yield* newOrder("cus_roundtrip", "shop_a", "2026-03-01T10:00:00.000Z")
         yield* orders.insert(order)
-        expect(Option.getOrThrow(yield* orders.findForCustomer(order.id, viewer("cus_roundtrip"), ["shop_b", "shop_a"]))).toEqual(order)
-        expect(Option.isNone(yield* orders.findForCustomer(order.id, viewer("cus_other"), ["shop_a"]))).toBe(true)
-        expect(Option.isNone(yield* orders.findForCustomer(order.id, viewer("cus_roundtrip"), ["shop_b"]))).toBe(true)
-        expect(Option.isNone(yield* orders.findForCustomer(OrderId.make("ord_unknown"), viewer("cus_roundtrip"), ["shop_a"]))).toBe(true)
+        expect(Option.getOrThrow(yield* orders.findForCustomer(order.id, viewer("cus_roundtrip"), [ShopId.make("shop_b"), ShopId.make("shop_a")]))).toEqual(order)
+        expect(Option.isNone(yield* orders.findForCustomer(order.id, viewer("cus_other"), [ShopId.make("shop_a")]))).toBe(true)
+        expect(Option.isNone(yield* orders.findForCustomer(order.id, viewer("cus_roundtrip"), [ShopId.make("shop_b")]))).toBe(true)
+        expect(Option.isNone(yield* orders.findForCustomer(OrderId.make("ord_unknown"), viewer("cus_roundtrip"), [ShopId.make("shop_a")]))).toBe(true)
       }))
 
     it.effect("a customer's orders are listed newest first, a page at a time, in the given shops", () =>
@@ -129,17 +129,17 @@ export const orderRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSe
         const inA = placed.filter((order) => order.shopId === "shop_a")
         // same instant: the later order number first
         const expected = [inA[3], inA[2], inA[1], inA[0]].map((order) => order?.id)
-        const first = yield* orders.listForCustomer({ viewer: viewer("cus_lister"), shopIds: ["shop_a"], page: 1, limit: 3 })
-        const second = yield* orders.listForCustomer({ viewer: viewer("cus_lister"), shopIds: ["shop_a"], page: 2, limit: 3 })
+        const first = yield* orders.listForCustomer({ viewer: viewer("cus_lister"), shopIds: [ShopId.make("shop_a")], page: 1, limit: 3 })
+        const second = yield* orders.listForCustomer({ viewer: viewer("cus_lister"), shopIds: [ShopId.make("shop_a")], page: 2, limit: 3 })
         expect(first.total).toBe(4)
         expect(second.total).toBe(4)
         expect([...first.orders, ...second.orders].map((order) => order.id)).toEqual(expected)
         expect(first.orders[0]).toEqual(inA[3])
-        const beyond = yield* orders.listForCustomer({ viewer: viewer("cus_lister"), shopIds: ["shop_a"], page: 9, limit: 3 })
+        const beyond = yield* orders.listForCustomer({ viewer: viewer("cus_lister"), shopIds: [ShopId.make("shop_a")], page: 9, limit: 3 })
         expect(beyond).toEqual({ orders: [], total: 4 })
-        const both = yield* orders.listForCustomer({ viewer: viewer("cus_lister"), shopIds: ["shop_a", "shop_b"], page: 1, limit: 50 })
+        const both = yield* orders.listForCustomer({ viewer: viewer("cus_lister"), shopIds: [ShopId.make("shop_a"), ShopId.make("shop_b")], page: 1, limit: 50 })
         expect(both.total).toBe(5)
-        const none = yield* orders.listForCustomer({ viewer: viewer("cus_nobody"), shopIds: ["shop_a"], page: 1, limit: 50 })
+        const none = yield* orders.listForCustomer({ viewer: viewer("cus_nobody"), shopIds: [ShopId.make("shop_a")], page: 1, limit: 50 })
         expect(none).toEqual({ orders: [], total: 0 })
       }))
 
@@ -152,7 +152,7 @@ export const orderRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSe
         yield* orders.insert(guestOrder)
         yield* orders.insert(signedIn)
         const seen = (who: OrderViewer) =>
-          Effect.map(orders.listForCustomer({ viewer: who, shopIds: ["shop_a"], page: 1, limit: 50 }), (page) =>
+          Effect.map(orders.listForCustomer({ viewer: who, shopIds: [ShopId.make("shop_a")], page: 1, limit: 50 }), (page) =>
             [page.total, page.orders.map((order) => order.id)] as const)
         expect(yield* seen(viewer("cus_guest"))).toEqual([1, [signedIn.id]])
         expect(yield* seen(viewer("cus_guest", { verifiedEmail: "other@example.com", verifiedPhone: "+8801700000000" })))
@@ -160,8 +160,8 @@ export const orderRepositoryContract = (it: Vitest.MethodsNonLive<BuyingStoresSe
         expect(yield* seen(viewer("cus_guest", { verifiedEmail: "guest@example.com" }))).toEqual([2, [signedIn.id, guestOrder.id]])
         expect(yield* seen(viewer("cus_guest", { verifiedPhone: "+8801711000002" }))).toEqual([2, [signedIn.id, guestOrder.id]])
         expect(yield* seen(viewer("cus_stranger", { verifiedPhone: "+8801711000002" }))).toEqual([0, []])
-        expect(Option.isNone(yield* orders.findForCustomer(guestOrder.id, viewer("cus_guest"), ["shop_a"]))).toBe(true)
-        expect(Option.getOrThrow(yield* orders.findForCustomer(guestOrder.id, viewer("cus_guest", { verifiedPhone: "+8801711000002" }), ["shop_a"])))
+        expect(Option.isNone(yield* orders.findForCustomer(guestOrder.id, viewer("cus_guest"), [ShopId.make("shop_a")]))).toBe(true)
+        expect(Option.getOrThrow(yield* orders.findForCustomer(guestOrder.id, viewer("cus_guest", { verifiedPhone: "+8801711000002" }), [ShopId.make("shop_a")])))
           .toEqual(guestOrder)
       }))
   })

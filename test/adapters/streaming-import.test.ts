@@ -31,6 +31,7 @@ import { PostgresCustomerRepository } from "../../adapters/postgres/postgres-cus
 import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
 import { generatedCatalogJson } from "../support/catalog-documents.ts"
 import { testEngines } from "../support/test-database.ts"
+import { ShopId } from "../../domain/shared/ids.ts"
 
 /** Two full batches and part of a third. */
 const PRODUCTS = 2 * PRODUCT_BATCH_SIZE + 600
@@ -141,7 +142,7 @@ const storeSuite = (name: string, storeLayer: Layer.Layer<CatalogSource | Catalo
         const summary = yield* importCatalogFrom(catalogDocumentFile(reordered))
         expect(summary.products.inserted + summary.products.updated).toBe(1_500)
         expect(summary.shops.inserted).toBe(1)
-        expect(yield* productCount((product) => product.shopIds.includes(late.id))).toBe(1_500)
+        expect(yield* productCount((product) => product.shopIds.includes(ShopId.make(late.id)))).toBe(1_500)
       }), { timeout: 120_000 })
 
     it.effect("a sku moving between products of different batches is counted as writing batch by batch does", () =>

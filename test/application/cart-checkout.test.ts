@@ -12,21 +12,21 @@ import type { CartRequester } from "../../application/cart/cart-requester.ts"
 import { fixtureVariant } from "../support/buying-fixture.ts"
 import { DHAKA_HOME, memoryBuyingServices } from "../support/memory-buying-world.ts"
 import { addCartItem, applyCartCoupon, checkout, createCart, getCart, setCartShippingAddress, setCartShippingMethod, updateCartItem } from "../support/buying-services.ts"
-import { type CartId, CustomerId, type VariantId } from "../../domain/shared/ids.ts"
+import { CustomerId, ShopId, type CartId, type VariantId } from "../../domain/shared/ids.ts"
 
-const SHOP_A = ["shop_a"]
+const SHOP_A = [ShopId.make("shop_a")]
 const guest: CartRequester = { shopIds: SHOP_A, customerId: null }
 
 const change = (cartId: CartId, requester: CartRequester = guest): CartChangeRequest => ({ cartId, requester, expectedVersions: null })
 
 const stockOf = (variantId: VariantId) =>
-  Effect.map((Effect.flatMap(Inventory, (inventory) => inventory.variantsForShop("shop_a", [variantId]))), (found) => found.get(variantId)?.stock)
+  Effect.map((Effect.flatMap(Inventory, (inventory) => inventory.variantsForShop(ShopId.make("shop_a"), [variantId]))), (found) => found.get(variantId)?.stock)
 
 /** A guest cart of `quantity` of the variant, with address and standard shipping. */
 const readyCart = (sku: string, quantity: number) =>
   Effect.gen(function*() {
     const { variant } = yield* fixtureVariant(sku)
-    const created = yield* createCart({ shopId: "shop_a", customerId: null, items: [{ variantId: variant.id, quantity }] })
+    const created = yield* createCart({ shopId: ShopId.make("shop_a"), customerId: null, items: [{ variantId: variant.id, quantity }] })
     yield* setCartShippingAddress({ ...change(created.cart.id), address: DHAKA_HOME })
     yield* setCartShippingMethod({ ...change(created.cart.id), shippingMethodId: "sm_a_standard" })
     return created.cart.id
@@ -37,7 +37,7 @@ layer(memoryBuyingServices, { excludeTestServices: true })("cart and checkout us
     it.effect("adding a variant already in the cart adds to its line; the totals follow the lines", () =>
       Effect.gen(function*() {
         const { variant } = yield* fixtureVariant("FIX-6-1")
-        const created = yield* createCart({ shopId: "shop_a", customerId: null, items: [{ variantId: variant.id, quantity: 1 }] })
+        const created = yield* createCart({ shopId: ShopId.make("shop_a"), customerId: null, items: [{ variantId: variant.id, quantity: 1 }] })
         expect(created.totals.subtotal).toBe(150_000)
         const added = yield* addCartItem({ ...change(created.cart.id), variantId: variant.id, quantity: 2 })
         expect(added.cart.lines).toHaveLength(1)
@@ -49,7 +49,7 @@ layer(memoryBuyingServices, { excludeTestServices: true })("cart and checkout us
     it.effect("a line may not ask for more than the stock: InsufficientStock, and the cart is unchanged", () =>
       Effect.gen(function*() {
         const { variant } = yield* fixtureVariant("FIX-LAMP-1")
-        const created = yield* createCart({ shopId: "shop_a", customerId: null, items: [{ variantId: variant.id, quantity: 1 }] })
+        const created = yield* createCart({ shopId: ShopId.make("shop_a"), customerId: null, items: [{ variantId: variant.id, quantity: 1 }] })
         const failure = yield* Effect.flip(updateCartItem({ ...change(created.cart.id), itemId: created.cart.lines[0]!.id, quantity: 2 }))
         expect(failure._tag).toBe("InsufficientStock")
         const after = yield* getCart(created.cart.id, guest)
@@ -60,13 +60,13 @@ layer(memoryBuyingServices, { excludeTestServices: true })("cart and checkout us
     it.effect("a stale expected version is CartVersionMismatch; another customer's or shop's cart does not exist", () =>
       Effect.gen(function*() {
         const { variant } = yield* fixtureVariant("FIX-6-1")
-        const mine = yield* createCart({ shopId: "shop_a", customerId: CustomerId.make("cus_owner"), items: [] })
+        const mine = yield* createCart({ shopId: ShopId.make("shop_a"), customerId: CustomerId.make("cus_owner"), items: [] })
         const owner = { shopIds: SHOP_A, customerId: CustomerId.make("cus_owner") }
         const stale = yield* Effect.flip(addCartItem({ ...change(mine.cart.id, owner), expectedVersions: [mine.cart.version + 5], variantId: variant.id, quantity: 1 }))
         expect(stale._tag).toBe("CartVersionMismatch")
         const stranger = yield* Effect.flip(getCart(mine.cart.id, { shopIds: SHOP_A, customerId: CustomerId.make("cus_other") }))
         expect(stranger._tag).toBe("CartNotFound")
-        const otherShop = yield* Effect.flip(getCart(mine.cart.id, { shopIds: ["shop_b"], customerId: CustomerId.make("cus_owner") }))
+        const otherShop = yield* Effect.flip(getCart(mine.cart.id, { shopIds: [ShopId.make("shop_b")], customerId: CustomerId.make("cus_owner") }))
         expect(otherShop._tag).toBe("CartNotFound")
       }))
   })
@@ -93,9 +93,9 @@ layer(memoryBuyingServices, { excludeTestServices: true })("cart and checkout us
     it.effect("refusals: an empty cart, no address, no shipping method", () =>
       Effect.gen(function*() {
         const { variant } = yield* fixtureVariant("FIX-6-1")
-        const empty = yield* createCart({ shopId: "shop_a", customerId: null, items: [] })
+        const empty = yield* createCart({ shopId: ShopId.make("shop_a"), customerId: null, items: [] })
         expect((yield* Effect.flip(checkout(change(empty.cart.id))))._tag).toBe("CartEmpty")
-        const bare = yield* createCart({ shopId: "shop_a", customerId: null, items: [{ variantId: variant.id, quantity: 1 }] })
+        const bare = yield* createCart({ shopId: ShopId.make("shop_a"), customerId: null, items: [{ variantId: variant.id, quantity: 1 }] })
         expect((yield* Effect.flip(checkout(change(bare.cart.id))))._tag).toBe("ShippingAddressRequired")
         yield* setCartShippingAddress({ ...change(bare.cart.id), address: DHAKA_HOME })
         expect((yield* Effect.flip(checkout(change(bare.cart.id))))._tag).toBe("ShippingMethodRequired")

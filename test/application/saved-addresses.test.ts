@@ -24,7 +24,7 @@ import {
   setCartShippingMethod,
   updateCustomerProfile
 } from "../support/buying-services.ts"
-import { CustomerId } from "../../domain/shared/ids.ts"
+import { CustomerId, ShopId } from "../../domain/shared/ids.ts"
 
 
 const newCustomer = Effect.gen(function*() {
@@ -37,8 +37,8 @@ const newCustomer = Effect.gen(function*() {
 const readySignedInCart = (customerId: CustomerId, address: Address) =>
   Effect.gen(function*() {
     const { variant } = yield* fixtureVariant("FIX-6-1")
-    const requester: CartRequester = { shopIds: ["shop_a"], customerId }
-    const created = yield* createCart({ shopId: "shop_a", customerId, items: [{ variantId: variant.id, quantity: 1 }] })
+    const requester: CartRequester = { shopIds: [ShopId.make("shop_a")], customerId }
+    const created = yield* createCart({ shopId: ShopId.make("shop_a"), customerId, items: [{ variantId: variant.id, quantity: 1 }] })
     const request = { cartId: created.cart.id, requester, expectedVersions: null }
     yield* setCartShippingAddress({ ...request, address })
     yield* setCartShippingMethod({ ...request, shippingMethodId: "sm_a_standard" })
@@ -68,10 +68,10 @@ layer(memoryBuyingServices, { excludeTestServices: true })("address book use cas
         const owner = yield* newCustomer
         const other = yield* newCustomer
         const home = yield* saveAddress(owner, DHAKA_HOME)
-        expect(yield* resolveCartAddress({ addressId: home.id }, { shopIds: ["shop_a"], customerId: owner })).toEqual(DHAKA_HOME)
-        const stranger = yield* Effect.flip(resolveCartAddress({ addressId: home.id }, { shopIds: ["shop_a"], customerId: other }))
+        expect(yield* resolveCartAddress({ addressId: home.id }, { shopIds: [ShopId.make("shop_a")], customerId: owner })).toEqual(DHAKA_HOME)
+        const stranger = yield* Effect.flip(resolveCartAddress({ addressId: home.id }, { shopIds: [ShopId.make("shop_a")], customerId: other }))
         expect(stranger._tag).toBe("AddressNotFound")
-        expect((yield* Effect.flip(resolveCartAddress({ addressId: home.id }, { shopIds: ["shop_a"], customerId: null })))._tag)
+        expect((yield* Effect.flip(resolveCartAddress({ addressId: home.id }, { shopIds: [ShopId.make("shop_a")], customerId: null })))._tag)
           .toBe("Unauthorized")
       }))
   })

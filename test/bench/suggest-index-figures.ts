@@ -7,12 +7,12 @@
 import { SuggestIndex } from "../../domain/catalog/suggest/suggest-index.ts"
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import { seededRandom } from "../support/seeded-random.ts"
-import { ProductId, VariantId } from "../../domain/shared/ids.ts"
+import { ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
 
 const products = Number(process.argv[2] ?? 100_000)
 const queryCount = Number(process.argv[3] ?? 20_000)
 const VOCABULARY = 50_000
-const SHOPS = ["shop_main", "shop_outlet", "shop_b2b"]
+const SHOPS = ["shop_main", "shop_outlet", "shop_b2b"].map((shop) => ShopId.make(shop))
 
 const random = seededRandom(42)
 const int = (below: number): number => Math.floor(random() * below)

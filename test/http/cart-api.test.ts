@@ -12,6 +12,7 @@ import { BOTH_SHOPS_KEY, buyingTestEngines, type CartBody, createCart, DHAKA_ADD
 import { expectCart, SHOP_B_KEY, SYLHET_ADDRESS } from "../support/cart-http.ts"
 import { cartRoutes } from "../support/cart-routes.ts"
 import { expectProblem, serverSuites, storeRequest } from "../support/store-http.ts"
+import { ShopId } from "../../domain/shared/ids.ts"
 
 const DAY_MILLIS = 86_400_000
 
@@ -84,7 +85,7 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
         const missing = yield* storeRequest("POST", "/cart", {}, { key: BOTH_SHOPS_KEY })
         expectProblem(missing, 400, "validation_failed")
         expect(missing.body).toMatchObject({ errors: [{ path: "shopId" }] })
-        const inB = yield* createCart({ shopId: "shop_b" }, { key: BOTH_SHOPS_KEY })
+        const inB = yield* createCart({ shopId: ShopId.make("shop_b") }, { key: BOTH_SHOPS_KEY })
         expect(inB.cart.shopId).toBe("shop_b")
         expectProblem(yield* storeRequest("POST", "/cart", { shopId: "shop_b" }), 404, "shop_not_found")
         expectProblem(yield* storeRequest("POST", "/cart", { shopId: "shop_nope" }, { key: BOTH_SHOPS_KEY }), 404, "shop_not_found")

@@ -18,7 +18,7 @@ import { freshPhone, post, registerCustomer, STRONG_PASSWORD } from "../support/
 import { buyingTestEngines, createCart, DHAKA_ADDRESS, expectCart, SHOP_B_KEY } from "../support/cart-http.ts"
 import { cartRoutes } from "../support/cart-routes.ts"
 import { type Caller, expectProblem, type HttpResult, serverSuites, storeRequest } from "../support/store-http.ts"
-import { CustomerId, OrderId } from "../../domain/shared/ids.ts"
+import { CustomerId, OrderId, ShopId } from "../../domain/shared/ids.ts"
 
 interface OrderItemBody {
   readonly id: string
@@ -68,7 +68,7 @@ const variantId = (sku: string) => Effect.map(fixtureVariant(sku), ({ variant })
 const stockOf = (sku: string) =>
   Effect.gen(function*() {
     const id = yield* variantId(sku)
-    const found = yield* (yield* Inventory).variantsForShop("shop_a", [id])
+    const found = yield* (yield* Inventory).variantsForShop(ShopId.make("shop_a"), [id])
     return found.get(id)?.stock
   })
 
@@ -286,7 +286,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const knownOrder = expectOrder(yield* checkout(known.cart.id))
         // shown to that customer once they prove the phone (domain/order/order-visibility.ts)
         const chatViewer = { customerId: chat.id, verifiedEmail: null, verifiedPhone: "+8801711000009" }
-        const chatOrders = yield* orders.listForCustomer({ viewer: chatViewer, shopIds: ["shop_a"], page: 1, limit: 50 })
+        const chatOrders = yield* orders.listForCustomer({ viewer: chatViewer, shopIds: [ShopId.make("shop_a")], page: 1, limit: 50 })
         expect(chatOrders.orders.map((order) => order.id)).toContain(knownOrder.id)
 
         const phone = freshPhone()
@@ -295,7 +295,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const created = Option.getOrThrow(yield* customers.findByPhone(phone))
         expect(created).toMatchObject({ name: "New Guest", email: null, passwordHash: null })
         const createdViewer = { customerId: created.id, verifiedEmail: null, verifiedPhone: created.phone }
-        expect(Option.isSome(yield* orders.findForCustomer(OrderId.make(strangerOrder.id), createdViewer, ["shop_a"]))).toBe(true)
+        expect(Option.isSome(yield* orders.findForCustomer(OrderId.make(strangerOrder.id), createdViewer, [ShopId.make("shop_a")]))).toBe(true)
       }))
     it.effect("a guest order with a shipping email belongs to the customer with that email, whatever the phone", () =>
       Effect.gen(function*() {
@@ -315,7 +315,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         })
         const secondOrder = expectOrder(yield* checkout(second.cart.id))
         const emailViewer = { customerId: created.id, verifiedEmail: created.email, verifiedPhone: null }
-        const listed = yield* orders.listForCustomer({ viewer: emailViewer, shopIds: ["shop_a"], page: 1, limit: 50 })
+        const listed = yield* orders.listForCustomer({ viewer: emailViewer, shopIds: [ShopId.make("shop_a")], page: 1, limit: 50 })
         expect(listed.orders.map((order) => order.id).sort()).toEqual([firstOrder.id, secondOrder.id].sort())
         expectProblem(
           yield* storeRequest("PUT", `/cart/${second.cart.id}/shipping-address`, { ...DHAKA_ADDRESS, email: "not-an-email" }),

@@ -74,7 +74,7 @@ const Id = Schema.String.check(Schema.isBetweenLength(1, 200))
 export const NewCartItemBody = Schema.Struct({ variantId: Id.pipe(Schema.brand("VariantId")), quantity: LineQuantity })
 
 export const CreateCartBody = Schema.Struct({
-  shopId: Schema.optionalKey(Id),
+  shopId: Schema.optionalKey(Id.pipe(Schema.brand("ShopId"))),
   items: Schema.optionalKey(Schema.Array(NewCartItemBody).check(Schema.isMaxLength(MAX_INITIAL_ITEMS)))
 }).annotate({ identifier: "CreateCart" })
 

@@ -10,6 +10,7 @@ import { effectiveParents } from "../category.ts"
 import { type ByteColumn, fromByteColumn, packBitsets, sharedCopy, toByteColumn, unpackBitsets } from "../shared-columns.ts"
 import { type SharedSlotIntLists, SlotIntLists } from "../slot-int-lists.ts"
 import { attributeValueName, type SharedDictionary, ValueDictionary } from "./value-dictionary.ts"
+import type { CategoryId } from "../../shared/ids.ts"
 
 /** The memberships on shared memory (the bit sets and per-slot lists; the small dictionaries' names as byte columns). */
 export interface SharedMemberships {
@@ -59,7 +60,7 @@ export class SlotMemberships {
     const parents = effectiveParents(categories)
     this.categoryClosure = categories.map((category) => {
       const chain: Array<number> = []
-      let current: string | null = category.id
+      let current: CategoryId | null = category.id
       while (current !== null && chain.length <= categories.length) {
         const index = this.categoryIndex.get(current)
         if (index === undefined) break

@@ -3,7 +3,7 @@ import { Result, Schema } from "effect"
 import { type Cart, createCart, dropVanishedLines } from "../../../domain/cart/cart.ts"
 import { assertVersionIn } from "../../../domain/cart/cart-guards.ts"
 import { assertQuantityInStock, assertVariantAvailable } from "../../../domain/cart/stock.ts"
-import { CartId, CustomerId, LineId, ProductId, VariantId } from "../../../domain/shared/ids.ts"
+import { CartId, CustomerId, LineId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
 
 const Stock = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 2_000 }))
 const Quantity = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 999 }))
@@ -12,7 +12,7 @@ const change = { now: new Date("2026-03-01T10:00:00.000Z"), ttlDays: 30 }
 const cart = (): Cart =>
   Result.getOrThrow(createCart({
     id: CartId.make("cart_1"),
-    shopId: "shop_1",
+    shopId: ShopId.make("shop_1"),
     customerId: null,
     lines: [
       { lineId: LineId.make("item_a"), variantId: VariantId.make("var_a"), productId: ProductId.make("prod_a"), quantity: 1 },

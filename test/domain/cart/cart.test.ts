@@ -26,7 +26,7 @@ import type { Address } from "../../../domain/shipping/address.ts"
 import { PaymentMethod } from "../../../domain/shipping/cod-fee.ts"
 import type { ShopZoneRules } from "../../../domain/shipping/zone-rules.ts"
 import { makeShippingMethod } from "../shipping/fixtures.ts"
-import { CartId, CustomerId, LineId, ProductId, VariantId } from "../../../domain/shared/ids.ts"
+import { CartId, CustomerId, LineId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
 
 const DAY = 86_400_000
 const TTL_DAYS = 30
@@ -40,7 +40,7 @@ const line = (variantId: string, quantity: number, lineId = `item_${variantId}`)
 const newCart = (lines: ReadonlyArray<NewCartLine> = [], customerId: string | null = null): Cart =>
   Result.getOrThrow(createCart({
     id: CartId.make("cart_1"),
-    shopId: "shop_1",
+    shopId: ShopId.make("shop_1"),
     customerId: customerId === null ? null : CustomerId.make(customerId),
     lines
   }, start))
@@ -76,7 +76,7 @@ describe("createCart", () => {
       { id: "item_2", variantId: "var_b", productId: "prod_var_b", quantity: 1 }
     ])
     expect(cart.version).toBe(1)
-    const tooMany = createCart({ id: CartId.make("cart_1"), shopId: "shop_1", customerId: null, lines: [line("var_a", 1_000)] }, start)
+    const tooMany = createCart({ id: CartId.make("cart_1"), shopId: ShopId.make("shop_1"), customerId: null, lines: [line("var_a", 1_000)] }, start)
     expect(failureTag(tooMany)).toBe("QuantityOutOfRange")
   })
 })
@@ -219,7 +219,7 @@ describe("addresses, shipping method, payment, note, coupon", () => {
     const method = makeShippingMethod({ zones: [makeShippingMethod().zones[0]!] }) // inside_city only
     expect(failureTag(setShippingMethod(cart, { method, zoneRules }, start))).toBe("ShippingAddressRequired")
     const inside = ok(setShippingAddress(cart, dhaka, start))
-    expect(failureTag(setShippingMethod(inside, { method: { ...method, shopId: "shop_2" }, zoneRules }, start)))
+    expect(failureTag(setShippingMethod(inside, { method: { ...method, shopId: ShopId.make("shop_2") }, zoneRules }, start)))
       .toBe("ShippingMethodNotFound")
     expect(ok(setShippingMethod(inside, { method, zoneRules }, start)).shippingMethodId).toBe(method.id)
     const outside = ok(setShippingAddress(cart, { ...dhaka, city: "Sylhet" }, start))
@@ -234,7 +234,7 @@ describe("addresses, shipping method, payment, note, coupon", () => {
   })
 
   const coupon: Coupon = {
-    code: "WINTER10", shopId: "shop_1", type: "percentage", value: 10, minSubtotal: 0, startsAt: null, endsAt: null,
+    code: "WINTER10", shopId: ShopId.make("shop_1"), type: "percentage", value: 10, minSubtotal: 0, startsAt: null, endsAt: null,
     usageLimit: null, usageCount: 0
   }
 
@@ -251,7 +251,7 @@ describe("addresses, shipping method, payment, note, coupon", () => {
     if (Result.isFailure(notFound) && notFound.failure._tag === "CouponInvalid") {
       expect(notFound.failure.reason).toBe("not_found")
     }
-    const otherShop = applyCoupon(cart, { requestedCode: "WINTER10", coupon: { ...coupon, shopId: "shop_2" }, subtotal: 1 }, start)
+    const otherShop = applyCoupon(cart, { requestedCode: "WINTER10", coupon: { ...coupon, shopId: ShopId.make("shop_2") }, subtotal: 1 }, start)
     expect(Result.isFailure(otherShop) && otherShop.failure._tag === "CouponInvalid" && otherShop.failure.reason).toBe("wrong_shop")
     expect(cart.couponCode).toBe("")
   })

@@ -4,6 +4,7 @@ import { appliedCouponDiscount, checkCouponEligibility, Coupon, couponCodesMatch
 import { couponDiscount } from "../../../domain/cart/coupon.ts"
 import type { CouponCheckContext } from "../../../domain/cart/coupon.ts"
 import type { CouponInvalidReason } from "../../../domain/cart/errors/coupon-invalid.ts"
+import { ShopId } from "../../../domain/shared/ids.ts"
 
 const Amount = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100_000_000 }))
 const BasisPoints = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000 }))
@@ -13,7 +14,7 @@ const at = (offsetMs: number) => new Date(now.getTime() + offsetMs)
 
 const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
   code: "WINTER10",
-  shopId: "shop_1",
+  shopId: ShopId.make("shop_1"),
   type: "percentage",
   value: 1_000,
   minSubtotal: 50_000,
@@ -24,7 +25,7 @@ const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
   ...overrides
 })
 const context = (overrides: Partial<CouponCheckContext> = {}): CouponCheckContext => ({
-  requestedCode: "winter10", shopId: "shop_1", subtotal: 60_000, now, ...overrides
+  requestedCode: "winter10", shopId: ShopId.make("shop_1"), subtotal: 60_000, now, ...overrides
 })
 
 const failureReason = (candidate: Coupon | null, overrides: Partial<CouponCheckContext> = {}): CouponInvalidReason | "eligible" => {
@@ -39,7 +40,7 @@ describe("checkCouponEligibility", () => {
 
   it("reports every reason a coupon can fail, with the code the customer typed", () => {
     expect(failureReason(null)).toBe("not_found")
-    expect(failureReason(coupon({ shopId: "shop_2" }))).toBe("wrong_shop")
+    expect(failureReason(coupon({ shopId: ShopId.make("shop_2") }))).toBe("wrong_shop")
     expect(failureReason(coupon({ startsAt: at(1) }))).toBe("not_started")
     expect(failureReason(coupon({ endsAt: at(-1) }))).toBe("expired")
     expect(failureReason(coupon({ usageLimit: 3, usageCount: 3 }))).toBe("usage_limit_reached")
@@ -61,7 +62,7 @@ describe("checkCouponEligibility", () => {
   })
 
   it.prop("any coupon of another shop is rejected as wrong_shop", [Coupon], ([generated]) => {
-    expect(failureReason({ ...generated, shopId: `${generated.shopId}-other` }, { shopId: generated.shopId })).toBe("wrong_shop")
+    expect(failureReason({ ...generated, shopId: ShopId.make(`${generated.shopId}-other`) }, { shopId: generated.shopId })).toBe("wrong_shop")
   })
 
   it.prop("eligibility never depends on the typed code's case", [Coupon, Amount], ([generated, subtotal]) => {

@@ -7,11 +7,11 @@ import type { CatalogProduct, CatalogVariant } from "../../../domain/catalog/cat
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import type { AttributeFilter, ProductQuery } from "../../../domain/catalog/product-query.ts"
 import { CatalogIndex, type CatalogIndexOptions } from "../../../domain/catalog/catalog-index/catalog-index.ts"
-import { ProductId, VariantId } from "../../../domain/shared/ids.ts"
+import { CategoryId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
 
-export const SHOPS = ["shop_a", "shop_b", "shop_c", "shop_d"]
+export const SHOPS = ["shop_a", "shop_b", "shop_c", "shop_d"].map((shop) => ShopId.make(shop))
 /** Query-side shop pool: one more shop that holds no product. */
-export const QUERY_SHOPS = [...SHOPS, "shop_unknown"]
+export const QUERY_SHOPS = [...SHOPS, ShopId.make("shop_unknown")]
 export const TAGS = ["Red", "red", "sale", "new", "Eco", "classic"]
 export const QUERY_TAGS = [...TAGS, "missing-tag"]
 export const ATTRIBUTE_KEYS = ["material", "fit", "origin"]
@@ -89,13 +89,13 @@ export const productId = (index: number): string => `prod_${(index * 919) % 1000
 
 export const makeCategories = (seeds: ReadonlyArray<CategorySeed>): Array<CategoryRecord> =>
   seeds.map((seed, index) => ({
-    id: `cat_${index}`,
+    id: CategoryId.make(`cat_${index}`),
     slug: `cat-${index}`,
     name: pick(CATEGORY_NAMES, seed.name),
     description: null,
     image: null,
     // a parent always comes earlier, so the categories form a forest
-    parentId: seed.parent < index ? `cat_${seed.parent}` : null,
+    parentId: seed.parent < index ? CategoryId.make(`cat_${seed.parent}`) : null,
     position: seed.position,
     seo: { metaTitle: null, metaDescription: null, ogImage: null }
   }))
@@ -127,7 +127,7 @@ export const makeProduct = (id: string, overrides: Partial<CatalogProduct> = {})
   seo: { metaTitle: null, metaDescription: null, metaKeywords: [], ogImage: null },
   sizeGuideId: null,
   categoryIds: [],
-  shopIds: ["shop_a"],
+  shopIds: [ShopId.make("shop_a")],
   enabled: true,
   requiresShipping: true,
   salesCount: 0,
@@ -150,7 +150,7 @@ export const productFromSeed = (id: string, slug: string, seed: ProductSeed): Ca
     tags: seed.tags.map((tag) => pick(TAGS, tag)),
     attributes: seed.attributesNull && seed.attributes.length === 0 ? null : attributes,
     // ids beyond the generated categories are unknown to the catalog and must be ignored
-    categoryIds: seed.categories.map((category) => `cat_${category}`),
+    categoryIds: seed.categories.map((category) => CategoryId.make(`cat_${category}`)),
     shopIds: seed.shops.map((shop) => pick(SHOPS, shop)),
     enabled: seed.enabled !== 0,
     salesCount: seed.salesCount,

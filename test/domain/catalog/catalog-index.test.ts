@@ -40,6 +40,7 @@ import {
   referenceCategoryCounts,
   referenceList
 } from "./reference-catalog.ts"
+import { CategoryId, ShopId } from "../../../domain/shared/ids.ts"
 
 const PROPERTY = { arbitrary: { runs: 150, size: 60 } }
 
@@ -320,7 +321,7 @@ describe("CatalogIndex after incremental upserts equals the reference built from
         name: `Item ${slot % 97}`,
         tags: [`tag-${slot % 7}`],
         attributes: { size: { type: "text", value: `s${slot % 3}` } },
-        categoryIds: [`cat_${slot % 3}`],
+        categoryIds: [CategoryId.make(`cat_${slot % 3}`)],
         shopIds: [SHOPS[slot % SHOPS.length]!],
         enabled: slot % 11 !== 0,
         salesCount: slot % 13,
@@ -336,7 +337,7 @@ describe("CatalogIndex after incremental upserts equals the reference built from
         ...records[slot]!,
         tags: ["changed"],
         enabled: true,
-        shopIds: ["shop_a"],
+        shopIds: [ShopId.make("shop_a")],
         variants: [makeVariant(`var_${slot}`, { originalPrice: 7, stock: 0 })]
       }
       records[slot] = changed
@@ -370,9 +371,9 @@ const listIds = (index: CatalogIndex, query: Partial<ProductQuery>, shopIds: Rea
 describe("CatalogIndex contract examples", () => {
   it("visibility: enabled and in one of the key's shops", () => {
     const index = single([
-      makeProduct("prod_a", { shopIds: ["shop_a"] }),
-      makeProduct("prod_b", { shopIds: ["shop_b"] }),
-      makeProduct("prod_c", { shopIds: ["shop_a", "shop_b"], enabled: false }),
+      makeProduct("prod_a", { shopIds: [ShopId.make("shop_a")] }),
+      makeProduct("prod_b", { shopIds: [ShopId.make("shop_b")] }),
+      makeProduct("prod_c", { shopIds: [ShopId.make("shop_a"), ShopId.make("shop_b")], enabled: false }),
       makeProduct("prod_d", { shopIds: [] })
     ])
     expect(listIds(index, { sortBy: "name" }, ["shop_a"])).toEqual(["prod_a"])
@@ -444,10 +445,10 @@ describe("CatalogIndex contract examples", () => {
       { parent: 3, position: 0, name: 3 } // cat_3 root
     ])
     const index = single([
-      makeProduct("prod_1", { categoryIds: ["cat_2"] }),
-      makeProduct("prod_2", { categoryIds: ["cat_1"] }),
-      makeProduct("prod_3", { categoryIds: ["cat_3"] }),
-      makeProduct("prod_4", { categoryIds: ["cat_missing"] })
+      makeProduct("prod_1", { categoryIds: [CategoryId.make("cat_2")] }),
+      makeProduct("prod_2", { categoryIds: [CategoryId.make("cat_1")] }),
+      makeProduct("prod_3", { categoryIds: [CategoryId.make("cat_3")] }),
+      makeProduct("prod_4", { categoryIds: [CategoryId.make("cat_missing")] })
     ], categories)
     expect(listIds(index, { categoryIds: ["cat_0"], sortBy: "name" })).toEqual(["prod_1", "prod_2"])
     expect(listIds(index, { categoryIds: ["cat_2"] })).toEqual(["prod_1"])
@@ -557,7 +558,7 @@ const DamagedCategorySeeds = Schema.Array(
 const damagedCategories = (seeds: ReadonlyArray<CategorySeed>): Array<CategoryRecord> =>
   makeCategories(seeds).map((category, index) => ({
     ...category,
-    parentId: seeds[index]!.parent === 9 ? null : `cat_${seeds[index]!.parent}`
+    parentId: seeds[index]!.parent === 9 ? null : CategoryId.make(`cat_${seeds[index]!.parent}`)
   }))
 
 const subtreeIds = (view: CategoryView): ReadonlyArray<string> => [view.id, ...view.children.flatMap(subtreeIds)]
@@ -589,8 +590,8 @@ describe("category product counts over a damaged tree", () => {
       { parent: 0, position: 0, name: 1 }
     ])
     const index = single([
-      makeProduct("prod_1", { categoryIds: ["cat_0"] }),
-      makeProduct("prod_2", { categoryIds: ["cat_1"] })
+      makeProduct("prod_1", { categoryIds: [CategoryId.make("cat_0")] }),
+      makeProduct("prod_2", { categoryIds: [CategoryId.make("cat_1")] })
     ], categories)
     const tree = buildCategoryTree(categories, () => 0)
     // the tree renders both as roots without children ...
@@ -608,8 +609,8 @@ describe("reference model sanity", () => {
     const catalog: Catalog = {
       categories,
       products: [
-        makeProduct("prod_1", { categoryIds: ["cat_1"], tags: ["x"] }),
-        makeProduct("prod_2", { categoryIds: ["cat_0"], tags: ["x", "y"], enabled: false })
+        makeProduct("prod_1", { categoryIds: [CategoryId.make("cat_1")], tags: ["x"] }),
+        makeProduct("prod_2", { categoryIds: [CategoryId.make("cat_0")], tags: ["x", "y"], enabled: false })
       ]
     }
     const listing = referenceList(catalog.products, categories, { page: 1, limit: 20, includeFacets: true, tags: ["y"] }, [

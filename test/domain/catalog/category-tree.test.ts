@@ -4,14 +4,15 @@ import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import { buildCategoryTree, CategoryView } from "../../../domain/catalog/category-tree.ts"
 import type { CategoryTree } from "../../../domain/catalog/category-tree.ts"
 import { makeCategories, SmallInt } from "./catalog-fixtures.ts"
+import { CategoryId } from "../../../domain/shared/ids.ts"
 
 const category = (id: string, parentId: string | null, position = 0, name = id): CategoryRecord => ({
-  id,
+  id: CategoryId.make(id),
   slug: `${id}-slug`,
   name,
   description: null,
   image: null,
-  parentId,
+  parentId: parentId === null ? null : CategoryId.make(parentId),
   position,
   seo: { metaTitle: null, metaDescription: null, ogImage: null }
 })
@@ -136,7 +137,7 @@ describe("buildCategoryTree", () => {
       categories.filter((record) => record.parentId === null).map((record) => record.id).sort()
     )
     for (const view of views) {
-      const record = records.get(view.id)!
+      const record = records.get(CategoryId.make(view.id))!
       expect(view.parentId).toBe(record.parentId)
       expect(view.productCount).toBe(Number(view.id.slice("cat_".length)))
       expect(view.level).toBe(view.ancestors.length)
@@ -148,8 +149,8 @@ describe("buildCategoryTree", () => {
       for (let index = 1; index < view.children.length; index++) {
         const left = view.children[index - 1]!
         const right = view.children[index]!
-        const leftRecord = records.get(left.id)!
-        const rightRecord = records.get(right.id)!
+        const leftRecord = records.get(CategoryId.make(left.id))!
+        const rightRecord = records.get(CategoryId.make(right.id))!
         const ordered = leftRecord.position < rightRecord.position ||
           (leftRecord.position === rightRecord.position &&
             (left.name < right.name || (left.name === right.name && left.id < right.id)))

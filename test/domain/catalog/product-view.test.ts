@@ -11,6 +11,7 @@ import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import { ProductView, renderProduct } from "../../../domain/catalog/product-view.ts"
 import type { RenderContext } from "../../../domain/catalog/product-view.ts"
 import { makeProduct, makeVariant } from "./catalog-fixtures.ts"
+import { CategoryId } from "../../../domain/shared/ids.ts"
 
 const context: RenderContext = {
   categoryRef: (categoryId) =>
@@ -85,7 +86,7 @@ describe("renderProduct", () => {
   })
 
   it("categories resolve through the context (unknown ids dropped); size guide resolved or null", () => {
-    const view = render(makeProduct("prod_1", { categoryIds: ["cat_missing", "cat_shoes"], sizeGuideId: "sg_1" }))
+    const view = render(makeProduct("prod_1", { categoryIds: [CategoryId.make("cat_missing"), CategoryId.make("cat_shoes")], sizeGuideId: "sg_1" }))
     expect(view.categories).toEqual([{ id: "cat_shoes", name: "Shoes", slug: "shoes" }])
     expect(view.sizeGuide?.name).toBe("Shoe sizes")
     expect(render(makeProduct("prod_2", { sizeGuideId: "sg_missing" })).sizeGuide).toBeNull()

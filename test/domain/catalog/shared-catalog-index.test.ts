@@ -23,6 +23,7 @@ import {
   QuerySeed,
   SmallInt
 } from "./catalog-fixtures.ts"
+import { ShopId } from "../../../domain/shared/ids.ts"
 
 const KERNELS: ReadonlyArray<CatalogIndexOptions> = [
   { facetKernel: "bitsets", searchKernel: "trigrams", searchRebuildAfter: 3, pagingKernel: "sort", priceKernel: "range" },
@@ -43,7 +44,7 @@ const withWideProducts = (catalog: Catalog, count: number): Catalog => ({
         name: WIDE_NAMES[index % WIDE_NAMES.length]!,
         description: index % 2 === 0 ? "Süß & würzig" : "",
         tags: index % 3 === 0 ? ["grün"] : [],
-        shopIds: ["shop_a", "shop_b"]
+        shopIds: [ShopId.make("shop_a"), ShopId.make("shop_b")]
       }))
   ]
 })
@@ -130,7 +131,7 @@ describe("a shared CatalogIndex with documents stored through a codec", () => {
     for (const product of catalog.products.filter((_, position) => position % 3 === 0)) {
       index.upsertProduct({ ...product, name: `${product.name} neu ü`, description: "geändert" })
     }
-    index.upsertProduct(makeProduct("wide_added", { name: "Neu hinzugefügt", shopIds: ["shop_a"] }))
+    index.upsertProduct(makeProduct("wide_added", { name: "Neu hinzugefügt", shopIds: [ShopId.make("shop_a")] }))
     expectSameAnswers(CatalogIndex.fromShared(index.share(), codecs), index, calls)
   }, { arbitrary: { runs: 30, size: 60 } })
 

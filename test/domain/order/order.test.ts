@@ -3,7 +3,7 @@ import { Result } from "effect"
 import { type Cart, createCart, setNote, setShippingAddress } from "../../../domain/cart/cart.ts"
 import { placeOrder, trackingNumberOf } from "../../../domain/order/order.ts"
 import type { Address } from "../../../domain/shipping/address.ts"
-import { CartId, CustomerId, LineId, OrderId, ProductId, VariantId } from "../../../domain/shared/ids.ts"
+import { CartId, CustomerId, LineId, OrderId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
 
 const change = { now: new Date("2026-03-01T10:00:00.000Z"), ttlDays: 30 }
 const address: Address = {
@@ -15,7 +15,7 @@ const totals = { subtotal: 3_000, couponDiscount: 300, discountTotal: 300, shipp
 const readyCart = (note: string) => {
   const created = Result.getOrThrow(createCart({
     id: CartId.make("cart_1"),
-    shopId: "shop_1",
+    shopId: ShopId.make("shop_1"),
     customerId: null,
     lines: [{ lineId: LineId.make("item_a"), variantId: VariantId.make("var_a"), productId: ProductId.make("prod_a"), quantity: 2 }]
   }, change))

@@ -1,4 +1,5 @@
 import type { ShippingMethod, ShippingZone } from "../../../domain/shipping/shipping-method.ts"
+import { ShippingMethodId, ShopId } from "../../../domain/shared/ids.ts"
 
 export const insideCityZone: ShippingZone = {
   type: "inside_city", baseRate: 6_000, baseWeightGrams: 1_000, additionalWeightPricePerKg: 2_000
@@ -8,8 +9,8 @@ export const outsideCityZone: ShippingZone = {
 }
 
 export const makeShippingMethod = (overrides: Partial<ShippingMethod> = {}): ShippingMethod => ({
-  id: "shm_standard",
-  shopId: "shop_1",
+  id: ShippingMethodId.make("shm_standard"),
+  shopId: ShopId.make("shop_1"),
   name: "Standard",
   description: null,
   slaText: "2-3 days",

@@ -7,9 +7,10 @@ import { Arbitrary, Schema } from "effect"
 import type { CatalogProduct } from "../../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../../domain/catalog/category.ts"
 import { makeProduct, makeVariant, pick, SmallInt } from "../catalog-fixtures.ts"
+import { CategoryId, ShopId } from "../../../../domain/shared/ids.ts"
 
 export const CHARACTERS = ["s", "a", "r", "e", "é", "E", "Á", "n", "2"]
-export const SHOPS = ["shop_a", "shop_b", "shop_c"]
+export const SHOPS = ["shop_a", "shop_b", "shop_c"].map((shop) => ShopId.make(shop))
 
 const WordSeed = Schema.Array(SmallInt(CHARACTERS.length - 1)).check(Schema.isBetweenLength(1, 10))
 export const wordFromSeed = (seed: ReadonlyArray<number>): string => seed.map((index) => pick(CHARACTERS, index)).join("")
@@ -66,7 +67,7 @@ const productFromSeed = (seed: ProductSeed, index: number, version: number): Cat
     shopIds: seed.shops.map((shop) => pick(SHOPS, shop)),
     enabled: seed.enabled !== 0,
     salesCount: seed.sales,
-    categoryIds: [`cat_${seed.category}`],
+    categoryIds: [CategoryId.make(`cat_${seed.category}`)],
     thumbnail: index % 3 === 0 ? null : `https://img.example.com/${index}.jpg`,
     variants: [makeVariant(`var_${index}`, { originalPrice: seed.price + 1, salePrice: seed.price % 2 === 0 ? seed.price : null })]
   })
@@ -86,7 +87,7 @@ export const SuggestCatalogArbitrary: Arbitrary.Arbitrary<SuggestCatalog> = Arbi
   const products = seeds.products.map((seed, index) => productFromSeed(seed, index, 0))
   return {
     categories: seeds.categories.map((words, index) => ({
-      id: `cat_${index}`,
+      id: CategoryId.make(`cat_${index}`),
       slug: `cat-${(index * 3) % 5}-${index}`,
       name: words.map(wordFromSeed).join(" "),
       description: null,

@@ -17,6 +17,7 @@ import {
   TokenSeed,
   wordFromSeed
 } from "./suggest-arbitraries.ts"
+import { CategoryId } from "../../../../domain/shared/ids.ts"
 
 const PROPERTY = { arbitrary: { runs: 200, size: 60 } }
 const TokenSeeds = Arbitrary.schema(Schema.Array(TokenSeed).check(Schema.isBetweenLength(1, 8)))
@@ -123,7 +124,7 @@ describe("WordDictionary.match equals the reference", () => {
 
 const countIn = (products: ReadonlyArray<CatalogProduct>, shopIds: ReadonlyArray<string>) => (categoryId: string) =>
   products.filter((product) =>
-    product.enabled && product.shopIds.some((shop) => shopIds.includes(shop)) && product.categoryIds.includes(categoryId)
+    product.enabled && product.shopIds.some((shop) => shopIds.includes(shop)) && product.categoryIds.includes(CategoryId.make(categoryId))
   ).length
 
 const finalProducts = (catalog: SuggestCatalog): Array<CatalogProduct> => {
