@@ -4,11 +4,10 @@
  * released key, an expired lease or an ended retention lets a new attempt claim it; an attempt
  * that lost its key cannot record over the new one; of concurrent claims exactly one wins.
  */
-import { describe, expect } from "@effect/vitest"
-import type { Vitest } from "@effect/vitest"
+import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { type IdempotencyClaim, IdempotencyStore } from "../../application/idempotency/idempotency-store.ts"
-import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
+import { concurrently, portContract } from "./account-store-fixtures.ts"
 
 const T0 = Date.parse("2026-03-01T10:00:00.000Z")
 const SECOND = 1000
@@ -25,60 +24,51 @@ const claimAt = (key: string, owner: string, fingerprint: string, offsetSeconds:
 
 const response = { status: 201, headers: { etag: "\"3\"" }, body: "{\"id\":\"ord_1\",\"total\":12.5}" }
 
-export const idempotencyStoreContract = (it: Vitest.MethodsNonLive<BuyingStoresServices>) =>
-  describe("IdempotencyStore", () => {
-    it.effect("claim, running, mismatch, finish and replay", () =>
-      Effect.gen(function*() {
-        const store = yield* IdempotencyStore
-        expect(yield* store.claim(claimAt("k1", "a", "POST /cart {}", 0))).toEqual({ _tag: "Claimed" })
-        expect(yield* store.claim(claimAt("k1", "b", "POST /cart {}", 1))).toEqual({ _tag: "Running" })
-        expect(yield* store.claim(claimAt("k1", "b", "POST /cart {\"x\":1}", 1))).toEqual({ _tag: "Mismatch" })
-        expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k1", owner: "b" }, response)).toBe(false)
-        expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k1", owner: "a" }, response)).toBe(true)
-        expect(yield* store.claim(claimAt("k1", "c", "POST /cart {}", 2))).toEqual({ _tag: "Finished", response })
-        expect(yield* store.claim(claimAt("k1", "c", "POST /cart {\"x\":1}", 2))).toEqual({ _tag: "Mismatch" })
-        // the same key in another scope is another key
-        expect(yield* store.claim({ ...claimAt("k1", "d", "other", 3), scope: "cart:pk_a:" })).toEqual({ _tag: "Claimed" })
-      }))
+export const idempotencyStoreContract = portContract(IdempotencyStore, "IdempotencyStore", {
+  "claim, running, mismatch, finish and replay": (store) =>
+    Effect.gen(function*() {
+      expect(yield* store.claim(claimAt("k1", "a", "POST /cart {}", 0))).toEqual({ _tag: "Claimed" })
+      expect(yield* store.claim(claimAt("k1", "b", "POST /cart {}", 1))).toEqual({ _tag: "Running" })
+      expect(yield* store.claim(claimAt("k1", "b", "POST /cart {\"x\":1}", 1))).toEqual({ _tag: "Mismatch" })
+      expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k1", owner: "b" }, response)).toBe(false)
+      expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k1", owner: "a" }, response)).toBe(true)
+      expect(yield* store.claim(claimAt("k1", "c", "POST /cart {}", 2))).toEqual({ _tag: "Finished", response })
+      expect(yield* store.claim(claimAt("k1", "c", "POST /cart {\"x\":1}", 2))).toEqual({ _tag: "Mismatch" })
+      // the same key in another scope is another key
+      expect(yield* store.claim({ ...claimAt("k1", "d", "other", 3), scope: "cart:pk_a:" })).toEqual({ _tag: "Claimed" })
+    }),
 
-    it.effect("a released key can be claimed again, with any request", () =>
-      Effect.gen(function*() {
-        const store = yield* IdempotencyStore
-        expect(yield* store.claim(claimAt("k2", "a", "first", 0))).toEqual({ _tag: "Claimed" })
-        yield* store.release({ scope: "checkout:pk_a:", key: "k2", owner: "someone-else" })
-        expect(yield* store.claim(claimAt("k2", "b", "first", 1))).toEqual({ _tag: "Running" })
-        yield* store.release({ scope: "checkout:pk_a:", key: "k2", owner: "a" })
-        expect(yield* store.claim(claimAt("k2", "b", "second", 2))).toEqual({ _tag: "Claimed" })
-      }))
+  "a released key can be claimed again, with any request": (store) =>
+    Effect.gen(function*() {
+      expect(yield* store.claim(claimAt("k2", "a", "first", 0))).toEqual({ _tag: "Claimed" })
+      yield* store.release({ scope: "checkout:pk_a:", key: "k2", owner: "someone-else" })
+      expect(yield* store.claim(claimAt("k2", "b", "first", 1))).toEqual({ _tag: "Running" })
+      yield* store.release({ scope: "checkout:pk_a:", key: "k2", owner: "a" })
+      expect(yield* store.claim(claimAt("k2", "b", "second", 2))).toEqual({ _tag: "Claimed" })
+    }),
 
-    it.effect("an expired lease is taken over; the old attempt can no longer finish", () =>
-      Effect.gen(function*() {
-        const store = yield* IdempotencyStore
-        expect(yield* store.claim(claimAt("k3", "a", "same", 0))).toEqual({ _tag: "Claimed" })
-        expect(yield* store.claim(claimAt("k3", "b", "same", 59))).toEqual({ _tag: "Running" })
-        expect(yield* store.claim(claimAt("k3", "b", "same", 60))).toEqual({ _tag: "Claimed" })
-        expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k3", owner: "a" }, response)).toBe(false)
-        yield* store.release({ scope: "checkout:pk_a:", key: "k3", owner: "a" })
-        expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k3", owner: "b" }, response)).toBe(true)
-      }))
+  "an expired lease is taken over; the old attempt can no longer finish": (store) =>
+    Effect.gen(function*() {
+      expect(yield* store.claim(claimAt("k3", "a", "same", 0))).toEqual({ _tag: "Claimed" })
+      expect(yield* store.claim(claimAt("k3", "b", "same", 59))).toEqual({ _tag: "Running" })
+      expect(yield* store.claim(claimAt("k3", "b", "same", 60))).toEqual({ _tag: "Claimed" })
+      expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k3", owner: "a" }, response)).toBe(false)
+      yield* store.release({ scope: "checkout:pk_a:", key: "k3", owner: "a" })
+      expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k3", owner: "b" }, response)).toBe(true)
+    }),
 
-    it.effect("a finished response is replayed until its retention ends, then the key is free", () =>
-      Effect.gen(function*() {
-        const store = yield* IdempotencyStore
-        expect(yield* store.claim(claimAt("k4", "a", "same", 0))).toEqual({ _tag: "Claimed" })
-        expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k4", owner: "a" }, response)).toBe(true)
-        expect(yield* store.claim(claimAt("k4", "b", "same", 86_399))).toEqual({ _tag: "Finished", response })
-        expect(yield* store.claim(claimAt("k4", "b", "different", 86_400))).toEqual({ _tag: "Claimed" })
-      }))
+  "a finished response is replayed until its retention ends, then the key is free": (store) =>
+    Effect.gen(function*() {
+      expect(yield* store.claim(claimAt("k4", "a", "same", 0))).toEqual({ _tag: "Claimed" })
+      expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k4", owner: "a" }, response)).toBe(true)
+      expect(yield* store.claim(claimAt("k4", "b", "same", 86_399))).toEqual({ _tag: "Finished", response })
+      expect(yield* store.claim(claimAt("k4", "b", "different", 86_400))).toEqual({ _tag: "Claimed" })
+    }),
 
-    it.effect("of concurrent claims of one key exactly one wins", () =>
-      Effect.gen(function*() {
-        const store = yield* IdempotencyStore
-        const outcomes = yield* Effect.all(
-          Array.from({ length: 10 }, (_, index) => store.claim(claimAt("k5", `owner-${index}`, "same", 0))),
-          { concurrency: "unbounded" }
-        )
-        expect(outcomes.filter((outcome) => outcome._tag === "Claimed")).toHaveLength(1)
-        expect(outcomes.filter((outcome) => outcome._tag === "Running")).toHaveLength(9)
-      }))
-  })
+  "of concurrent claims of one key exactly one wins": (store) =>
+    Effect.gen(function*() {
+      const outcomes = yield* concurrently(10, (index) => store.claim(claimAt("k5", `owner-${index}`, "same", 0)))
+      expect(outcomes.filter((outcome) => outcome._tag === "Claimed")).toHaveLength(1)
+      expect(outcomes.filter((outcome) => outcome._tag === "Running")).toHaveLength(9)
+    })
+})

@@ -8,7 +8,7 @@ import { checkDocumentReferences } from "../../application/catalog-import/import
 import { decodeImportDocument, type ImportDocument } from "../../application/catalog-import/import-document.ts"
 import type { ImportProblem } from "../../application/catalog-import/import-problem.ts"
 import { countsOf } from "../../application/catalog-import/import-summary.ts"
-import { edgeCaseDocument, generatedCatalogJson } from "../support/catalog-documents.ts"
+import { appendLists, DOCUMENT_LISTS, edgeCaseDocument, generatedCatalogJson } from "../support/catalog-documents.ts"
 
 const nothingStored: ExistingReferences = { shopIds: [], sizeGuideIds: [], categories: [] }
 
@@ -61,17 +61,9 @@ describe("import document schema", () => {
       customers: [{ name: "Nobody" }]
     })
     expect(pathsOf(problems)).toEqual([
-      "coupons.0.type",
-      "customers.0.email",
-      "products.0.variants.0.originalPrice",
-      "products.0.variants.1.stock",
-      "products.1.createdAt",
-      "products.1.name",
-      "products.1.slug",
-      "products.1.variants",
-      "products.2.variants.0.salePrice",
-      "shops.0.defaultZoneType",
-      "shops.0.id"
+      "coupons.0.type", "customers.0.email", "products.0.variants.0.originalPrice", "products.0.variants.1.stock",
+      "products.1.createdAt", "products.1.name", "products.1.slug", "products.1.variants",
+      "products.2.variants.0.salePrice", "shops.0.defaultZoneType", "shops.0.id"
     ])
     expect(problems.find((problem) => problem.path === "products.0.variants.0.originalPrice")?.message)
       .toBe("Expected at most 2 decimal places")
@@ -208,16 +200,8 @@ describe("cross-reference checks", () => {
       ]
     }), { ...nothingStored, shopIds: ["shop_b"] })
     expect(pathsOf(problems)).toEqual([
-      "categories.1.slug",
-      "coupons.1.code",
-      "customers.1.email",
-      "customers.1.phone",
-      "products.1.slug",
-      "products.2.variants.0.sku",
-      "publishableKeys.1.key",
-      "shippingMethods.1.id",
-      "shops.1.id",
-      "sizeGuides.1.id"
+      "categories.1.slug", "coupons.1.code", "customers.1.email", "customers.1.phone", "products.1.slug",
+      "products.2.variants.0.sku", "publishableKeys.1.key", "shippingMethods.1.id", "shops.1.id", "sizeGuides.1.id"
     ])
     expect(problems.find((problem) => problem.path === "products.1.slug")?.message)
       .toBe("Duplicate product slug \"product-1\" (first at products.0.slug)")
@@ -233,13 +217,8 @@ describe("cross-reference checks", () => {
     })
     const problems = checkDocumentReferences(document, { ...nothingStored, categories: [{ slug: "stored", parentSlug: null }] })
     expect(pathsOf(problems)).toEqual([
-      "categories.0.parentSlug",
-      "coupons.0.shopId",
-      "products.0.categorySlugs.2",
-      "products.0.shopIds.1",
-      "products.0.sizeGuideId",
-      "publishableKeys.0.shopIds.1",
-      "shippingMethods.0.shopId"
+      "categories.0.parentSlug", "coupons.0.shopId", "products.0.categorySlugs.2", "products.0.shopIds.1",
+      "products.0.sizeGuideId", "publishableKeys.0.shopIds.1", "shippingMethods.0.shopId"
     ])
     expect(problems.find((problem) => problem.path === "products.0.categorySlugs.2")?.message)
       .toBe("Unknown category \"nope\" (neither in the document nor in the store)")
@@ -263,10 +242,7 @@ describe("cross-reference checks", () => {
       ]
     }), { ...nothingStored, categories: [{ slug: "stored-child", parentSlug: "moved" }] })
     expect(pathsOf(cycles)).toEqual([
-      "categories.0.parentSlug",
-      "categories.1.parentSlug",
-      "categories.2.parentSlug",
-      "categories.5.parentSlug"
+      "categories.0.parentSlug", "categories.1.parentSlug", "categories.2.parentSlug", "categories.5.parentSlug"
     ])
     expect(cycles.find((problem) => problem.path === "categories.0.parentSlug")?.message)
       .toBe("Category \"a\" is its own ancestor (a → b → a)")
@@ -291,24 +267,10 @@ describe("importCatalog", () => {
           const result = yield* use({
             writeLists: (lists) =>
               Effect.sync(() => {
-                data = {
-                  ...data,
-                  shops: [...data.shops, ...lists.shops],
-                  publishableKeys: [...data.publishableKeys, ...lists.publishableKeys],
-                  categories: [...data.categories, ...lists.categories],
-                  sizeGuides: [...data.sizeGuides, ...lists.sizeGuides],
-                  shippingMethods: [...data.shippingMethods, ...lists.shippingMethods],
-                  coupons: [...data.coupons, ...lists.coupons],
-                  customers: [...data.customers, ...lists.customers]
-                }
+                data = appendLists(DOCUMENT_LISTS, data, lists)
                 return {
-                  shops: none,
-                  publishableKeys: none,
-                  categories: none,
-                  sizeGuides: none,
-                  shippingMethods: none,
-                  coupons: none,
-                  customers: none
+                  shops: none, publishableKeys: none, categories: none, sizeGuides: none,
+                  shippingMethods: none, coupons: none, customers: none
                 }
               }),
             writeProducts: (batch) =>

@@ -118,16 +118,15 @@ export const listingPath = (spec: ListingQuerySpec): string => {
   return `/v1/store/products?${query.toString()}`
 }
 
+/** `count` listing queries over the vocabulary, the same for the same seed. */
+type QueryMaker = (vocabulary: ListingVocabulary, count: number, seed?: number) => ReadonlyArray<ListingQuerySpec>
+
 /**
  * `count` distinct listing queries. Each filter is present with its own probability (a category
  * 55 %, tags 25 %, an attribute 30 %, a price range 25 %, in stock 15 %, a search term 20 %), so
  * broad and selective queries mix; pages are mostly the first few, sometimes deep.
  */
-export const makeListingQueries = (
-  vocabulary: ListingVocabulary,
-  count: number,
-  seed = 7
-): ReadonlyArray<ListingQuerySpec> => {
+export const makeListingQueries: QueryMaker = (vocabulary, count, seed = 7) => {
   const random = seededRandom(seed)
   const pick = <A>(items: ReadonlyArray<A>): A => items[Math.floor(random() * items.length)]!
   const some = <A>(items: ReadonlyArray<A>, most: number): Array<A> =>
@@ -168,11 +167,7 @@ export const makeListingQueries = (
  * `count` listing paths, each with a search term no other path uses (a product number, which
  * matches a handful of names and skus): the cost of a term the engine has not seen before.
  */
-export const makeNewTermQueries = (
-  vocabulary: ListingVocabulary,
-  count: number,
-  seed = 11
-): ReadonlyArray<ListingQuerySpec> => {
+export const makeNewTermQueries: QueryMaker = (vocabulary, count, seed = 11) => {
   const random = seededRandom(seed)
   const products = Math.max(vocabulary.total, 1000)
   const terms = new Set<string>()

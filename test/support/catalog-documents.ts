@@ -102,19 +102,19 @@ export const edgeCaseDocument = {
   ]
 }
 
+/** The lists of a document other than its products (the import writes them first, as one). */
+export const DOCUMENT_LISTS = [
+  "shops", "publishableKeys", "categories", "sizeGuides", "shippingMethods", "coupons", "customers"
+] as const
+export type DocumentList = (typeof DOCUMENT_LISTS)[number]
+
+/** `first` with each of the `keys` lists followed by the same list of `then`. */
+export const appendLists = <D extends { readonly [key in K]: ReadonlyArray<unknown> }, K extends keyof D>(
+  keys: ReadonlyArray<K>,
+  first: D,
+  then: { readonly [key in K]: D[key] }
+): D => ({ ...first, ...Object.fromEntries(keys.map((key) => [key, [...first[key], ...then[key]]])) })
+
 /** A generated document with the edge cases appended. */
-export const combinedCatalog = (generatedProducts: number): ImportDocument => {
-  const generated = generatedCatalog(generatedProducts)
-  const edge = decodedDocument(edgeCaseDocument)
-  return {
-    version: 1,
-    shops: [...generated.shops, ...edge.shops],
-    publishableKeys: [...generated.publishableKeys, ...edge.publishableKeys],
-    categories: [...generated.categories, ...edge.categories],
-    sizeGuides: [...generated.sizeGuides, ...edge.sizeGuides],
-    products: [...generated.products, ...edge.products],
-    shippingMethods: [...generated.shippingMethods, ...edge.shippingMethods],
-    coupons: [...generated.coupons, ...edge.coupons],
-    customers: [...generated.customers, ...edge.customers]
-  }
-}
+export const combinedCatalog = (generatedProducts: number): ImportDocument =>
+  appendLists([...DOCUMENT_LISTS, "products"], generatedCatalog(generatedProducts), decodedDocument(edgeCaseDocument))

@@ -22,13 +22,10 @@ const input = {
 
 describe("access-token claims", () => {
   it("defaults: access 900 s, refresh idle 30 d / absolute 90 d, OTP 600 s, reset 3600 s, 5 OTP attempts", () => {
+    // the documented defaults, restated on purpose: a changed default must change this test too
     expect(defaultAuthLifetimes).toEqual({
-      accessTokenSeconds: 900,
-      refreshTokenIdleDays: 30,
-      refreshTokenMaxDays: 90,
-      otpSeconds: 600,
-      resetTokenSeconds: 3600,
-      otpMaxAttempts: 5
+      accessTokenSeconds: 900, refreshTokenIdleDays: 30, refreshTokenMaxDays: 90,
+      otpSeconds: 600, resetTokenSeconds: 3600, otpMaxAttempts: 5
     })
     expect(Schema.is(AuthLifetimes)(defaultAuthLifetimes)).toBe(true)
     expect(Schema.is(AuthLifetimes)({ ...defaultAuthLifetimes, otpSeconds: 0 })).toBe(false)
