@@ -6,13 +6,13 @@
 import { Effect, Option } from "effect"
 import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
 import { isSessionActive } from "../../domain/auth/session.ts"
-import type { CustomerId } from "../../domain/shared/ids.ts"
+import type { CustomerId, SessionId } from "../../domain/shared/ids.ts"
 import { currentTime } from "./current-time.ts"
 import type { AccountPorts } from "./account-ports.ts"
 
 export interface AuthenticatedSession {
   readonly customerId: CustomerId
-  readonly sessionId: string
+  readonly sessionId: SessionId
 }
 
 export const authenticateAccessToken = (ports: AccountPorts, accessToken: string) =>

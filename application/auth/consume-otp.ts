@@ -11,13 +11,14 @@ import { type Verification, type VerificationPurpose, verifyOtp } from "../../do
 import { currentTime } from "./current-time.ts"
 import { hashOtpCode } from "./otp-code-hash.ts"
 import type { AccountPorts } from "./account-ports.ts"
+import type { VerificationId } from "../../domain/shared/ids.ts"
 
 export type CodeCheck =
   | { readonly _tag: "Verified"; readonly verification: Verification }
   | { readonly _tag: "WrongCode"; readonly error: InvalidOtp }
 
 export interface PresentedCode {
-  readonly verificationId: string
+  readonly verificationId: VerificationId
   readonly code: string
 }
 

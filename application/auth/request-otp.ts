@@ -23,7 +23,7 @@ import { hashOtpCode } from "./otp-code-hash.ts"
 import { consumeRateLimits } from "./rate-limit-guard.ts"
 import { destinationSendLimits } from "./request-password-reset.ts"
 import type { AccountPorts } from "./account-ports.ts"
-import type { CustomerId } from "../../domain/shared/ids.ts"
+import { type CustomerId, VerificationId } from "../../domain/shared/ids.ts"
 
 export type OtpDestination =
   | { readonly channel: Extract<VerificationChannel, "email">; readonly email: NormalisedEmail }
@@ -35,7 +35,7 @@ export interface OtpRequest {
 }
 
 export interface IssuedVerification {
-  readonly verificationId: string
+  readonly verificationId: VerificationId
   readonly expiresAt: Date
 }
 
@@ -71,7 +71,7 @@ export const requestOtp = (ports: AccountPorts, request: OtpRequest, clientIp: s
     const settings = ports.settings
     const verifications = ports.verifications
     const notifier = ports.notifier
-    const id = yield* ports.ids.next("ver")
+    const id = VerificationId.make(yield* ports.ids.next("ver"))
     const code = yield* ports.random.otpCode
     const codeHash = yield* hashOtpCode(ports.tokenHasher, id, code)
 

@@ -17,6 +17,7 @@ import type { NormalisedEmail } from "../../domain/customer/email.ts"
 import { currentTime } from "./current-time.ts"
 import { consumeRateLimits } from "./rate-limit-guard.ts"
 import type { AccountPorts } from "./account-ports.ts"
+import { ResetTokenId } from "../../domain/shared/ids.ts"
 
 export const destinationSendLimits = (destination: string, clientIp: string) => [
   { rule: RATE_LIMIT_RULES.otpSendsPerDestinationMinute, scopeValue: destination },
@@ -41,7 +42,7 @@ const sendPasswordReset = (ports: AccountPorts, email: NormalisedEmail, now: Dat
     const settings = ports.settings
     const token = yield* ports.random.token
     const resetToken = issueResetToken({
-      id: yield* ports.ids.next("rst"),
+      id: ResetTokenId.make(yield* ports.ids.next("rst")),
       customerId: customer.value.id,
       tokenHash: yield* ports.tokenHasher.hash(token),
       now

@@ -7,11 +7,11 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Session } from "../../domain/auth/session.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
-import type { CustomerId } from "../../domain/shared/ids.ts"
+import type { CustomerId, SessionId } from "../../domain/shared/ids.ts"
 
 export class SessionRepository extends Context.Service<SessionRepository, {
   readonly insert: (session: Session) => Effect.Effect<void, StoreUnavailable>
-  readonly findById: (id: string) => Effect.Effect<Option.Option<Session>, StoreUnavailable>
+  readonly findById: (id: SessionId) => Effect.Effect<Option.Option<Session>, StoreUnavailable>
   /**
    * The session that handed out this refresh-token hash. Inside a transaction the session stays
    * locked until it ends, so of N concurrent refreshes with one token exactly one sees it current.

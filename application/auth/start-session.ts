@@ -7,7 +7,7 @@ import { accessTokenExpiresIn, makeAccessTokenClaims } from "../../domain/auth/a
 import { issueSession, type Session } from "../../domain/auth/session.ts"
 import type { AuthResult, Tokens } from "./auth-result.ts"
 import type { AccountPorts } from "./account-ports.ts"
-import type { CustomerId } from "../../domain/shared/ids.ts"
+import { type CustomerId, SessionId } from "../../domain/shared/ids.ts"
 
 /** A signed access token for the session's customer, valid ACCESS_TOKEN_TTL_SECONDS from `now`. */
 export const signAccessToken = (ports: AccountPorts, session: Session, now: Date) =>
@@ -38,7 +38,7 @@ export const startSession = (ports: AccountPorts, customerId: CustomerId, now: D
   Effect.gen(function*() {
     const refreshToken = yield* ports.random.token
     const session = issueSession({
-      id: yield* ports.ids.next("ses"),
+      id: SessionId.make(yield* ports.ids.next("ses")),
       customerId,
       tokenHash: yield* ports.tokenHasher.hash(refreshToken),
       now

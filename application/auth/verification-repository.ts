@@ -6,12 +6,12 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Verification, VerificationPurpose } from "../../domain/auth/verification.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
-import type { CustomerId } from "../../domain/shared/ids.ts"
+import type { CustomerId, VerificationId } from "../../domain/shared/ids.ts"
 
 export class VerificationRepository extends Context.Service<VerificationRepository, {
   readonly insert: (verification: Verification) => Effect.Effect<void, StoreUnavailable>
   /** Inside a transaction the verification stays locked until it ends (attempts are counted exactly). */
-  readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<Verification>, StoreUnavailable>
+  readonly findByIdForUpdate: (id: VerificationId) => Effect.Effect<Option.Option<Verification>, StoreUnavailable>
   /** Stores the verification's new state (attempts left, consumed, voided). */
   readonly update: (verification: Verification) => Effect.Effect<void, StoreUnavailable>
   /** The verifications for this destination and purpose that are neither consumed nor voided. */

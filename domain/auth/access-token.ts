@@ -4,7 +4,7 @@
  * file owns the shapes and the pure construction. Times are NumericDate (whole epoch seconds).
  */
 import { Schema } from "effect"
-import { CustomerId } from "../shared/ids.ts"
+import { CustomerId, SessionId } from "../shared/ids.ts"
 import { type AuthLifetimes, MILLIS_PER_SECOND } from "./lifetimes.ts"
 
 export const ACCESS_TOKEN_TYPE = "at+jwt"
@@ -27,7 +27,7 @@ export const AccessTokenClaims = Schema.Struct({
   /** Customer id. */
   sub: CustomerId,
   /** Session id: the token dies with its session (logout, reset, reuse detection). */
-  sid: Schema.NonEmptyString,
+  sid: SessionId,
   iat: NumericDate,
   exp: NumericDate,
   jti: Schema.NonEmptyString
@@ -38,7 +38,7 @@ export interface AccessTokenClaimsInput {
   readonly issuer: string
   readonly audience: string
   readonly customerId: CustomerId
-  readonly sessionId: string
+  readonly sessionId: SessionId
   /** Unique token id, generated outside. */
   readonly jti: string
   readonly now: Date

@@ -6,12 +6,12 @@
  * (see password-reset.ts).
  */
 import { Result, Schema } from "effect"
-import { CustomerId } from "../shared/ids.ts"
+import { CustomerId, ResetTokenId } from "../shared/ids.ts"
 import { InvalidResetCredential } from "./errors/invalid-reset-credential.ts"
 import { addMillis, type AuthLifetimes, secondsToMillis } from "./lifetimes.ts"
 
 export const ResetToken = Schema.Struct({
-  id: Schema.NonEmptyString,
+  id: ResetTokenId,
   customerId: CustomerId,
   tokenHash: Schema.NonEmptyString,
   createdAt: Schema.Date,
@@ -24,7 +24,7 @@ export type ResetToken = typeof ResetToken.Type
 export type ResetTokenStatus = "pending" | "used" | "voided" | "expired"
 
 export interface IssueResetTokenInput {
-  readonly id: string
+  readonly id: ResetTokenId
   readonly customerId: CustomerId
   readonly tokenHash: string
   readonly now: Date

@@ -14,13 +14,10 @@
  * one token at most one succeeds (the losers then see a rotated token: reuse).
  */
 import { Result, Schema } from "effect"
-import { CustomerId } from "../shared/ids.ts"
+import { CustomerId, SessionId } from "../shared/ids.ts"
 import { InvalidRefreshToken } from "./errors/invalid-refresh-token.ts"
 import { RefreshTokenReused } from "./errors/refresh-token-reused.ts"
 import { addMillis, type AuthLifetimes, daysToMillis } from "./lifetimes.ts"
-
-export const SessionId = Schema.NonEmptyString
-export type SessionId = typeof SessionId.Type
 
 /** Hash of a refresh token (see the TokenHasher port). */
 export const TokenHash = Schema.NonEmptyString

@@ -14,7 +14,7 @@
  *   state does not change (a dead verification cannot be revived, even with the right code).
  */
 import { Schema } from "effect"
-import { CustomerId } from "../shared/ids.ts"
+import { CustomerId, VerificationId } from "../shared/ids.ts"
 import { InvalidOtp } from "./errors/invalid-otp.ts"
 import { VerificationNotFound } from "./errors/verification-not-found.ts"
 import { addMillis, type AuthLifetimes, secondsToMillis } from "./lifetimes.ts"
@@ -29,9 +29,6 @@ export type VerificationChannel = typeof VerificationChannel.Type
 /** The code as the client types it: exactly 6 ASCII digits. */
 export const OtpCode = Schema.String.check(Schema.isPattern(/^[0-9]{6}$/))
 export type OtpCode = typeof OtpCode.Type
-
-export const VerificationId = Schema.NonEmptyString
-export type VerificationId = typeof VerificationId.Type
 
 export const Verification = Schema.Struct({
   id: VerificationId,

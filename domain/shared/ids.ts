@@ -36,6 +36,18 @@ export type CategoryId = typeof CategoryId.Type
 export const ShippingMethodId = Schema.String.pipe(Schema.brand("ShippingMethodId"))
 export type ShippingMethodId = typeof ShippingMethodId.Type
 
+/** A sign-in session (`ses_…`); access tokens name it (`sid`), so it dies with the session. */
+export const SessionId = Schema.NonEmptyString.pipe(Schema.brand("SessionId"))
+export type SessionId = typeof SessionId.Type
+
+/** A one-time code sent for a login, a contact proof or a password reset (`ver_…`). */
+export const VerificationId = Schema.NonEmptyString.pipe(Schema.brand("VerificationId"))
+export type VerificationId = typeof VerificationId.Type
+
+/** A password-reset link's token record (`rst_…`). */
+export const ResetTokenId = Schema.NonEmptyString.pipe(Schema.brand("ResetTokenId"))
+export type ResetTokenId = typeof ResetTokenId.Type
+
 /** A saved address of a customer's address book: `addr_` and lower-case letters and digits. */
 export const AddressId = Schema.String.check(
   Schema.isPattern(/^addr_[a-z0-9]+$/, { message: "Expected an address id (addr_…)" })

@@ -16,13 +16,13 @@ import {
 import { makeMemorySessionRepository } from "../../adapters/memory/memory-session-repository.ts"
 import { SessionRepository } from "../../application/auth/session-repository.ts"
 import { issueSession, revokeSession, type Session } from "../../domain/auth/session.ts"
-import { CustomerId } from "../../domain/shared/ids.ts"
+import { CustomerId, SessionId } from "../../domain/shared/ids.ts"
 
 const T0 = new Date("2026-04-01T08:00:00.000Z")
 const T1 = new Date("2026-04-01T09:00:00.000Z")
 
 const session = (id: string, customerId = "cus_1"): Session =>
-  issueSession({ id, customerId: CustomerId.make(customerId), tokenHash: `hash_${id}`, now: T0 })
+  issueSession({ id: SessionId.make(id), customerId: CustomerId.make(customerId), tokenHash: `hash_${id}`, now: T0 })
 
 /** The memory store, with a way to change it behind the cache and to hold its reads. */
 const makeStore = () => {

@@ -20,14 +20,14 @@ import { AccessTokenSigner } from "../../application/auth/access-token-signer.ts
 import { makeAccessTokenClaims } from "../../domain/auth/access-token.ts"
 import { defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"
 import { testEngines } from "../support/test-database.ts"
-import { CustomerId } from "../../domain/shared/ids.ts"
+import { CustomerId, SessionId } from "../../domain/shared/ids.ts"
 
 const claims = () =>
   makeAccessTokenClaims({
     issuer: "storefront",
     audience: "storefront-api",
     customerId: CustomerId.make("cus_1"),
-    sessionId: "ses_1",
+    sessionId: SessionId.make("ses_1"),
     jti: "jti_1",
     now: new Date()
   }, defaultAuthLifetimes)

@@ -18,7 +18,7 @@ import { isSharedDatabase, testEngines } from "../support/test-database.ts"
 import { givenCustomer, uniqueSuffix } from "./account-store-fixtures.ts"
 import { accountStoreContracts } from "./account-store-contracts.ts"
 import { OutboxRecipients, readNotificationLines } from "./notifier-contract.ts"
-import { CustomerId } from "../../domain/shared/ids.ts"
+import { CustomerId, SessionId } from "../../domain/shared/ids.ts"
 
 const outboxRecipients = Layer.effect(
   OutboxRecipients,
@@ -46,8 +46,8 @@ for (const engine of testEngines()) {
           PostgresSessionRepository
         )
         const newSession = (customerId: string) =>
-          issueSession({ id: `ses_${uniqueSuffix()}`, customerId: CustomerId.make(customerId), tokenHash: `hash_${uniqueSuffix()}`, now: new Date() })
-        const untilSeenRevoked = (sessions: SessionRepository["Service"], sessionId: string) =>
+          issueSession({ id: SessionId.make(`ses_${uniqueSuffix()}`), customerId: CustomerId.make(customerId), tokenHash: `hash_${uniqueSuffix()}`, now: new Date() })
+        const untilSeenRevoked = (sessions: SessionRepository["Service"], sessionId: SessionId) =>
           Effect.flatMap(sessions.findById(sessionId), (found) => {
             const seen = Option.getOrThrow(found).revokedAt
             return seen === null ? Effect.fail("not seen yet") : Effect.succeed(seen)

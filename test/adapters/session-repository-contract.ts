@@ -10,14 +10,14 @@ import { SessionRepository } from "../../application/auth/session-repository.ts"
 import { defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"
 import { issueSession, rotateSession, type Session } from "../../domain/auth/session.ts"
 import { concurrentUnits, expectReadBackAfter, givenCustomer, givenRecordOfNewCustomer, portContract, uniqueSuffix } from "./account-store-fixtures.ts"
-import { CustomerId } from "../../domain/shared/ids.ts"
+import { CustomerId, SessionId } from "../../domain/shared/ids.ts"
 
 const T0 = new Date("2026-04-01T08:00:00.000Z")
 const T1 = new Date("2026-04-01T09:00:00.000Z")
 const T2 = new Date("2026-04-01T10:00:00.000Z")
 
 const newSession = (customerId: string, now = T0): Session =>
-  issueSession({ id: `ses_${uniqueSuffix()}`, customerId: CustomerId.make(customerId), tokenHash: `hash_${uniqueSuffix()}`, now })
+  issueSession({ id: SessionId.make(`ses_${uniqueSuffix()}`), customerId: CustomerId.make(customerId), tokenHash: `hash_${uniqueSuffix()}`, now })
 
 export const sessionRepositoryContract = portContract(SessionRepository, "SessionRepository contract", {
   "a session round-trips and is found by its token hash": (repository) =>
@@ -26,7 +26,7 @@ export const sessionRepositoryContract = portContract(SessionRepository, "Sessio
       expect(yield* repository.findById(session.id)).toEqual(Option.some(session))
       expect(yield* repository.findByTokenHashForUpdate(session.currentTokenHash)).toEqual(Option.some(session))
       expect(Option.isNone(yield* repository.findByTokenHashForUpdate("hash_unknown"))).toBe(true)
-      expect(Option.isNone(yield* repository.findById("ses_unknown"))).toBe(true)
+      expect(Option.isNone(yield* repository.findById(SessionId.make("ses_unknown")))).toBe(true)
     }),
 
   "after rotations every token still finds the session, with the old ones as rotated": (repository) =>

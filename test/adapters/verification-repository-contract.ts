@@ -9,7 +9,7 @@ import { VerificationRepository } from "../../application/auth/verification-repo
 import { defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"
 import { issueVerification, type Verification, type VerificationPurpose, verifyOtp } from "../../domain/auth/verification.ts"
 import { concurrentUnits, expectReadBackAfter, givenCustomer, givenRecordOfNewCustomer, portContract, uniqueSuffix } from "./account-store-fixtures.ts"
-import { CustomerId } from "../../domain/shared/ids.ts"
+import { CustomerId, VerificationId } from "../../domain/shared/ids.ts"
 
 const T0 = new Date("2026-04-01T08:00:00.000Z")
 const T1 = new Date("2026-04-01T08:01:00.000Z")
@@ -21,7 +21,7 @@ const newVerification = (
   now = T0
 ): Verification =>
   issueVerification({
-    id: `ver_${uniqueSuffix()}`,
+    id: VerificationId.make(`ver_${uniqueSuffix()}`),
     purpose,
     channel: "email",
     destination,
@@ -41,7 +41,7 @@ export const verificationRepositoryContract = portContract(VerificationRepositor
       const changed = { ...verification, attemptsRemaining: 2, consumedAt: T1 }
       yield* repository.update(changed)
       expect(yield* repository.findByIdForUpdate(verification.id)).toEqual(Option.some(changed))
-      expect(Option.isNone(yield* repository.findByIdForUpdate("ver_unknown"))).toBe(true)
+      expect(Option.isNone(yield* repository.findByIdForUpdate(VerificationId.make("ver_unknown")))).toBe(true)
     }),
 
   "a verification for nobody (customerId null) is stored too": (repository) =>

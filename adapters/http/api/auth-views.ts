@@ -23,6 +23,7 @@ export const PhoneInput = Schema.String.check(
 /** Passwords are checked by the password policy (422), not here; this only bounds the input size. */
 const PasswordInput = Schema.String.check(Schema.isMaxLength(4096))
 const OpaqueToken = Schema.NonEmptyString.check(Schema.isMaxLength(512))
+const VerificationIdInput = OpaqueToken.pipe(Schema.brand("VerificationId"))
 
 export const LoginBody = Schema.Struct({ email: EmailFromInput, password: PasswordInput })
 
@@ -39,7 +40,7 @@ export const ForgotPasswordBody = Schema.Struct({ email: EmailFromInput })
 
 export const ResetPasswordBody = Schema.Union([
   Schema.Struct({ newPassword: PasswordInput, token: OpaqueToken }),
-  Schema.Struct({ newPassword: PasswordInput, verificationId: OpaqueToken, code: OtpCode })
+  Schema.Struct({ newPassword: PasswordInput, verificationId: VerificationIdInput, code: OtpCode })
 ])
 
 export const OtpRequestBody = Schema.Struct({
@@ -56,11 +57,11 @@ export const AcceptedView = Schema.Record(Schema.String, Schema.Never).annotate(
 })
 
 export const OtpRequestedView = Schema.Struct({
-  verificationId: Schema.String,
+  verificationId: Schema.String.pipe(Schema.brand("VerificationId")),
   expiresAt: Schema.String
 }).annotate({ identifier: "OtpRequested" })
 
-export const OtpVerifyBody = Schema.Struct({ verificationId: OpaqueToken, code: OtpCode })
+export const OtpVerifyBody = Schema.Struct({ verificationId: VerificationIdInput, code: OtpCode })
 
 export const OtpVerifiedView = Schema.Union([
   AuthResultView,

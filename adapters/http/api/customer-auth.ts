@@ -4,14 +4,14 @@
  * optional on cart routes, where a present but invalid token is still 401.
  */
 import { Context, type Option } from "effect"
-import type { CustomerId } from "../../../domain/shared/ids.ts"
+import type { CustomerId, SessionId } from "../../../domain/shared/ids.ts"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
 import { UnauthorizedProblem } from "../problems/request-problems.ts"
 import { StoreUnavailableResponse } from "../problems/service-unavailable.ts"
 
 export interface AuthenticatedCustomer {
   readonly customerId: CustomerId
-  readonly sessionId: string
+  readonly sessionId: SessionId
 }
 
 export class CurrentCustomer extends Context.Service<CurrentCustomer, AuthenticatedCustomer>()(

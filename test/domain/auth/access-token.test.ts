@@ -9,13 +9,13 @@ import {
   makeAccessTokenClaims
 } from "../../../domain/auth/access-token.ts"
 import { AuthLifetimes, defaultAuthLifetimes } from "../../../domain/auth/lifetimes.ts"
-import { CustomerId } from "../../../domain/shared/ids.ts"
+import { CustomerId, SessionId } from "../../../domain/shared/ids.ts"
 
 const input = {
   issuer: "https://shop.example/storefront",
   audience: "storefront",
   customerId: CustomerId.make("cus_1"),
-  sessionId: "ses_1",
+  sessionId: SessionId.make("ses_1"),
   jti: "jti_1",
   now: new Date("2026-07-01T00:00:00.999Z")
 }

@@ -8,12 +8,12 @@ import { issueSession, revokeSession, rotateSession, sessionStatus } from "../..
 import { issueVerification, verificationStatus, verifyOtp } from "../../../domain/auth/verification.ts"
 import type { Customer } from "../../../domain/customer/customer.ts"
 import { NormalisedEmail } from "../../../domain/customer/email.ts"
-import { CustomerId } from "../../../domain/shared/ids.ts"
+import { CustomerId, ResetTokenId, SessionId, VerificationId } from "../../../domain/shared/ids.ts"
 
 const T0 = new Date("2026-06-01T00:00:00.000Z")
 const at = (ms: number) => new Date(T0.getTime() + ms)
-const token = (over: Partial<{ id: string; customerId: CustomerId; tokenHash: string; now: Date }> = {}) =>
-  issueResetToken({ id: "rst_1", customerId: CustomerId.make("cus_1"), tokenHash: "rh1", now: T0, ...over }, defaultAuthLifetimes)
+const token = (over: Partial<{ id: ResetTokenId; customerId: CustomerId; tokenHash: string; now: Date }> = {}) =>
+  issueResetToken({ id: ResetTokenId.make("rst_1"), customerId: CustomerId.make("cus_1"), tokenHash: "rh1", now: T0, ...over }, defaultAuthLifetimes)
 
 describe("reset token lifecycle", () => {
   it("issued for 3600 s", () => {
@@ -74,17 +74,17 @@ describe("completed password reset", () => {
     if (Result.isFailure(used)) throw new Error("expected success")
     const otp = (id: string, customerId: string, purpose: "login" | "verify_email") =>
       issueVerification(
-        { id, purpose, channel: "email", destination: "ann@example.com", customerId: CustomerId.make(customerId), codeHash: "c", now: T0 },
+        { id: VerificationId.make(id), purpose, channel: "email", destination: "ann@example.com", customerId: CustomerId.make(customerId), codeHash: "c", now: T0 },
         defaultAuthLifetimes
       )
-    const s1 = issueSession({ id: "ses_1", customerId: CustomerId.make("cus_1"), tokenHash: "a", now: T0 })
-    const s2 = revokeSession(issueSession({ id: "ses_2", customerId: CustomerId.make("cus_1"), tokenHash: "b", now: T0 }), at(5))
-    const sOther = issueSession({ id: "ses_3", customerId: CustomerId.make("cus_2"), tokenHash: "c", now: T0 })
+    const s1 = issueSession({ id: SessionId.make("ses_1"), customerId: CustomerId.make("cus_1"), tokenHash: "a", now: T0 })
+    const s2 = revokeSession(issueSession({ id: SessionId.make("ses_2"), customerId: CustomerId.make("cus_1"), tokenHash: "b", now: T0 }), at(5))
+    const sOther = issueSession({ id: SessionId.make("ses_3"), customerId: CustomerId.make("cus_2"), tokenHash: "c", now: T0 })
     const state = applyPasswordReset(
       {
         customer,
         sessions: [s1, s2, sOther],
-        resetTokens: [used.success, token({ id: "rst_2", tokenHash: "rh2" }), token({ id: "rst_3", customerId: CustomerId.make("cus_2"), tokenHash: "rh3" })],
+        resetTokens: [used.success, token({ id: ResetTokenId.make("rst_2"), tokenHash: "rh2" }), token({ id: ResetTokenId.make("rst_3"), customerId: CustomerId.make("cus_2"), tokenHash: "rh3" })],
         verifications: [otp("ver_1", "cus_1", "login"), otp("ver_2", "cus_1", "verify_email"), otp("ver_3", "cus_2", "login")]
       },
       { passwordHash: "new", now }

@@ -16,13 +16,13 @@ import {
   verifyOtp,
   voidCustomerVerifications
 } from "../../../domain/auth/verification.ts"
-import { CustomerId } from "../../../domain/shared/ids.ts"
+import { CustomerId, VerificationId } from "../../../domain/shared/ids.ts"
 
 const T0 = new Date("2026-05-01T08:00:00.000Z")
 const at = (ms: number) => new Date(T0.getTime() + ms)
 
 const request = (over: Partial<IssueVerificationInput> = {}): IssueVerificationInput => ({
-  id: "ver_1", purpose: "login", channel: "sms", destination: "+15550001",
+  id: VerificationId.make("ver_1"), purpose: "login", channel: "sms", destination: "+15550001",
   customerId: CustomerId.make("cus_1"), codeHash: "hash-123456", now: T0,
   ...over
 })
@@ -81,11 +81,11 @@ describe("OTP verification lifecycle", () => {
 
   it("re-issue for the same destination and purpose voids the old code", () => {
     const old = issue()
-    const otherPurpose = issue({ id: "ver_2", purpose: "reset_password" })
-    const otherDestination = issue({ id: "ver_3", destination: "+15550002" })
+    const otherPurpose = issue({ id: VerificationId.make("ver_2"), purpose: "reset_password" })
+    const otherDestination = issue({ id: VerificationId.make("ver_3"), destination: "+15550002" })
     const { issued, voided } = reissueVerification(
       [old, otherPurpose, otherDestination],
-      request({ id: "ver_4", codeHash: "hash-654321", now: at(30_000) }),
+      request({ id: VerificationId.make("ver_4"), codeHash: "hash-654321", now: at(30_000) }),
       defaultAuthLifetimes
     )
     expect(voided.map((v) => v.id)).toEqual(["ver_1"])
@@ -98,8 +98,8 @@ describe("OTP verification lifecycle", () => {
 
   it("re-issue does not touch consumed or expired ones", () => {
     const consumed = { ...issue(), consumedAt: at(1) }
-    const expired = issue({ id: "ver_0", now: at(-700_000) })
-    const { voided } = reissueVerification([consumed, expired], request({ id: "ver_9", now: at(2) }), defaultAuthLifetimes)
+    const expired = issue({ id: VerificationId.make("ver_0"), now: at(-700_000) })
+    const { voided } = reissueVerification([consumed, expired], request({ id: VerificationId.make("ver_9"), now: at(2) }), defaultAuthLifetimes)
     expect(voided).toEqual([])
   })
 
@@ -116,7 +116,7 @@ describe("OTP verification lifecycle", () => {
 
   it("voidCustomerVerifications voids only that customer's live codes", () => {
     const mine = issue()
-    const theirs = issue({ id: "ver_2", customerId: CustomerId.make("cus_2") })
+    const theirs = issue({ id: VerificationId.make("ver_2"), customerId: CustomerId.make("cus_2") })
     const [a, b] = voidCustomerVerifications([mine, theirs], CustomerId.make("cus_1"), at(5))
     expect(a?.voidedAt).toEqual(at(5))
     expect(b).toEqual(theirs)
