@@ -22,11 +22,12 @@ import { BackgroundLoops, makeBackgroundLoops } from "../../application/shared/b
 import { SessionRepository } from "../../application/auth/session-repository.ts"
 import type { Session } from "../../domain/auth/session.ts"
 import { makeBoundedCache } from "./bounded-cache.ts"
+import type { CustomerId, SessionId } from "../../domain/shared/ids.ts"
 
 /** What the feed announces: one session, or every session of a customer. */
 export type SessionRevocation =
-  | { readonly _tag: "Session"; readonly sessionId: string }
-  | { readonly _tag: "Customer"; readonly customerId: string }
+  | { readonly _tag: "Session"; readonly sessionId: SessionId }
+  | { readonly _tag: "Customer"; readonly customerId: CustomerId }
 
 export interface SessionRevocationFeed {
   /** Subscribes; the queue yields every revocation committed from then on, and fails when the feed breaks. */
@@ -75,11 +76,11 @@ export const cachingSessionRepository = (options: SessionCacheOptions) =>
         recentlyWritten.delete(mark)
         return false
       }
-      const sessionWritten = (sessionId: string) => {
+      const sessionWritten = (sessionId: SessionId) => {
         markWritten(`s:${sessionId}`)
         cache.delete(sessionId)
       }
-      const customerWritten = (customerId: string) => {
+      const customerWritten = (customerId: CustomerId) => {
         markWritten(`c:${customerId}`)
         cache.deleteWhere((session) => session.customerId === customerId)
       }

@@ -6,10 +6,11 @@ import { Effect, Layer, Option } from "effect"
 import { AddressBook } from "../../application/customer/address-book.ts"
 import { byCreation, type SavedAddress } from "../../domain/address-book/saved-address.ts"
 import { insertNew } from "./memory-records.ts"
+import type { AddressId, CustomerId } from "../../domain/shared/ids.ts"
 
 export const makeMemoryAddressBook = () => {
   const addresses = new Map<string, SavedAddress>()
-  const own = (customerId: string, addressId: string): SavedAddress | undefined => {
+  const own = (customerId: CustomerId, addressId: AddressId): SavedAddress | undefined => {
     const saved = addresses.get(addressId)
     return saved !== undefined && saved.customerId === customerId ? saved : undefined
   }

@@ -9,11 +9,12 @@ import { CartRepository } from "../../application/cart/cart-repository.ts"
 import { Inventory } from "../../application/cart/inventory.ts"
 import type { Cart } from "../../domain/cart/cart.ts"
 import { insertNew, replaceExisting } from "./memory-records.ts"
+import type { CartId } from "../../domain/shared/ids.ts"
 
 export const makeMemoryCartRepository = Effect.gen(function*() {
   const inventory = yield* Inventory
   const carts = new Map<string, Cart>()
-  const find = (cartId: string) => Effect.sync(() => Option.fromNullishOr(carts.get(cartId)))
+  const find = (cartId: CartId) => Effect.sync(() => Option.fromNullishOr(carts.get(cartId)))
   return CartRepository.of({
     findById: find,
     findByIdForUpdate: find,

@@ -10,6 +10,7 @@ import type { ShippingMethodRecord } from "../../application/catalog/shipping-me
 import type { CatalogProduct, SizeGuide } from "../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { PublishableKey, Shop } from "../../domain/catalog/shop.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 export interface Stamped<A> {
   readonly record: A
@@ -63,7 +64,7 @@ export const sameRecord = (left: unknown, right: unknown): boolean => JSON.strin
 
 export const byText = (left: string, right: string): number => left < right ? -1 : left > right ? 1 : 0
 
-export const couponKey = (shopId: string, code: string): string => JSON.stringify([shopId, code.toUpperCase()])
+export const couponKey = (shopId: ShopId, code: string): string => JSON.stringify([shopId, code.toUpperCase()])
 
 /** An id the import resolved or generated earlier; missing means a bug, so it is a defect. */
 export const resolvedId = <Id extends string>(ids: ReadonlyMap<string, Id>, key: string): Id => {

@@ -12,6 +12,7 @@ import { CustomerRepository, type GuestContact } from "../../application/custome
 import { Customer } from "../../domain/customer/customer.ts"
 import { firstRow } from "./first-row.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
+import type { CustomerId } from "../../domain/shared/ids.ts"
 
 const COLUMNS = "id, name, email, phone, avatar_url, default_shipping_address_id, password_hash, " +
   "verified_email, verified_phone, linked_name, created_at, registered_at"
@@ -48,7 +49,7 @@ export const PostgresCustomerRepository = Layer.effect(
         sql`SELECT ${columns} FROM customers WHERE ${sql(column)} = ${value} ${sql.literal(lock ? "FOR UPDATE" : "")}`
       ).pipe(Effect.map(firstCustomer))
 
-    const findOrCreatePasswordless = (contact: GuestContact, newId: string, now: Date) =>
+    const findOrCreatePasswordless = (contact: GuestContact, newId: CustomerId, now: Date) =>
       Effect.gen(function*() {
         for (let attempt = 0; attempt < GUEST_INSERT_ATTEMPTS; attempt++) {
           if (contact.email !== null) {

@@ -6,7 +6,8 @@
  * one pooled connection for as long as it lasts.
  */
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Queue } from "effect"
+import { Effect, Option, Queue } from "effect"
+import { CustomerId, SessionId } from "../../domain/shared/ids.ts"
 import type { SessionRevocation, SessionRevocationFeed } from "../caching/caching-session-repository.ts"
 
 export const SESSION_REVOCATION_CHANNEL = "storefront_session_revoked"
@@ -14,9 +15,15 @@ export const SESSION_REVOCATION_CHANNEL = "storefront_session_revoked"
 export const sessionRevocationPayload = (revocation: SessionRevocation): string =>
   revocation._tag === "Session" ? `s:${revocation.sessionId}` : `c:${revocation.customerId}`
 
+/** A payload this service did not write (an unknown prefix, an empty id) is no revocation. */
 const parsePayload = (payload: string): SessionRevocation | undefined => {
-  if (payload.startsWith("s:")) return { _tag: "Session", sessionId: payload.slice(2) }
-  if (payload.startsWith("c:")) return { _tag: "Customer", customerId: payload.slice(2) }
+  const id = payload.slice(2)
+  if (payload.startsWith("s:")) {
+    return Option.getOrUndefined(Option.map(SessionId.makeOption(id), (sessionId) => ({ _tag: "Session", sessionId })))
+  }
+  if (payload.startsWith("c:")) {
+    return Option.getOrUndefined(Option.map(CustomerId.makeOption(id), (customerId) => ({ _tag: "Customer", customerId })))
+  }
   return undefined
 }
 

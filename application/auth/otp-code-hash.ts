@@ -3,6 +3,7 @@
  * a code presented for that same verification.
  */
 import type { TokenHasher } from "../../domain/auth/token-hasher.ts"
+import type { VerificationId } from "../../domain/shared/ids.ts"
 
-export const hashOtpCode = (hasher: TokenHasher["Service"], verificationId: string, code: string) =>
+export const hashOtpCode = (hasher: TokenHasher["Service"], verificationId: VerificationId, code: string) =>
   hasher.hash(`${verificationId}:${code}`)

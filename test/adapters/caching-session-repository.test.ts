@@ -146,7 +146,7 @@ describe("caching session repository", () => {
           yield* behindTheCache(revoked(t))
           expect(Option.getOrThrow(yield* sessions.findById(s.id)).revokedAt).toBeNull()
           yield* Queue.offer(firstSubscription, { _tag: "Session", sessionId: s.id })
-          yield* Queue.offer(firstSubscription, { _tag: "Customer", customerId: "cus_f" })
+          yield* Queue.offer(firstSubscription, { _tag: "Customer", customerId: CustomerId.make("cus_f") })
           yield* Effect.eventually(Effect.flatMap(sessions.findById(s.id), (found) =>
             Option.getOrThrow(found).revokedAt === null ? Effect.fail("still cached") : Effect.void))
           expect(Option.getOrThrow(yield* sessions.findById(t.id)).revokedAt).toEqual(T1)

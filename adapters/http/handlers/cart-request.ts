@@ -12,6 +12,7 @@ import type { IdempotentRequest } from "../../../application/idempotency/run-ide
 import type { RecordedResponse } from "../../../application/idempotency/recorded-response.ts"
 import { OptionalCurrentCustomer } from "../api/customer-auth.ts"
 import { StoreScope } from "../api/store-scope.ts"
+import type { CustomerId } from "../../../domain/shared/ids.ts"
 
 export const currentRequester = Effect.gen(function*() {
   const scope = yield* StoreScope
@@ -48,7 +49,7 @@ export const idempotentRequest = (options: {
   readonly operation: string
   readonly key: string | undefined
   readonly publishableKey: string
-  readonly customerId: string | null
+  readonly customerId: CustomerId | null
   readonly method: string
   readonly path: string
   readonly payload: unknown
