@@ -57,6 +57,11 @@ export const makeReusableInflater = (dictionary: Uint8Array): ReusableInflater |
     if (failed || stream.destroyed) return undefined
     try {
       native.writeSync(constants.Z_FINISH, input, 0, input.byteLength, output, 0, output.length)
+      // a zlib error is reported during writeSync, and destroys (closes) the stream
+      if (stream.destroyed) {
+        failed = true
+        return undefined
+      }
       const availableOut = state[0]!
       const availableIn = state[1]!
       native.reset()
