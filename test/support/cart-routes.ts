@@ -11,7 +11,7 @@ import type { HttpClientResponse } from "effect/http"
 import type { CartView } from "../../adapters/http/api/cart-views.ts"
 import { CartId, LineId } from "../../domain/shared/ids.ts"
 import { expectTypedCart } from "./cart-http.ts"
-import { type Caller, storeClient } from "./store-http.ts"
+import { type Caller, expectDecoded, storeClient } from "./store-http.ts"
 
 type StoreClient = Effect.Success<ReturnType<typeof storeClient>>
 type CartAnswer = readonly [
@@ -64,5 +64,12 @@ export const cartRoutes = {
   setShippingMethod: route((client) => client.cart.setShippingMethod<"decoded-and-response">),
   setPaymentMethod: route((client) => client.cart.setPaymentMethod<"decoded-and-response">),
   applyCoupon: route((client) => client.cart.applyCoupon<"decoded-and-response">),
-  removeCoupon: bare((client) => client.cart.removeCoupon<"decoded-and-response">)
+  removeCoupon: bare((client) => client.cart.removeCoupon<"decoded-and-response">),
+  /** POST /cart/{id}/checkout with `{}` (the defaults): 201 and the decoded order. */
+  checkout: (cartId: string, caller: Caller = {}, payload: { readonly saveAddress?: boolean } = {}) =>
+    Effect.flatMap(storeClient(caller), (client) =>
+      Effect.map(
+        client.cart.checkout({ params: { cartId: CartId.make(cartId) }, headers: {}, payload, responseMode: "decoded-and-response" }),
+        (answer) => expectDecoded(answer, 201)
+      ))
 }
