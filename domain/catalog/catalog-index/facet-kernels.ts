@@ -54,6 +54,18 @@ export const valueSetsOf = (memberships: SlotMemberships): { sets: Array<Bitset>
 }
 
 /**
+ * The WebAssembly kernel holds a copy of every value set: past this many bytes (a catalog with
+ * thousands of attribute values, or millions of products) the tally counts every set instead,
+ * so the copy never doubles a large part of the index's memory (the bench catalog: 2 MB at
+ * 100,000 products, 20 MB at 1,000,000).
+ */
+const POPCOUNT_MEMORY_BYTES = 64 * 1024 * 1024
+
+const valueSetBytes = (memberships: SlotMemberships): number =>
+  (memberships.categoryBits.length + memberships.tags.bits.length + memberships.attributeValues.bits.length + 1) *
+  memberships.words * 4
+
+/**
  * The cost of reading 32 bits of a set and of a value's set in WebAssembly, and of one tally
  * step (a listed value of a product, or the product itself), in the same unit: 0.23 and 8.5 ns
  * at 100,000 products (`test/bench/facet-kernel-figures.ts`: 161 values over a set of any
@@ -131,6 +143,7 @@ export class GroupCounter {
   private chooseBitsets(groups: ReadonlyArray<string>): boolean {
     if (this.kernel !== "auto") return this.kernel === "bitsets"
     const { memberships, slots } = this
+    if (valueSetBytes(memberships) > POPCOUNT_MEMORY_BYTES) return false
     const perSlot = (lists: { liveLength: number }): number => lists.liveLength / Math.max(1, slots.size)
     let values = 0
     let listed = 0
