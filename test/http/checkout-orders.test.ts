@@ -17,7 +17,8 @@ import { fixtureVariant } from "../support/buying-fixture.ts"
 import { freshPhone, post, registerCustomer, STRONG_PASSWORD } from "../support/account-http.ts"
 import { buyingTestEngines, createCart, DHAKA_ADDRESS, expectCart, SHOP_B_KEY } from "../support/cart-http.ts"
 import { cartRoutes } from "../support/cart-routes.ts"
-import { type Caller, expectProblem, type HttpResult, serverSuites, storeRequest } from "../support/store-http.ts"
+import { type Caller, expectDecoded, expectProblem, type HttpResult, serverSuites } from "../support/store-http.ts"
+import { storeClient, storeRequest } from "../support/store-http.ts"
 import { CustomerId, OrderId, ShopId } from "../../domain/shared/ids.ts"
 
 interface OrderItemBody {
@@ -110,6 +111,20 @@ const checkout = (cartId: string, caller: Caller = {}, body?: unknown) =>
 
 const ordersOf = (accessToken: string, query = "", key?: string) =>
   storeRequest("GET", `/customers/me/orders${query}`, undefined, { accessToken, ...(key === undefined ? {} : { key }) })
+
+/** The customer's order history (typed client: 200, the declared page shape). */
+const historyOf = (accessToken: string, query: { readonly page?: number; readonly limit?: number } = {}, key?: string) =>
+  Effect.gen(function*() {
+    const client = yield* storeClient({ accessToken, ...(key === undefined ? {} : { key }) })
+    return expectDecoded(yield* client.orders.listOrders({ query, responseMode: "decoded-and-response" }))
+  })
+
+/** One of the customer's orders (typed client: 200, the declared order shape). */
+const orderOf = (accessToken: string, orderId: string) =>
+  Effect.gen(function*() {
+    const client = yield* storeClient({ accessToken })
+    return expectDecoded(yield* client.orders.getOrder({ params: { orderId: OrderId.make(orderId) }, responseMode: "decoded-and-response" }))
+  })
 
 serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) => {
   describe("POST /cart/{id}/checkout", () => {
@@ -373,7 +388,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
       Effect.gen(function*() {
         const customer = yield* registerCustomer()
         const caller = { accessToken: customer.tokens.accessToken }
-        expect((yield* ordersOf(customer.tokens.accessToken)).body).toEqual({ data: [], total: 0, page: 1, limit: 20, totalPages: 0 })
+        expect(yield* historyOf(customer.tokens.accessToken)).toEqual({ data: [], total: 0, page: 1, limit: 20, totalPages: 0 })
         const placed: Array<OrderBody> = []
         for (const sku of ["FIX-1-1", "FIX-GIFT-1", "FIX-6-1"]) {
           const { cart } = yield* createCart({}, caller)
@@ -385,17 +400,15 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
           expectProblem(yield* checkout(cart.id), 404, "cart_not_found")
           placed.push(yield* cartRoutes.checkout(cart.id, caller))
         }
-        const page = (yield* ordersOf(customer.tokens.accessToken)).body as OrderPageBody
+        const page = yield* historyOf(customer.tokens.accessToken)
         expect(page).toMatchObject({ total: 3, page: 1, limit: 20, totalPages: 1 })
         expect(page.data.map((order) => order.id)).toEqual(placed.map((order) => order.id).reverse())
         const { shippingAddress: _address, billingAddress: _billing, tracking: _tracking, ...summary } = placed[0] as OrderBody & { billingAddress: unknown }
         expect(page.data[2]).toEqual(summary)
-        const second = (yield* ordersOf(customer.tokens.accessToken, "?page=2&limit=2")).body as OrderPageBody
+        const second = yield* historyOf(customer.tokens.accessToken, { page: 2, limit: 2 })
         expect(second).toMatchObject({ total: 3, page: 2, limit: 2, totalPages: 2 })
         expect(second.data.map((order) => order.id)).toEqual([placed[0]?.id])
-        const detail = yield* storeRequest("GET", `/customers/me/orders/${placed[1]?.id}`, undefined, caller)
-        expect(detail.status).toBe(200)
-        expect(detail.body).toEqual(placed[1])
+        expect(yield* orderOf(caller.accessToken, placed[1]!.id)).toEqual(placed[1])
       }))
 
     it.effect("other customers' orders, other shops' orders and unknown ids are 404 order_not_found", () =>
@@ -404,12 +417,12 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const other = yield* registerCustomer()
         const ready = yield* readyCart([{ sku: "FIX-1-1", quantity: 1 }], { accessToken: owner.tokens.accessToken })
         const order = yield* cartRoutes.checkout(ready.cart.id, { accessToken: owner.tokens.accessToken })
-        expect((yield* storeRequest("GET", `/customers/me/orders/${order.id}`, undefined, { accessToken: owner.tokens.accessToken })).status).toBe(200)
+        expect((yield* orderOf(owner.tokens.accessToken, order.id)).id).toBe(order.id)
         expectProblem(yield* storeRequest("GET", `/customers/me/orders/${order.id}`, undefined, { accessToken: other.tokens.accessToken }), 404, "order_not_found")
         expectProblem(yield* storeRequest("GET", `/customers/me/orders/${order.id}`, undefined, { accessToken: owner.tokens.accessToken, key: SHOP_B_KEY }), 404, "order_not_found")
         expectProblem(yield* storeRequest("GET", "/customers/me/orders/ord_nope", undefined, { accessToken: owner.tokens.accessToken }), 404, "order_not_found")
-        expect(((yield* ordersOf(owner.tokens.accessToken, "", SHOP_B_KEY)).body as OrderPageBody).total).toBe(0)
-        expect(((yield* ordersOf(other.tokens.accessToken)).body as OrderPageBody).total).toBe(0)
+        expect((yield* historyOf(owner.tokens.accessToken, {}, SHOP_B_KEY)).total).toBe(0)
+        expect((yield* historyOf(other.tokens.accessToken)).total).toBe(0)
       }))
 
     it.effect("401 without a valid token; 400 for a page below 1 or a limit outside 1..50", () =>
@@ -420,7 +433,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         for (const query of ["?page=0", "?limit=0", "?limit=51", "?page=x"]) {
           expectProblem(yield* ordersOf(customer.tokens.accessToken, query), 400, "validation_failed")
         }
-        expect((yield* ordersOf(customer.tokens.accessToken, "?limit=50")).status).toBe(200)
+        expect((yield* historyOf(customer.tokens.accessToken, { limit: 50 })).limit).toBe(50)
       }))
 
     it.effect("orders placed as a guest before registering are 403 email_verification_required until the email is verified", () =>
