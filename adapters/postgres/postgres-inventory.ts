@@ -69,8 +69,11 @@ const byVariantId = (rows: ReadonlyArray<unknown>): ReadonlyMap<VariantId, CartV
   new Map(decodeRows(rows).map((variant) => [variant.variantId, variant]))
 
 /** Adds up repeated ids, so one statement handles each id once. */
-const summed = <K extends string>(entries: ReadonlyArray<{ readonly quantity: number } & Record<K, string>>, key: K) => {
-  const totals = new Map<string, number>()
+const summed = <K extends string, E extends { readonly quantity: number } & Record<K, string>>(
+  entries: ReadonlyArray<E>,
+  key: K
+) => {
+  const totals = new Map<E[K], number>()
   for (const entry of entries) totals.set(entry[key], (totals.get(entry[key]) ?? 0) + entry.quantity)
   const ids = [...totals.keys()].sort()
   return { ids, quantities: ids.map((id) => totals.get(id) ?? 0) }
@@ -110,7 +113,8 @@ export const makePostgresInventory = Effect.gen(function*() {
           FROM unnest(${returned.map((row) => row.id)}::text[], ${returned.map((row) => row.quantity)}::int[]) AS t(id, quantity)
           WHERE v.id = t.id`)
       }
-      const shortId = ids.find((id) => !takenIds.has(id)) ?? ""
+      const shortId = ids.find((id) => !takenIds.has(id))
+      if (shortId === undefined) return yield* Effect.die(new Error("takeStock: fewer rows taken, yet every variant was"))
       const rows = yield* orStoreUnavailable(sql<{ stock: number }>`SELECT stock FROM variants WHERE id = ${shortId}`)
       return yield* new InsufficientStock({
         variantId: shortId,

@@ -4,7 +4,7 @@
  * are the functions of this folder, over {@link CartPorts}.
  */
 import { Context, Effect, Layer } from "effect"
-import type { CartId, ShopId } from "../../domain/shared/ids.ts"
+import type { CartId, ShippingMethodId, ShopId } from "../../domain/shared/ids.ts"
 import type { PaymentMethod } from "../../domain/shipping/cod-fee.ts"
 import { CustomerService } from "../customer/customer-service.ts"
 import { addCartItem, type AddCartItemRequest } from "./add-cart-item.ts"
@@ -47,7 +47,7 @@ const make = Effect.gen(function*() {
       setCartBillingAddress(ports, request)
     ),
     setShippingMethod: Effect.fn("Cart.setShippingMethod")(
-      (request: CartChangeRequest & { readonly shippingMethodId: string }) => setCartShippingMethod(ports, request)
+      (request: CartChangeRequest & { readonly shippingMethodId: ShippingMethodId }) => setCartShippingMethod(ports, request)
     ),
     setPaymentMethod: Effect.fn("Cart.setPaymentMethod")(
       (request: CartChangeRequest & { readonly paymentMethod: PaymentMethod }) => setCartPaymentMethod(ports, request)

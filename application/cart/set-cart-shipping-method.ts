@@ -6,11 +6,12 @@
 import { Effect } from "effect"
 import { setShippingMethod } from "../../domain/cart/cart.ts"
 import { ShippingMethodNotFound } from "../../domain/shipping/errors/shipping-method-not-found.ts"
+import type { ShippingMethodId } from "../../domain/shared/ids.ts"
 import type { CartPorts } from "./cart-ports.ts"
 import { type CartChangeRequest, changeCart } from "./change-cart.ts"
 import { currentShippingOptions } from "./shipping-options.ts"
 
-export const setCartShippingMethod = (ports: CartPorts, request: CartChangeRequest & { readonly shippingMethodId: string }) =>
+export const setCartShippingMethod = (ports: CartPorts, request: CartChangeRequest & { readonly shippingMethodId: ShippingMethodId }) =>
   changeCart(ports, request, {
     apply: (cart, { change }) =>
       Effect.gen(function*() {

@@ -11,6 +11,7 @@ import { listProducts, type ProductListingRequest } from "./product-listing.ts"
 import { type SuggestionRequest, suggestProducts } from "./product-suggestions.ts"
 import { resolvePublishableKey } from "./publishable-key-scope.ts"
 import { listShippingMethods } from "./shipping-method-listing.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 type ShopIds = ReadonlyArray<string>
 
@@ -38,7 +39,7 @@ const make = Effect.gen(function*() {
     categoryBySlug: Effect.fn("Catalog.categoryBySlug")((slug: string, shopIds: ShopIds) =>
       findCategoryBySlug(readModel, slug, shopIds)
     ),
-    shippingMethods: Effect.fn("Catalog.shippingMethods")((shopId: string | undefined, shopIds: ShopIds) =>
+    shippingMethods: Effect.fn("Catalog.shippingMethods")((shopId: ShopId | undefined, shopIds: ReadonlyArray<ShopId>) =>
       listShippingMethods(readModel, shopId, shopIds)
     )
   }

@@ -4,12 +4,13 @@
  */
 import { Effect } from "effect"
 import { ShopNotFound } from "../../domain/catalog/errors/shop-not-found.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
 
 export const listShippingMethods = (
   readModel: CatalogReadModel["Service"],
-  shopId: string | undefined,
-  shopIds: ReadonlyArray<string>
+  shopId: ShopId | undefined,
+  shopIds: ReadonlyArray<ShopId>
 ) =>
   Effect.suspend(() => {
     const { reference } = readModel.state()

@@ -12,7 +12,7 @@ import type { CartRequester } from "../../application/cart/cart-requester.ts"
 import { fixtureVariant } from "../support/buying-fixture.ts"
 import { DHAKA_HOME, memoryBuyingServices } from "../support/memory-buying-world.ts"
 import { addCartItem, applyCartCoupon, checkout, createCart, getCart, setCartShippingAddress, setCartShippingMethod, updateCartItem } from "../support/buying-services.ts"
-import { CustomerId, ShopId, type CartId, type VariantId } from "../../domain/shared/ids.ts"
+import { CustomerId, ShippingMethodId, ShopId, type CartId, type VariantId } from "../../domain/shared/ids.ts"
 
 const SHOP_A = [ShopId.make("shop_a")]
 const guest: CartRequester = { shopIds: SHOP_A, customerId: null }
@@ -28,7 +28,7 @@ const readyCart = (sku: string, quantity: number) =>
     const { variant } = yield* fixtureVariant(sku)
     const created = yield* createCart({ shopId: ShopId.make("shop_a"), customerId: null, items: [{ variantId: variant.id, quantity }] })
     yield* setCartShippingAddress({ ...change(created.cart.id), address: DHAKA_HOME })
-    yield* setCartShippingMethod({ ...change(created.cart.id), shippingMethodId: "sm_a_standard" })
+    yield* setCartShippingMethod({ ...change(created.cart.id), shippingMethodId: ShippingMethodId.make("sm_a_standard") })
     return created.cart.id
   })
 

@@ -24,7 +24,7 @@ import {
   setCartShippingMethod,
   updateCustomerProfile
 } from "../support/buying-services.ts"
-import { CustomerId, ShopId } from "../../domain/shared/ids.ts"
+import { CustomerId, ShippingMethodId, ShopId } from "../../domain/shared/ids.ts"
 
 
 const newCustomer = Effect.gen(function*() {
@@ -41,7 +41,7 @@ const readySignedInCart = (customerId: CustomerId, address: Address) =>
     const created = yield* createCart({ shopId: ShopId.make("shop_a"), customerId, items: [{ variantId: variant.id, quantity: 1 }] })
     const request = { cartId: created.cart.id, requester, expectedVersions: null }
     yield* setCartShippingAddress({ ...request, address })
-    yield* setCartShippingMethod({ ...request, shippingMethodId: "sm_a_standard" })
+    yield* setCartShippingMethod({ ...request, shippingMethodId: ShippingMethodId.make("sm_a_standard") })
     return request
   })
 

@@ -12,7 +12,7 @@ import { BOTH_SHOPS_KEY, buyingTestEngines, type CartBody, createCart, DHAKA_ADD
 import { expectCart, SHOP_B_KEY, SYLHET_ADDRESS } from "../support/cart-http.ts"
 import { cartRoutes } from "../support/cart-routes.ts"
 import { expectProblem, serverSuites, storeRequest } from "../support/store-http.ts"
-import { ShopId } from "../../domain/shared/ids.ts"
+import { ShippingMethodId, ShopId } from "../../domain/shared/ids.ts"
 
 const DAY_MILLIS = 86_400_000
 
@@ -313,12 +313,12 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
         const unserved = yield* storeRequest("PUT", `/cart/${cart.id}/shipping-method`, { shippingMethodId: "sm_a_city_only" })
         expectProblem(unserved, 422, "shipping_unavailable_for_zone")
         expect(unserved.body).toMatchObject({ zoneType: "outside_city" })
-        const outside = (yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_standard" })).cart
+        const outside = (yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: ShippingMethodId.make("sm_a_standard") })).cart
         // outside_city: 120 flat up to 1 kg (0.5 kg here); COD 1.5 % of (1500 + 120) = 24.3
         expect(outside).toMatchObject({ shippingMethodId: "sm_a_standard", shippingMethodName: "Standard", shippingFee: 120, codFee: 24.3, total: 1644.3 })
         const moved = expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, { ...DHAKA_ADDRESS, city: " dhaka " })).cart
         expect(moved).toMatchObject({ shippingMethodId: "", shippingMethodName: "", shippingFee: 0, codFee: 0, total: 1500 })
-        const inside = (yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_city_only" })).cart
+        const inside = (yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: ShippingMethodId.make("sm_a_city_only") })).cart
         // inside_city courier: 100 flat, COD fixed 20
         expect(inside).toMatchObject({ shippingFee: 100, codFee: 20, total: 1620 })
         const prepaid = (yield* cartRoutes.setPaymentMethod({ cartId: cart.id }, { paymentMethod: "prepaid" })).cart
@@ -332,7 +332,7 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
         const linen = yield* variantId("FIX-6-1")
         const { cart } = yield* createCart({ items: [{ variantId: lamp, quantity: 1 }] })
         expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, DHAKA_ADDRESS))
-        const heavy = (yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_standard" })).cart
+        const heavy = (yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: ShippingMethodId.make("sm_a_standard") })).cart
         // 2.5 kg inside the city: 60 + ceil(1.5) × 15 = 90; COD 1.5 % of 2590 = 38.85
         expect(heavy).toMatchObject({ subtotal: 2500, shippingFee: 90, codFee: 38.85, total: 2628.85 })
         const free = (yield* cartRoutes.addItem({ cartId: cart.id }, { variantId: linen, quantity: 1 })).cart

@@ -13,6 +13,7 @@ import { expectProblem, storeRequest } from "../support/store-http.ts"
 import { testServer } from "../support/test-server.ts"
 import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
 import { memoryBuyingTestStores } from "../support/buying-stores.ts"
+import { ShippingMethodId } from "../../domain/shared/ids.ts"
 
 const stores = memoryBuyingTestStores(buyingFixture()).pipe(
   Layer.provideMerge(Layer.succeed(ClientIpPolicy, { trustedProxyHops: 1 }))
@@ -28,7 +29,7 @@ layer(testServer(stores), { excludeTestServices: true })("buying path over HTTP 
       for (const caller of [{}, signedIn]) {
         const { cart } = yield* createCart({ items: [{ variantId: lamp.variant.id, quantity: 1 }] }, caller)
         expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, DHAKA_ADDRESS, caller))
-        const ready = yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_standard" }, caller)
+        const ready = yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: ShippingMethodId.make("sm_a_standard") }, caller)
         // 2.5 kg inside the city: 60 + 2 × 15; COD 1.5 % of 2590
         expect(ready.cart).toMatchObject({ subtotal: 2500, shippingFee: 90, codFee: 38.85, total: 2628.85 })
         carts.push({ cartId: cart.id, caller })

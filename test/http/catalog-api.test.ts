@@ -9,6 +9,7 @@ import { catalogFixture, FIXTURE_KEYS, STANDARD_SHIPPING_A, VISIBLE_SLUGS } from
 import { seededPostgresStores } from "../support/seeded-stores.ts"
 import { testEngines } from "../support/test-database.ts"
 import { rawRequest, storefrontClient, testServer } from "../support/test-server.ts"
+import { ShopId } from "../../domain/shared/ids.ts"
 
 const KEY = { "x-publishable-api-key": FIXTURE_KEYS.shopA }
 
@@ -380,7 +381,7 @@ for (const engine of testEngines()) {
             expect(forA.methods).toEqual([STANDARD_SHIPPING_A])
             const both = yield* storefrontClient(FIXTURE_KEYS.both)
             expect((yield* both.catalog.listShippingMethods({ query: {} })).methods.map((method) => method.id)).toEqual(["sm_a_standard", "sm_b_flat"])
-            const onlyB = yield* both.catalog.listShippingMethods({ query: { shopId: "shop_b" } })
+            const onlyB = yield* both.catalog.listShippingMethods({ query: { shopId: ShopId.make("shop_b") } })
             expect(onlyB.methods).toMatchObject([{ id: "sm_b_flat", codSurchargeType: "fixed", codSurchargeValue: 20.5, zones: [{ baseRate: 99.99, baseWeightKg: null }] }])
           }))
 

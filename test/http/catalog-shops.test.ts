@@ -13,6 +13,7 @@ import { seededPostgresStores } from "../support/seeded-stores.ts"
 import { expectDecoded, serverSuites, storeClient } from "../support/store-http.ts"
 import { type TestEngine, testEngines } from "../support/test-database.ts"
 import { rawRequest } from "../support/test-server.ts"
+import { ShopId } from "../../domain/shared/ids.ts"
 
 interface Listing {
   readonly data: ReadonlyArray<{ readonly slug: string | null }>
@@ -51,7 +52,7 @@ serverSuites(testEngines().map((engine) => ({ name: engine.name, stores: onlySho
         yield* expectProduct("budget-phone", FIXTURE_KEYS.shopB)
         const client = yield* storeClient({ key: FIXTURE_KEYS.shopB })
         const methods = expectDecoded(
-          yield* client.catalog.listShippingMethods({ query: { shopId: "shop_b" }, responseMode: "decoded-and-response" })
+          yield* client.catalog.listShippingMethods({ query: { shopId: ShopId.make("shop_b") }, responseMode: "decoded-and-response" })
         )
         expect(methods.methods.length).toBeGreaterThan(0)
       }))

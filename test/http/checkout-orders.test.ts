@@ -19,7 +19,7 @@ import { buyingTestEngines, createCart, DHAKA_ADDRESS, expectCart, SHOP_B_KEY } 
 import { cartRoutes } from "../support/cart-routes.ts"
 import { type Caller, expectDecoded, expectProblem, type HttpResult, serverSuites } from "../support/store-http.ts"
 import { storeClient, storeRequest } from "../support/store-http.ts"
-import { CustomerId, OrderId, ShopId } from "../../domain/shared/ids.ts"
+import { CustomerId, OrderId, ShippingMethodId, ShopId } from "../../domain/shared/ids.ts"
 
 interface OrderItemBody {
   readonly id: string
@@ -90,7 +90,7 @@ const readyCart = (
     for (const item of items) lines.push({ variantId: yield* variantId(item.sku), quantity: item.quantity })
     const { cart } = yield* createCart({ items: lines }, caller)
     expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, address, caller))
-    return yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_standard" }, caller)
+    return yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: ShippingMethodId.make("sm_a_standard") }, caller)
   })
 
 /** Waits until the catalog read model (which serves shipping methods) shows the change. */
@@ -250,7 +250,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         yield* sql`UPDATE coupons SET ends_at = NULL WHERE code = 'Flat50'`
 
         const cityOnly = yield* readyCart([{ sku: "FIX-6-1", quantity: 1 }])
-        yield* cartRoutes.setShippingMethod({ cartId: cityOnly.cart.id }, { shippingMethodId: "sm_a_city_only" })
+        yield* cartRoutes.setShippingMethod({ cartId: cityOnly.cart.id }, { shippingMethodId: ShippingMethodId.make("sm_a_city_only") })
         yield* sql`UPDATE shipping_methods SET zones = '[]' WHERE id = 'sm_a_city_only'`
         yield* untilShippingMethodChanged("sm_a_city_only", (method) => method.zones.length === 0)
         const zoneless = yield* checkout(cityOnly.cart.id)
@@ -368,7 +368,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const { cart } = yield* createCart({ items: [{ variantId: linen, quantity: 1 }] })
         expectProblem(yield* checkout(cart.id, { idempotencyKey: key }), 422, "shipping_address_required")
         expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, DHAKA_ADDRESS))
-        yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_standard" })
+        yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: ShippingMethodId.make("sm_a_standard") })
         const first = yield* checkout(cart.id, { idempotencyKey: key })
         const order = expectOrder(first)
         const replay = yield* checkout(cart.id, { idempotencyKey: key }, {})
@@ -395,7 +395,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
           yield* cartRoutes.addItem({ cartId: cart.id }, { variantId: yield* variantId(sku), quantity: 1 }, caller)
           expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, DHAKA_ADDRESS, caller))
           if (sku !== "FIX-GIFT-1") {
-            yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: "sm_a_standard" }, caller)
+            yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: ShippingMethodId.make("sm_a_standard") }, caller)
           }
           expectProblem(yield* checkout(cart.id), 404, "cart_not_found")
           placed.push(yield* cartRoutes.checkout(cart.id, caller))

@@ -15,6 +15,7 @@ import { freshEmail, freshPhone, STRONG_PASSWORD } from "../support/account-http
 import { buyingTestEngines, DHAKA_ADDRESS, SHOP_A_KEY } from "../support/cart-http.ts"
 import { serverSuites } from "../support/store-http.ts"
 import { storefrontClient } from "../support/test-server.ts"
+import { ShippingMethodId } from "../../domain/shared/ids.ts"
 
 const ADDRESS = { thana: "Gulshan", district: "Dhaka", division: "Dhaka", country: "BD", email: "", ...DHAKA_ADDRESS }
 
@@ -82,7 +83,7 @@ serverSuites(buyingTestEngines(), "declared response shapes", (it) => {
         yield* customer.cart.setCartNote({ params, headers: {}, payload: { note: "Call first" } })
         yield* customer.cart.setShippingAddress({ params, headers: {}, payload: ADDRESS })
         yield* customer.cart.setBillingAddress({ params, headers: {}, payload: ADDRESS })
-        yield* customer.cart.setShippingMethod({ params, headers: {}, payload: { shippingMethodId: "sm_a_standard" } })
+        yield* customer.cart.setShippingMethod({ params, headers: {}, payload: { shippingMethodId: ShippingMethodId.make("sm_a_standard") } })
         yield* customer.cart.setPaymentMethod({ params, headers: {}, payload: { paymentMethod: "cod" } })
         yield* customer.cart.applyCoupon({ params, headers: {}, payload: { code: "save10" } })
         yield* customer.cart.removeCoupon({ params, headers: {} })

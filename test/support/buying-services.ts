@@ -15,7 +15,7 @@ import { CheckoutService } from "../../application/checkout/checkout-service.ts"
 import type { CustomerProfileChange } from "../../application/customer/customer-profile.ts"
 import { CustomerService } from "../../application/customer/customer-service.ts"
 import type { AddressPatch } from "../../domain/address-book/saved-address.ts"
-import type { AddressId, CartId, CustomerId } from "../../domain/shared/ids.ts"
+import type { AddressId, CartId, CustomerId, ShippingMethodId } from "../../domain/shared/ids.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 
 export const createCart = (request: CreateCartRequest) => Effect.flatMap(CartService, (cart) => cart.create(request))
@@ -28,7 +28,7 @@ export const applyCartCoupon = (request: CartChangeRequest & { readonly code: st
   Effect.flatMap(CartService, (cart) => cart.applyCoupon(request))
 export const setCartShippingAddress = (request: CartAddressRequest) =>
   Effect.flatMap(CartService, (cart) => cart.setShippingAddress(request))
-export const setCartShippingMethod = (request: CartChangeRequest & { readonly shippingMethodId: string }) =>
+export const setCartShippingMethod = (request: CartChangeRequest & { readonly shippingMethodId: ShippingMethodId }) =>
   Effect.flatMap(CartService, (cart) => cart.setShippingMethod(request))
 export const resolveCartAddress = (source: CartAddressSource, requester: CartRequester) =>
   Effect.flatMap(CartService, (cart) => cart.resolveAddress(source, requester))

@@ -90,7 +90,7 @@ export const CartNoteBody = Schema.Struct({
   note: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(CUSTOMER_NOTE_MAX_LENGTH)))
 }).annotate({ identifier: "CartNote" })
 
-export const ShippingMethodChoiceBody = Schema.Struct({ shippingMethodId: Id }).annotate({ identifier: "ShippingMethodChoice" })
+export const ShippingMethodChoiceBody = Schema.Struct({ shippingMethodId: Id.pipe(Schema.brand("ShippingMethodId")) }).annotate({ identifier: "ShippingMethodChoice" })
 
 export const PaymentMethodChoiceBody = Schema.Struct({ paymentMethod: PaymentMethod }).annotate({
   identifier: "PaymentMethodChoice"

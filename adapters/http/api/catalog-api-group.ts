@@ -122,7 +122,9 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
     examples: { params: { slug: "women-clothing" } }
   })),
   HttpApiEndpoint.get("listShippingMethods", "/shop/shipping-methods", {
-    query: { shopId: Schema.optionalKey(Schema.String.annotate({ description: "The shop, when the key sees several" })) },
+    query: {
+      shopId: Schema.optionalKey(Schema.String.annotate({ description: "The shop, when the key sees several" }).pipe(Schema.brand("ShopId")))
+    },
     success: Schema.Struct({ methods: Schema.Array(ShippingMethodView) }),
     error: problemsOf(catalogProblems.listShippingMethods)
   }).annotateMerge(operationDocs({

@@ -30,6 +30,7 @@ import { problemOf } from "../problems/problem-table.ts"
 import { ValidationFailed } from "../problems/request-problems.ts"
 import { toShippingMethodView } from "./shipping-method-rendering.ts"
 import { toListingRequest } from "./product-listing-request.ts"
+import type { ShopId } from "../../../domain/shared/ids.ts"
 
 /** The body made from `key` by `render`, made and encoded once while `key` is alive (and compressed once per coding). */
 const bodyCache = <K extends object>(render: (key: K) => string) => {
@@ -71,7 +72,7 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
     /** An answer in the key's shops: `route` names it (with the shops: its ETag), `body` makes it when it is sent. */
     const inScope = <E, R>(
       route: ReadonlyArray<unknown>,
-      body: (shopIds: ReadonlyArray<string>) => Effect.Effect<Uint8Array | string, E, R>
+      body: (shopIds: ReadonlyArray<ShopId>) => Effect.Effect<Uint8Array | string, E, R>
     ) => Effect.flatMap(StoreScope, (scope) => respond({ shopIds: scope.shopIds, route }, body(scope.shopIds)))
     return handlers
       .handle("listProducts", ({ query }) =>

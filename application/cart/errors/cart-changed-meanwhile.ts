@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { CartId } from "../../../domain/shared/ids.ts"
 
 /**
  * An optimistic cart change lost the race: another change wrote the cart between this one's read
@@ -6,5 +7,5 @@ import { Schema } from "effect"
  * it never leaves the use case.
  */
 export class CartChangedMeanwhile extends Schema.TaggedError<CartChangedMeanwhile>()("CartChangedMeanwhile", {
-  cartId: Schema.String
+  cartId: CartId
 }) {}

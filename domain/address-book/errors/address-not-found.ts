@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AddressId } from "../../shared/ids.ts"
 
 /** No such address in the customer's address book, as this account may see it (404 `address_not_found`). */
-export class AddressNotFound extends Schema.TaggedError<AddressNotFound>()("AddressNotFound", { addressId: Schema.String }) {}
+export class AddressNotFound extends Schema.TaggedError<AddressNotFound>()("AddressNotFound", { addressId: AddressId }) {}

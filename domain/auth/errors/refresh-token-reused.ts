@@ -4,7 +4,8 @@
  * the distinct tag exists so the application can persist the revocation and log the event.
  */
 import { Schema } from "effect"
+import { SessionId } from "../../shared/ids.ts"
 
 export class RefreshTokenReused extends Schema.TaggedError<RefreshTokenReused>()("RefreshTokenReused", {
-  sessionId: Schema.String
+  sessionId: SessionId
 }) {}
