@@ -7,6 +7,7 @@
  */
 import { Result, Schema } from "effect"
 import { CustomerId, ResetTokenId } from "../shared/ids.ts"
+import type { IssueTokenInput } from "./issued-token.ts"
 import { InvalidResetCredential } from "./errors/invalid-reset-credential.ts"
 import { addMillis, type AuthLifetimes, secondsToMillis } from "./lifetimes.ts"
 
@@ -23,12 +24,7 @@ export type ResetToken = typeof ResetToken.Type
 
 export type ResetTokenStatus = "pending" | "used" | "voided" | "expired"
 
-export interface IssueResetTokenInput {
-  readonly id: ResetTokenId
-  readonly customerId: CustomerId
-  readonly tokenHash: string
-  readonly now: Date
-}
+export type IssueResetTokenInput = IssueTokenInput<ResetTokenId>
 
 export const issueResetToken = (input: IssueResetTokenInput, lifetimes: AuthLifetimes): ResetToken => ({
   id: input.id,

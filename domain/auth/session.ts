@@ -15,6 +15,7 @@
  */
 import { Result, Schema } from "effect"
 import { CustomerId, SessionId } from "../shared/ids.ts"
+import type { IssueTokenInput } from "./issued-token.ts"
 import { InvalidRefreshToken } from "./errors/invalid-refresh-token.ts"
 import { RefreshTokenReused } from "./errors/refresh-token-reused.ts"
 import { addMillis, type AuthLifetimes, daysToMillis } from "./lifetimes.ts"
@@ -41,13 +42,7 @@ export type Session = typeof Session.Type
 
 export type SessionStatus = "active" | "revoked" | "idle_expired" | "absolute_expired"
 
-export interface IssueSessionInput {
-  readonly id: SessionId
-  readonly customerId: CustomerId
-  /** Hash of the freshly generated refresh token handed to the client. */
-  readonly tokenHash: TokenHash
-  readonly now: Date
-}
+export type IssueSessionInput = IssueTokenInput<SessionId>
 
 /** Login (also register and reset-password): a new session whose current token is `tokenHash`. */
 export const issueSession = (input: IssueSessionInput): Session => ({
