@@ -13,6 +13,7 @@ import type { Facets } from "../../domain/catalog/facets.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
 import { didYouMean } from "./product-suggestions.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 export interface ProductListingRequest extends Omit<ProductQuery, "categoryIds"> {
   readonly categoryIds?: ReadonlyArray<string> | undefined
@@ -58,7 +59,7 @@ const bytesOf = (listing: ProductListing): number => {
 export const indexListing = (
   index: CatalogIndex,
   request: ProductListingRequest,
-  shopIds: ReadonlyArray<string>
+  shopIds: ReadonlyArray<ShopId>
 ): { readonly listing: ProductListing; readonly query: ProductQuery } => {
   const { categorySlugs, ...rest } = request
   const categoryIds = request.categoryIds === undefined && categorySlugs === undefined
@@ -83,7 +84,7 @@ export const indexListing = (
 export const listProducts = (
   readModel: CatalogReadModel["Service"],
   request: ProductListingRequest,
-  shopIds: ReadonlyArray<string>
+  shopIds: ReadonlyArray<ShopId>
 ) =>
   Effect.sync((): ProductListing => {
     const state = readModel.state()
