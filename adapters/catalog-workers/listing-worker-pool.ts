@@ -25,7 +25,6 @@ import { BackgroundLoops, type LoopControl, makeBackgroundLoops } from "../../ap
 import type { CatalogIndex, SharedIndexOptions } from "../../domain/catalog/catalog-index/catalog-index.ts"
 import { keepCompressedForms } from "../http/representation/compressed-bodies.ts"
 import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
 
 export interface ListingWorkerPoolOptions {
   /** Worker threads (at least 1). */
@@ -76,7 +75,7 @@ export class ListingWorkerPool extends Context.Service<ListingWorkerPool, {
   readonly listingBody: <E, R>(
     state: () => CatalogState,
     request: ProductListingRequest,
-    shopIds: ReadonlyArray<ShopId>,
+    shopIds: ReadonlyArray<string>,
     inProcess: Effect.Effect<Uint8Array, E, R>
   ) => Effect.Effect<Uint8Array, E, R>
   readonly counts: Effect.Effect<ListingWorkerCounts>
@@ -163,7 +162,7 @@ const makePool = (options: ListingWorkerPoolOptions) =>
       return best
     }
 
-    const ask = (member: Member, worker: Worker, request: ProductListingRequest, shopIds: ReadonlyArray<ShopId>) =>
+    const ask = (member: Member, worker: Worker, request: ProductListingRequest, shopIds: ReadonlyArray<string>) =>
       Effect.callback<Listed | undefined>((resume) => {
         const id = nextId++
         member.pending.set(id, (reply) => resume(Effect.succeed(reply)))
@@ -174,7 +173,7 @@ const makePool = (options: ListingWorkerPoolOptions) =>
     const listingBody = <E, R>(
       state: () => CatalogState,
       request: ProductListingRequest,
-      shopIds: ReadonlyArray<ShopId>,
+      shopIds: ReadonlyArray<string>,
       inProcess: Effect.Effect<Uint8Array, E, R>
     ): Effect.Effect<Uint8Array, E, R> =>
       Effect.suspend(() => {

@@ -9,7 +9,6 @@
  */
 import type { ProductListingRequest } from "../../application/catalog/product-listing.ts"
 import type { SharedCatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
 
 /** The header's slot holding the latest published generation's number. */
 export const LATEST_GENERATION = 0
@@ -24,7 +23,7 @@ export type ToWorker =
     readonly type: "list"
     readonly id: number
     readonly request: ProductListingRequest
-    readonly shopIds: ReadonlyArray<ShopId>
+    readonly shopIds: ReadonlyArray<string>
   }
 
 export type FromWorker =

@@ -8,11 +8,10 @@ import { buildCategoryTree, type CategoryTree, type CategoryView } from "../../d
 import { CategoryNotFound } from "../../domain/catalog/errors/category-not-found.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
 import { generationCache } from "./generation-cache.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
 
 const trees = generationCache<CategoryTree>(64)
 
-const treeFor = (readModel: CatalogReadModel["Service"], shopIds: ReadonlyArray<ShopId>) =>
+const treeFor = (readModel: CatalogReadModel["Service"], shopIds: ReadonlyArray<string>) =>
   Effect.sync((): CategoryTree => {
     const { index, reference } = readModel.state()
     return trees(index, [...shopIds].sort().join("\u0000"), () => {
@@ -30,7 +29,7 @@ export interface CategoryListingRequest {
 export const listCategories = (
   readModel: CatalogReadModel["Service"],
   request: CategoryListingRequest,
-  shopIds: ReadonlyArray<ShopId>
+  shopIds: ReadonlyArray<string>
 ) =>
   Effect.flatMap(treeFor(readModel, shopIds), (tree): Effect.Effect<ReadonlyArray<CategoryView>, CategoryNotFound> => {
     if (request.parentId !== undefined) {
@@ -42,7 +41,7 @@ export const listCategories = (
     return Effect.succeed(request.rootOnly === true ? tree.roots : tree.all)
   })
 
-export const findCategoryBySlug = (readModel: CatalogReadModel["Service"], slug: string, shopIds: ReadonlyArray<ShopId>) =>
+export const findCategoryBySlug = (readModel: CatalogReadModel["Service"], slug: string, shopIds: ReadonlyArray<string>) =>
   Effect.flatMap(treeFor(readModel, shopIds), (tree) => {
     const category = tree.bySlug.get(slug)
     return category === undefined ? Effect.fail(new CategoryNotFound({ reference: slug })) : Effect.succeed(category)

@@ -2,12 +2,11 @@
 import { Effect } from "effect"
 import { ProductNotFound } from "../../domain/catalog/errors/product-not-found.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
 
 export const findProductBySlug = (
   readModel: CatalogReadModel["Service"],
   slug: string,
-  shopIds: ReadonlyArray<ShopId>
+  shopIds: ReadonlyArray<string>
 ): Effect.Effect<string, ProductNotFound> => {
   const document = readModel.state().index.documentBySlug(slug, shopIds)
   return document === undefined ? Effect.fail(new ProductNotFound({ slug })) : Effect.succeed(document)

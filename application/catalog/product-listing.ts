@@ -13,7 +13,6 @@ import type { Facets } from "../../domain/catalog/facets.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
 import { didYouMean } from "./product-suggestions.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
 
 export interface ProductListingRequest extends Omit<ProductQuery, "categoryIds"> {
   readonly categoryIds?: ReadonlyArray<string> | undefined
@@ -59,7 +58,7 @@ const bytesOf = (listing: ProductListing): number => {
 export const indexListing = (
   index: CatalogIndex,
   request: ProductListingRequest,
-  shopIds: ReadonlyArray<ShopId>
+  shopIds: ReadonlyArray<string>
 ): { readonly listing: ProductListing; readonly query: ProductQuery } => {
   const { categorySlugs, ...rest } = request
   const categoryIds = request.categoryIds === undefined && categorySlugs === undefined
@@ -84,7 +83,7 @@ export const indexListing = (
 export const listProducts = (
   readModel: CatalogReadModel["Service"],
   request: ProductListingRequest,
-  shopIds: ReadonlyArray<ShopId>
+  shopIds: ReadonlyArray<string>
 ) =>
   Effect.sync((): ProductListing => {
     const state = readModel.state()

@@ -13,7 +13,6 @@ import { corrections } from "../../domain/catalog/suggest/corrections.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
 import type { CatalogState } from "./catalog-state.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
 
 export interface SuggestedProduct {
   readonly id: string
@@ -67,7 +66,7 @@ const cacheFor = (state: CatalogState) => {
 export const suggestProducts = Effect.fn("suggestProducts")(function*(
   readModel: CatalogReadModel["Service"],
   request: SuggestionRequest,
-  shopIds: ReadonlyArray<ShopId>
+  shopIds: ReadonlyArray<string>
 ) {
   const state = readModel.state()
   const entry = cacheFor(state)
@@ -125,7 +124,7 @@ const correctionsOf = (state: CatalogState, term: string): ReadonlyArray<string>
  * The closest correction of `query.search` that finds something with the query's other filters in
  * these shops (undefined when none does). Only a few candidates are tried, each a listing.
  */
-export const didYouMean = (state: CatalogState, query: ProductQuery, shopIds: ReadonlyArray<ShopId>): string | undefined => {
+export const didYouMean = (state: CatalogState, query: ProductQuery, shopIds: ReadonlyArray<string>): string | undefined => {
   if (query.search === undefined) return undefined
   for (const candidate of correctionsOf(state, query.search)) {
     const found = state.index.list({ ...query, search: candidate, page: 1, limit: 1, includeFacets: false }, shopIds)

@@ -16,7 +16,6 @@ import { buyingFixture, renamedShirt } from "../support/buying-fixture.ts"
 import { BOTH_SHOPS_KEY, buyingTestEngines, SHOP_A_KEY } from "../support/cart-http.ts"
 import { rawRequest, testServer } from "../support/test-server.ts"
 import { rawGet } from "../support/raw-bytes.ts"
-import { ShopId } from "../../domain/shared/ids.ts"
 
 type ListingQuery = Parameters<typeof toListingRequest>[0]
 
@@ -33,7 +32,7 @@ const QUERIES: ReadonlyArray<ListingQuery> = [
 const pathOf = (query: ListingQuery): string =>
   `/v1/store/products?${new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]))}`
 
-const KEYS = [{ key: SHOP_A_KEY, shopIds: [ShopId.make("shop_a")] }, { key: BOTH_SHOPS_KEY, shopIds: [ShopId.make("shop_a"), ShopId.make("shop_b")] }]
+const KEYS = [{ key: SHOP_A_KEY, shopIds: ["shop_a"] }, { key: BOTH_SHOPS_KEY, shopIds: ["shop_a", "shop_b"] }]
 
 /** Every query's body through HTTP (the workers) equals the in-process read model's rendering of it. */
 const expectWorkerAnswersEqualInProcess = Effect.gen(function*() {

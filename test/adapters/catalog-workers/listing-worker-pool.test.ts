@@ -15,7 +15,6 @@ import { listingJson } from "../../../adapters/http/representation/listing-body.
 import { SuggestIndex } from "../../../domain/catalog/suggest/suggest-index.ts"
 import { buildIndex, makeProduct } from "../../domain/catalog/catalog-fixtures.ts"
 import { CRASH_TERM } from "./crash-term.ts"
-import { ShopId } from "../../../domain/shared/ids.ts"
 
 const products = Array.from({ length: 40 }, (_, index) =>
   makeProduct(`prod_${index}`, { name: `Item ${index} ${index % 3 === 0 ? "Crème" : "Plain"}`, tags: [index % 2 === 0 ? "even" : "odd"] }))
@@ -37,14 +36,14 @@ const REQUESTS: ReadonlyArray<ProductListingRequest> = [
 ]
 
 const expectedBody = (state: CatalogState, request: ProductListingRequest): string =>
-  listingJson(indexListing(state.index, request, [ShopId.make("shop_a")]).listing)
+  listingJson(indexListing(state.index, request, ["shop_a"]).listing)
 
 const text = (body: Uint8Array): string => new TextDecoder().decode(body)
 
 /** A listing through the pool; counts the queries answered in process. */
 const listing = (state: CatalogState, request: ProductListingRequest, counter: { inProcess: number }) =>
   Effect.flatMap(ListingWorkerPool, (pool) =>
-    pool.listingBody(() => state, request, [ShopId.make("shop_a")], Effect.sync(() => {
+    pool.listingBody(() => state, request, ["shop_a"], Effect.sync(() => {
       counter.inProcess++
       return new TextEncoder().encode(expectedBody(state, request))
     })))
