@@ -56,14 +56,6 @@ interface OrderBody {
   readonly tracking?: Readonly<Record<string, string>>
 }
 
-interface OrderPageBody {
-  readonly data: ReadonlyArray<OrderBody>
-  readonly total: number
-  readonly page: number
-  readonly limit: number
-  readonly totalPages: number
-}
-
 const variantId = (sku: string) => Effect.map(fixtureVariant(sku), ({ variant }) => variant.id)
 
 const stockOf = (sku: string) =>
