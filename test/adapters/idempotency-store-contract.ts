@@ -22,6 +22,9 @@ const claimAt = (key: string, owner: string, fingerprint: string, offsetSeconds:
   retainUntil: new Date(T0 + (offsetSeconds + 86_400) * SECOND)
 })
 
+/** One owner's attempt at a key of the checkout scope (what finish and release name). */
+const attempt = (key: string, owner: string) => ({ scope: "checkout:pk_a:", key, owner })
+
 const response = { status: 201, headers: { etag: "\"3\"" }, body: "{\"id\":\"ord_1\",\"total\":12.5}" }
 
 export const idempotencyStoreContract = portContract(IdempotencyStore, "IdempotencyStore", {
@@ -30,8 +33,8 @@ export const idempotencyStoreContract = portContract(IdempotencyStore, "Idempote
       expect(yield* store.claim(claimAt("k1", "a", "POST /cart {}", 0))).toEqual({ _tag: "Claimed" })
       expect(yield* store.claim(claimAt("k1", "b", "POST /cart {}", 1))).toEqual({ _tag: "Running" })
       expect(yield* store.claim(claimAt("k1", "b", "POST /cart {\"x\":1}", 1))).toEqual({ _tag: "Mismatch" })
-      expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k1", owner: "b" }, response)).toBe(false)
-      expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k1", owner: "a" }, response)).toBe(true)
+      expect(yield* store.finish(attempt("k1", "b"), response)).toBe(false)
+      expect(yield* store.finish(attempt("k1", "a"), response)).toBe(true)
       expect(yield* store.claim(claimAt("k1", "c", "POST /cart {}", 2))).toEqual({ _tag: "Finished", response })
       expect(yield* store.claim(claimAt("k1", "c", "POST /cart {\"x\":1}", 2))).toEqual({ _tag: "Mismatch" })
       // the same key in another scope is another key
@@ -41,26 +44,27 @@ export const idempotencyStoreContract = portContract(IdempotencyStore, "Idempote
   "a released key can be claimed again, with any request": (store) =>
     Effect.gen(function*() {
       expect(yield* store.claim(claimAt("k2", "a", "first", 0))).toEqual({ _tag: "Claimed" })
-      yield* store.release({ scope: "checkout:pk_a:", key: "k2", owner: "someone-else" })
+      yield* store.release(attempt("k2", "someone-else"))
       expect(yield* store.claim(claimAt("k2", "b", "first", 1))).toEqual({ _tag: "Running" })
-      yield* store.release({ scope: "checkout:pk_a:", key: "k2", owner: "a" })
+      yield* store.release(attempt("k2", "a"))
       expect(yield* store.claim(claimAt("k2", "b", "second", 2))).toEqual({ _tag: "Claimed" })
     }),
 
   "an expired lease is taken over; the old attempt can no longer finish": (store) =>
     Effect.gen(function*() {
-      expect(yield* store.claim(claimAt("k3", "a", "same", 0))).toEqual({ _tag: "Claimed" })
-      expect(yield* store.claim(claimAt("k3", "b", "same", 59))).toEqual({ _tag: "Running" })
-      expect(yield* store.claim(claimAt("k3", "b", "same", 60))).toEqual({ _tag: "Claimed" })
-      expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k3", owner: "a" }, response)).toBe(false)
-      yield* store.release({ scope: "checkout:pk_a:", key: "k3", owner: "a" })
-      expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k3", owner: "b" }, response)).toBe(true)
+      // the lease lasts 60 s: b finds the key running at 59 s and takes it over at 60 s
+      for (const [owner, at, outcome] of [["a", 0, "Claimed"], ["b", 59, "Running"], ["b", 60, "Claimed"]] as const) {
+        expect(yield* store.claim(claimAt("k3", owner, "same", at)), `${owner} at ${at} s`).toEqual({ _tag: outcome })
+      }
+      expect(yield* store.finish(attempt("k3", "a"), response)).toBe(false)
+      yield* store.release(attempt("k3", "a"))
+      expect(yield* store.finish(attempt("k3", "b"), response)).toBe(true)
     }),
 
   "a finished response is replayed until its retention ends, then the key is free": (store) =>
     Effect.gen(function*() {
       expect(yield* store.claim(claimAt("k4", "a", "same", 0))).toEqual({ _tag: "Claimed" })
-      expect(yield* store.finish({ scope: "checkout:pk_a:", key: "k4", owner: "a" }, response)).toBe(true)
+      expect(yield* store.finish(attempt("k4", "a"), response)).toBe(true)
       expect(yield* store.claim(claimAt("k4", "b", "same", 86_399))).toEqual({ _tag: "Finished", response })
       expect(yield* store.claim(claimAt("k4", "b", "different", 86_400))).toEqual({ _tag: "Claimed" })
     }),
