@@ -103,22 +103,18 @@ export class SortOrders {
         const names = Array.from({ length: slots.size }, (_, slot) => slots.nameKeyOf(slot))
         return (left, right) => names[left]! < names[right]! ? -1 : names[left]! > names[right]! ? 1 : byId(left, right)
       }
-      case "price": {
-        const prices = slots.minPrice
-        return (left, right) => prices[left]! - prices[right]! || byId(left, right)
-      }
-      case "maxPrice": {
-        const prices = slots.maxPrice
-        return (left, right) => prices[left]! - prices[right]! || byId(left, right)
-      }
-      case "newest": {
-        const created = slots.createdAt
-        return (left, right) => created[left]! - created[right]! || byId(left, right)
-      }
-      case "bestselling": {
-        const sales = slots.salesCount
-        return (left, right) => sales[left]! - sales[right]! || byId(left, right)
-      }
+      case "price":
+        return byNumber(slots.minPrice, byId)
+      case "maxPrice":
+        return byNumber(slots.maxPrice, byId)
+      case "newest":
+        return byNumber(slots.createdAt, byId)
+      case "bestselling":
+        return byNumber(slots.salesCount, byId)
     }
   }
 }
+
+/** Ascending by a numeric column of the slots, then by `byId`. */
+const byNumber = (column: ArrayLike<number>, byId: (left: number, right: number) => number) =>
+  (left: number, right: number): number => column[left]! - column[right]! || byId(left, right)
