@@ -11,20 +11,17 @@
  *
  * The compressed bytes are kept as a latin1 string (one byte per character), a single compact
  * heap object per product. One deflate stream (reusable-zlib.ts) and one inflate stream
- * (reusable-inflater.ts) serve every call;
- * `encodeMany` compresses a load's batches on a worker thread (deflate-batch-encoder.ts).
+ * (reusable-inflater.ts) serve every call.
  */
 import { inflateRawSync, type ZlibOptions } from "node:zlib"
 import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
 import { type DictionaryOptions, trainDictionary } from "./compression-dictionary.ts"
-import { deflateInWorker } from "./deflate-batch-encoder.ts"
 import { documentDeflater } from "./deflate-options.ts"
 import { makeReusableInflater } from "./reusable-inflater.ts"
 
 export const DEFAULT_DICTIONARY: DictionaryOptions = { size: 16 * 1024, segmentLength: 96, gramLength: 8 }
 const DEFAULT_SAMPLE_SIZE = 2_000
 
-/** `encodeMany` compresses on a worker thread (the same bytes as `encode`). */
 export const deflateDocumentCodec = (dictionary: Uint8Array): DocumentCodec => {
   const deflate = documentDeflater(dictionary)
   const decompress: ZlibOptions = { windowBits: 15, dictionary }
@@ -32,7 +29,6 @@ export const deflateDocumentCodec = (dictionary: Uint8Array): DocumentCodec => {
   const inflater = makeReusableInflater(dictionary)
   return {
     encode: (json) => deflate(Buffer.from(json, "utf8")).toString("latin1"),
-    encodeMany: (documents) => deflateInWorker(dictionary, documents),
     decode: (stored) => {
       const input = Buffer.from(stored, "latin1")
       return inflater?.(input) ?? inflateRawSync(input, decompress).toString("utf8")

@@ -1,8 +1,7 @@
 /**
- * The document codec's deflate, shared by the codec (deflate-document-codec.ts) and the batch
- * encoder's worker thread, so that both compress every document to the same bytes: raw deflate,
- * level 6, memLevel 8, the default strategy, the trained preset dictionary; one stream used again
- * for every document (reusable-zlib.ts).
+ * The document codec's deflate (deflate-document-codec.ts): raw deflate, level 6, memLevel 8, the
+ * default strategy, the trained preset dictionary; one stream used again for every document
+ * (reusable-zlib.ts).
  */
 import { constants, createDeflateRaw, deflateRawSync, type ZlibOptions } from "node:zlib"
 import { reusableZlib } from "./reusable-zlib.ts"

@@ -28,9 +28,6 @@ import type { ChangeCursor, ProductPage } from "./catalog-snapshot.ts"
  */
 const PRODUCT_PAGE_SIZE = 500
 
-/** Pages whose documents may be being encoded (on another thread) while the next ones are read. */
-const DOCUMENT_BATCHES_IN_FLIGHT = 4
-
 /** The least time between two refreshes the change feed triggers (commits within it fold into one). */
 const FEED_REFRESH_GAP = Duration.millis(50)
 
@@ -56,16 +53,11 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
       const publisher = yield* Effect.serviceOption(CatalogPublisher)
       const publish = (state: CatalogState) => Option.isSome(publisher) ? publisher.value.publish(state) : Effect.void
 
-      /**
-       * Pages are read one ahead (the next page's query runs while this one is indexed) and each
-       * page's documents are handed to the codec's encoder (another thread), at most
-       * DOCUMENT_BATCHES_IN_FLIGHT pages at a time; the load ends once every document is encoded.
-       */
+      /** Pages are read one ahead: the next page's query runs while this one is indexed. */
       const loadProductsInto = (state: Pick<CatalogState, "index" | "suggestions">, since: ChangeCursor | null) =>
         Effect.gen(function*() {
           const pageAfter = (afterId: string | null) =>
             Effect.forkChild(source.loadProducts({ since, afterId, limit: PRODUCT_PAGE_SIZE }), { startImmediately: true })
-          const encoding: Array<Promise<void>> = []
           let next = yield* pageAfter(null)
           while (true) {
             const page: ProductPage = yield* Fiber.join(next)
@@ -74,11 +66,8 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
               state.index.upsertProduct(product)
               state.suggestions.upsertProduct(product)
             }
-            encoding.push(state.index.encodeDocuments())
-            if (encoding.length >= DOCUMENT_BATCHES_IN_FLIGHT) yield* Effect.promise(() => encoding.shift()!)
             if (page.nextAfterId === null) break
           }
-          yield* Effect.promise(() => Promise.all(encoding))
           // sorted here rather than by the next suggestion request
           state.suggestions.settle()
         })

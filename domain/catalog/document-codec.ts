@@ -11,12 +11,6 @@ export interface DocumentCodec {
   readonly encode: (json: string) => string
   readonly decode: (stored: string) => string
   /**
-   * Encodes many documents elsewhere (another thread), to the same results as `encode`; absent
-   * where encoding happens in the caller's thread only. A rejected promise leaves the documents
-   * to `encode`.
-   */
-  readonly encodeMany?: ((documents: ReadonlyArray<string>) => Promise<ReadonlyArray<string>>) | undefined
-  /**
    * What another thread needs to make the same codec (the adapter that made it reads it back),
    * for codecs whose stored form is one byte per character; absent for the identity codec.
    */

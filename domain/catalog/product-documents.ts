@@ -7,10 +7,6 @@
  * bench catalog's 1.8 KB a document): popular products are read again and again by slug and on
  * listing pages, and inflating one costs a zlib handle of its own. Distinct listings over 10,000
  * products answered 37-45 % more requests a second than with 256 kept; over 100,000, 3 % more.
- *
- * With a codec that encodes elsewhere (`encodeMany`, another thread), a written document is kept
- * as it is, and read so, until `encodeWritten` has had it encoded; sharing encodes any still
- * waiting on the spot.
  */
 import {
   type DocumentCodec,
@@ -41,10 +37,6 @@ export class ProductDocuments {
   /** undefined while documents are collected as samples for the trainer */
   private codec: DocumentCodec | undefined
   private readonly trainer: DocumentCodecTrainer | undefined
-  /** documents written but not stored encoded yet (a codec with `encodeMany`), by slot */
-  private readonly unencoded = new Map<number, string>()
-  /** slots of `unencoded` not handed to `encodeMany` yet */
-  private readonly notHandedOver = new Set<number>()
 
   constructor(codec: DocumentCodec | DocumentCodecTrainer = identityDocumentCodec) {
     if (isDocumentCodecTrainer(codec)) {
@@ -65,7 +57,6 @@ export class ProductDocuments {
   toShared(count: number): SharedDocuments {
     const codec = this.codec === identityDocumentCodec ? undefined : this.codec
     if (codec !== undefined && codec.description === undefined) throw new Error("this document codec cannot be shared")
-    if (codec !== undefined) this.encodeWaitingNow(codec)
     const encoding = codec === undefined ? "utf8" : "latin1"
     const before = this.sharedBefore
     const stored = before !== undefined && before.encoding === encoding
@@ -88,12 +79,7 @@ export class ProductDocuments {
     if (this.sharedBefore !== undefined) this.changedSinceShared.add(slot)
     this.recentlyRead.delete(slot)
     if (this.codec !== undefined) {
-      if (this.codec.encodeMany === undefined) {
-        this.stored[slot] = this.codec.encode(json)
-      } else {
-        this.unencoded.set(slot, json)
-        this.notHandedOver.add(slot)
-      }
+      this.stored[slot] = this.codec.encode(json)
       return
     }
     this.stored[slot] = json
@@ -101,8 +87,6 @@ export class ProductDocuments {
   }
 
   get(slot: number): string | undefined {
-    const waiting = this.unencoded.get(slot)
-    if (waiting !== undefined) return waiting
     const stored = this.shared === undefined
       ? this.stored[slot]
       : slot < this.shared.offsets.length - 1 ? stringAt(this.shared, slot) : undefined
@@ -120,38 +104,6 @@ export class ProductDocuments {
     }
     this.recentlyRead.set(slot, json)
     return json
-  }
-
-  /**
-   * Hands the documents written since the last call to the codec's `encodeMany`; resolves once
-   * they are stored encoded (those written again meanwhile wait for their next batch). Never
-   * rejects: when `encodeMany` fails, they are encoded here.
-   */
-  encodeWritten(): Promise<void> {
-    const codec = this.codec
-    if (codec?.encodeMany === undefined || this.notHandedOver.size === 0) return Promise.resolve()
-    const slots = [...this.notHandedOver]
-    this.notHandedOver.clear()
-    const documents = slots.map((slot) => this.unencoded.get(slot)!)
-    const store = (encoded: (index: number) => string) => {
-      slots.forEach((slot, index) => {
-        // a document written again since it was handed over waits for its own batch
-        if (this.unencoded.get(slot) !== documents[index] || this.notHandedOver.has(slot)) return
-        this.stored[slot] = encoded(index)
-        this.unencoded.delete(slot)
-      })
-    }
-    return codec.encodeMany(documents).then(
-      (encoded) => store((index) => encoded[index]!),
-      () => store((index) => codec.encode(documents[index]!))
-    )
-  }
-
-  /** Encodes, on this thread, every document still waiting to be. */
-  private encodeWaitingNow(codec: DocumentCodec): void {
-    for (const [slot, json] of this.unencoded) this.stored[slot] = codec.encode(json)
-    this.unencoded.clear()
-    this.notHandedOver.clear()
   }
 
   private train(trainer: DocumentCodecTrainer): void {

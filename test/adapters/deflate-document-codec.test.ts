@@ -62,34 +62,6 @@ describe("deflate document codec", () => {
     for (const json of unusual) expect(codec.decode(codec.encode(json))).toBe(json)
   })
 
-  it("encodeMany compresses on the worker thread to the same bytes as encode", async () => {
-    const batch = [...documents, "", JSON.stringify({ bangla: "শাড়ি", emoji: "👟" })]
-    const encoded = await codec.encodeMany!(batch)
-    expect(encoded).toEqual(batch.map((json) => codec.encode(json)))
-    expect(await codec.encodeMany!([])).toEqual([])
-  })
-
-  it("an index whose documents are encoded on the worker while it loads answers as one without a codec", async () => {
-    const plain = new CatalogIndex({ categories: [], sizeGuides: [] })
-    const compressed = new CatalogIndex(
-      { categories: [], sizeGuides: [] },
-      { documentCodec: deflateDocumentCodecTrainer({ sampleSize: 25 }) }
-    )
-    const batches: Array<Promise<void>> = []
-    products(90).forEach((product, position) => {
-      plain.upsertProduct(product)
-      compressed.upsertProduct(product)
-      if (position % 20 === 19) batches.push(compressed.encodeDocuments())
-    })
-    const query = { page: 1, limit: 100, includeFacets: true, sortBy: "name" } as const
-    expect(compressed.list(query, ["shop_a"])).toEqual(plain.list(query, ["shop_a"]))
-    batches.push(compressed.encodeDocuments())
-    await Promise.all(batches)
-    expect(compressed.list(query, ["shop_a"])).toEqual(plain.list(query, ["shop_a"]))
-    const shared = CatalogIndex.fromShared(compressed.share(), documentCodecFromDescription)
-    expect(shared.list(query, ["shop_a"])).toEqual(plain.list(query, ["shop_a"]))
-  })
-
   it("stores one byte per character (latin1), several times smaller than the document", () => {
     const unseen = documents.slice(50)
     const plainBytes = unseen.reduce((total, json) => total + Buffer.byteLength(json), 0)

@@ -206,15 +206,6 @@ export class CatalogIndex {
   }
 
   /**
-   * Has the documents of the products upserted since the last call encoded by the codec's
-   * `encodeMany` (on another thread), so that a bulk load need not wait for each; until then
-   * they are read as rendered. Resolves at once without such a codec; never rejects.
-   */
-  encodeDocuments(): Promise<void> {
-    return this.slots.documents.encodeWritten()
-  }
-
-  /**
    * Builds what the first queries would otherwise build (the trigram index, the sort orders and
    * their ranks, the variant price index), so
    * that they do not pay for it: call once the catalog is loaded.

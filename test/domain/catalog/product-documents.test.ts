@@ -135,54 +135,6 @@ describe("CatalogIndex keeps documents through its codec", () => {
     expect(documents.get(98)).toBe(`{"slot":98}`)
   })
 
-  it("with encodeMany, written documents are read as rendered until their batch is stored, and a later write wins", async () => {
-    const batches: Array<ReadonlyArray<string>> = []
-    let failNext = false
-    const batching: DocumentCodec = {
-      ...reversingCodec,
-      description: { kind: "reversing", data: new Uint8Array(0) },
-      encodeMany: (documents) => {
-        batches.push(documents)
-        if (failNext) {
-          failNext = false
-          return Promise.reject(new Error("the encoder is gone"))
-        }
-        return Promise.resolve(documents.map(reversingCodec.encode))
-      }
-    }
-    const documents = new ProductDocuments(batching)
-    documents.set(0, "zero")
-    documents.set(1, "one")
-    expect(documents.get(0)).toBe("zero")
-    const first = documents.encodeWritten()
-    documents.set(1, "one again")
-    await first
-    expect(batches).toEqual([["zero", "one"]])
-    expect([documents.get(0), documents.get(1)]).toEqual(["zero", "one again"])
-    failNext = true
-    await documents.encodeWritten()
-    expect(batches[1]).toEqual(["one again"])
-    await documents.encodeWritten()
-    expect(batches).toHaveLength(2)
-    // every document is stored encoded now: a stored string that is not would fail to decode
-    const shared = ProductDocuments.fromShared({ stored: documents.toShared(2).stored, codec: undefined }, reversingCodec)
-    expect([shared.get(0), shared.get(1)]).toEqual(["zero", "one again"])
-  })
-
-  it("sharing encodes on the spot the documents still waiting for encodeMany", () => {
-    const never: DocumentCodec = {
-      ...reversingCodec,
-      description: { kind: "reversing", data: new Uint8Array(0) },
-      encodeMany: () => new Promise(() => undefined) }
-    const documents = new ProductDocuments(never)
-    documents.set(0, "zero")
-    void documents.encodeWritten()
-    documents.set(1, "one")
-    const shared = ProductDocuments.fromShared({ stored: documents.toShared(2).stored, codec: undefined }, reversingCodec)
-    expect([shared.get(0), shared.get(1)]).toEqual(["zero", "one"])
-    expect(documents.get(1)).toBe("one")
-  })
-
   it("without a codec documents are stored as they are", () => {
     const documents = new ProductDocuments()
     documents.set(0, "{}")
