@@ -10,6 +10,9 @@
  */
 const PLACE_AT_ONCE_MAX_CHANGES = 256
 
+/** Shared by the words with no list yet; never written (a word's first slot replaces it). */
+const EMPTY: Array<number> = []
+
 export class RankedPostings {
   private readonly lists: Array<Array<number>> = []
   private readonly unsorted = new Set<number>()
@@ -31,11 +34,13 @@ export class RankedPostings {
 
   add(word: number, slot: number): void {
     this.changesSinceSettle++
-    let list = this.lists[word]
-    if (list === undefined) {
-      list = []
-      for (let missing = this.lists.length; missing < word; missing++) this.lists.push([])
-      this.lists[word] = list
+    const list = this.lists[word]
+    if (list === undefined || list.length === 0) {
+      for (let missing = this.lists.length; missing < word; missing++) this.lists.push(EMPTY)
+      // made with its one slot: an array grown from empty by a push reserves room for 17 (~200 bytes),
+      // and most words (product numbers, rare names) are held by one product
+      this.lists[word] = [slot]
+      return
     }
     if (this.unsorted.has(word) || this.changesSinceSettle > PLACE_AT_ONCE_MAX_CHANGES) {
       list.push(slot)
