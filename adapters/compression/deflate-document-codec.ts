@@ -9,8 +9,8 @@
  * texts: LZ77 matches into the dictionary are what counts, not Huffman tuning); a 16 KiB
  * dictionary gives nearly the ratio of 32 KiB at about half the per-document cost.
  *
- * The compressed bytes are kept as a latin1 string (one byte per character), a single compact
- * heap object per product. One deflate stream (reusable-zlib.ts) and one inflate stream
+ * The stored form is a latin1 string (one byte per character) whose bytes the index keeps in a
+ * DocumentArena, outside the heap; `decodeBytes` inflates them where they lie. One deflate stream (reusable-zlib.ts) and one inflate stream
  * (reusable-inflater.ts) serve every call.
  */
 import { inflateRawSync, type ZlibOptions } from "node:zlib"
@@ -33,6 +33,7 @@ export const deflateDocumentCodec = (dictionary: Uint8Array): DocumentCodec => {
       const input = Buffer.from(stored, "latin1")
       return inflater?.(input) ?? inflateRawSync(input, decompress).toString("utf8")
     },
+    decodeBytes: (stored) => inflater?.(stored) ?? inflateRawSync(stored, decompress).toString("utf8"),
     description: { kind: DEFLATE_KIND, data: dictionary }
   }
 }

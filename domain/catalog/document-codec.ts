@@ -3,13 +3,15 @@
  * codec, the default) or in a smaller form that an adapter provides, e.g. compressed with a
  * dictionary trained on a sample of the documents.
  *
- * The stored form is a string so that the index holds one compact heap object per product
- * (compressed bytes fit a one-byte "latin1" string: one byte per byte, no per-document buffer).
+ * The stored form is a string; a codec with a description stores one byte per character
+ * ("latin1"), and the index keeps those bytes in a DocumentArena, outside the heap.
  * For every document, `decode(encode(json)) === json`.
  */
 export interface DocumentCodec {
   readonly encode: (json: string) => string
   readonly decode: (stored: string) => string
+  /** `decode` of the stored form's bytes (codecs with a description), without making the string first. */
+  readonly decodeBytes?: ((stored: Uint8Array) => string) | undefined
   /**
    * What another thread needs to make the same codec (the adapter that made it reads it back),
    * for codecs whose stored form is one byte per character; absent for the identity codec.

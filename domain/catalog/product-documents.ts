@@ -15,6 +15,7 @@ import {
   identityDocumentCodec,
   isDocumentCodecTrainer
 } from "./document-codec.ts"
+import { DocumentArena } from "./document-arena.ts"
 import { type ByteColumn, stringAt, toByteColumn, toByteColumnReusing } from "./shared-columns.ts"
 
 /** The stored documents on shared memory, and the codec they were stored through (none: as they are). */
@@ -26,7 +27,10 @@ export interface SharedDocuments {
 const RECENTLY_READ_LIMIT = 16_384
 
 export class ProductDocuments {
+  /** the stored documents as strings: as they are, or encoded by a codec without a description */
   private readonly stored: Array<string> = []
+  /** the stored documents' bytes, with a codec whose description says they are bytes (then `stored` is unused) */
+  private arena: DocumentArena | undefined
   /** where a reader in another thread finds the stored documents (then `stored` is unused) */
   private shared: ByteColumn | undefined
   /** the column last shared, and the slots written since: the next one copies the others' bytes */
@@ -45,6 +49,7 @@ export class ProductDocuments {
     } else {
       this.trainer = undefined
       this.codec = codec
+      if (codec.description !== undefined) this.arena = new DocumentArena()
     }
   }
 
@@ -57,6 +62,7 @@ export class ProductDocuments {
   toShared(count: number): SharedDocuments {
     const codec = this.codec === identityDocumentCodec ? undefined : this.codec
     if (codec !== undefined && codec.description === undefined) throw new Error("this document codec cannot be shared")
+    if (codec !== undefined && this.arena !== undefined) return { stored: this.arena.toShared(count), codec: codec.description }
     const encoding = codec === undefined ? "utf8" : "latin1"
     const before = this.sharedBefore
     const stored = before !== undefined && before.encoding === encoding
@@ -79,7 +85,8 @@ export class ProductDocuments {
     if (this.sharedBefore !== undefined) this.changedSinceShared.add(slot)
     this.recentlyRead.delete(slot)
     if (this.codec !== undefined) {
-      this.stored[slot] = this.codec.encode(json)
+      if (this.arena !== undefined) this.arena.set(slot, this.codec.encode(json))
+      else this.stored[slot] = this.codec.encode(json)
       return
     }
     this.stored[slot] = json
@@ -87,17 +94,18 @@ export class ProductDocuments {
   }
 
   get(slot: number): string | undefined {
-    const stored = this.shared === undefined
-      ? this.stored[slot]
-      : slot < this.shared.offsets.length - 1 ? stringAt(this.shared, slot) : undefined
-    if (stored === undefined || this.codec === undefined || this.codec === identityDocumentCodec) return stored
+    const codec = this.codec
+    if (codec === undefined || codec === identityDocumentCodec) {
+      return this.shared === undefined ? this.stored[slot] : this.sharedString(this.shared, slot)
+    }
     const recent = this.recentlyRead.get(slot)
     if (recent !== undefined) {
       this.recentlyRead.delete(slot)
       this.recentlyRead.set(slot, recent)
       return recent
     }
-    const json = this.codec.decode(stored)
+    const json = this.decodeStored(codec, slot)
+    if (json === undefined) return undefined
     if (this.recentlyRead.size >= RECENTLY_READ_LIMIT) {
       const leastRecent = this.recentlyRead.keys().next()
       if (!leastRecent.done) this.recentlyRead.delete(leastRecent.value)
@@ -106,14 +114,40 @@ export class ProductDocuments {
     return json
   }
 
+  private decodeStored(codec: DocumentCodec, slot: number): string | undefined {
+    const shared = this.shared
+    const bytes = shared !== undefined
+      ? slot < shared.offsets.length - 1 ? shared.bytes.subarray(shared.offsets[slot]!, shared.offsets[slot + 1]!) : undefined
+      : this.arena?.bytesAt(slot)
+    if (bytes !== undefined) return codec.decodeBytes?.(bytes) ?? codec.decode(latin1(bytes))
+    if (shared !== undefined || this.arena !== undefined) return undefined
+    const stored = this.stored[slot]
+    return stored === undefined ? undefined : codec.decode(stored)
+  }
+
+  private sharedString(shared: ByteColumn, slot: number): string | undefined {
+    return slot < shared.offsets.length - 1 ? stringAt(shared, slot) : undefined
+  }
+
   private train(trainer: DocumentCodecTrainer): void {
     // every document is stored anew: nothing of a column shared before can be copied
     this.sharedBefore = undefined
     const codec = trainer.train(this.stored.slice())
+    const arena = codec.description === undefined ? undefined : new DocumentArena()
     for (let slot = 0; slot < this.stored.length; slot++) {
       const json = this.stored[slot]
-      if (json !== undefined) this.stored[slot] = codec.encode(json)
+      if (json === undefined) continue
+      if (arena !== undefined) arena.set(slot, codec.encode(json))
+      else this.stored[slot] = codec.encode(json)
     }
+    if (arena !== undefined) this.stored.length = 0
+    this.arena = arena
     this.codec = codec
   }
+}
+
+const latin1 = (bytes: Uint8Array): string => {
+  let text = ""
+  for (let at = 0; at < bytes.length; at += 4096) text += String.fromCharCode(...bytes.subarray(at, at + 4096))
+  return text
 }

@@ -25,6 +25,13 @@ const reversingCodec: DocumentCodec = {
   }
 }
 
+/** Stores UTF-8 bytes one per character, with a description: kept in the index's DocumentArena. */
+const bytewiseCodec: DocumentCodec = {
+  encode: (json) => Buffer.from(json, "utf8").toString("latin1"),
+  decode: (stored) => Buffer.from(stored, "latin1").toString("utf8"),
+  description: { kind: "bytewise", data: new Uint8Array(0) }
+}
+
 interface RecordingTrainer extends DocumentCodecTrainer {
   readonly trainedWith: Array<ReadonlyArray<string>>
 }
@@ -69,17 +76,22 @@ describe("CatalogIndex keeps documents through its codec", () => {
       const plain = new CatalogIndex(reference)
       const encoded = new CatalogIndex(reference, { documentCodec: reversingCodec })
       const trained = new CatalogIndex(reference, { documentCodec: recordingTrainer(sampleSize) })
+      const bytewise = new CatalogIndex(reference, {
+        documentCodec: { sampleSize, train: () => bytewiseCodec }
+      })
       for (const product of upserts) {
-        for (const index of [plain, encoded, trained]) index.upsertProduct(product)
+        for (const index of [plain, encoded, trained, bytewise]) index.upsertProduct(product)
       }
       const expected = plain.list(call.query, call.shopIds)
       expect(encoded.list(call.query, call.shopIds)).toEqual(expected)
       expect(trained.list(call.query, call.shopIds)).toEqual(expected)
+      expect(bytewise.list(call.query, call.shopIds)).toEqual(expected)
       for (const shopIds of [SHOPS, QUERY_SHOPS.slice(0, 1)]) {
         for (const { slug } of records) {
           const document = plain.documentBySlug(slug, shopIds)
           expect(encoded.documentBySlug(slug, shopIds)).toBe(document)
           expect(trained.documentBySlug(slug, shopIds)).toBe(document)
+          expect(bytewise.documentBySlug(slug, shopIds)).toBe(document)
         }
       }
     },
