@@ -4,7 +4,7 @@
  * current subtotal (else CouponInvalid with the reason); the cart keeps the coupon's own code.
  */
 import { Effect, Option } from "effect"
-import { applyCoupon, removeCoupon } from "../../domain/cart/cart.ts"
+import { applyCoupon, removeCoupon } from "../../domain/cart/cart-checkout-details.ts"
 import type { CartPorts } from "./cart-ports.ts"
 import { type CartChangeRequest, changeCart } from "./change-cart.ts"
 import { priceLines, subtotalOf } from "./priced-cart.ts"

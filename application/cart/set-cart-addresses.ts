@@ -7,7 +7,7 @@
  */
 import { Effect } from "effect"
 import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
-import { setBillingAddress, setShippingAddress } from "../../domain/cart/cart.ts"
+import { setBillingAddress, setShippingAddress } from "../../domain/cart/cart-checkout-details.ts"
 import type { AddressId } from "../../domain/shared/ids.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import type { CustomerService } from "../customer/customer-service.ts"

@@ -1,6 +1,6 @@
 /** Use case: PUT /cart/{id}/notes. The note becomes the order's `customerNotes`. */
 import { Effect } from "effect"
-import { setNote } from "../../domain/cart/cart.ts"
+import { setNote } from "../../domain/cart/cart-checkout-details.ts"
 import type { CartPorts } from "./cart-ports.ts"
 import { type CartChangeRequest, changeCart } from "./change-cart.ts"
 

@@ -4,7 +4,7 @@
  * zone for the zone type that address resolves to.
  */
 import { Effect } from "effect"
-import { setShippingMethod } from "../../domain/cart/cart.ts"
+import { setShippingMethod } from "../../domain/cart/cart-checkout-details.ts"
 import { ShippingMethodNotFound } from "../../domain/shipping/errors/shipping-method-not-found.ts"
 import type { ShippingMethodId } from "../../domain/shared/ids.ts"
 import type { CartPorts } from "./cart-ports.ts"

@@ -19,7 +19,8 @@
  * `saveAddress` is false (application/customer/saved-addresses.ts rememberCheckoutAddress).
  */
 import { Effect, Option, Result } from "effect"
-import { assertReadyForCheckout, completeCart, dropVanishedLines } from "../../domain/cart/cart.ts"
+import { dropVanishedLines } from "../../domain/cart/cart.ts"
+import { assertReadyForCheckout, completeCart } from "../../domain/cart/cart-checkout-details.ts"
 import { computeCartTotals } from "../../domain/cart/cart-totals.ts"
 import { checkCouponEligibility, type Coupon } from "../../domain/cart/coupon.ts"
 import { CouponInvalid } from "../../domain/cart/errors/coupon-invalid.ts"

@@ -7,23 +7,11 @@
 import { Result, Schema } from "effect"
 import { Address } from "../shipping/address.ts"
 import { PaymentMethod } from "../shipping/cod-fee.ts"
-import { ShippingMethodNotFound } from "../shipping/errors/shipping-method-not-found.ts"
-import type { ShippingUnavailableForZone } from "../shipping/errors/shipping-unavailable-for-zone.ts"
-import { zoneForType } from "../shipping/shipping-fee.ts"
-import type { ShippingMethod } from "../shipping/shipping-method.ts"
-import { resolveZoneType } from "../shipping/zone-rules.ts"
-import type { ShopZoneRules } from "../shipping/zone-rules.ts"
 import { CartId, CustomerId, LineId, ProductId, ShopId, VariantId } from "../shared/ids.ts"
-import { checkCouponEligibility } from "./coupon.ts"
-import type { Coupon } from "./coupon.ts"
 import { CartCompleted } from "./errors/cart-completed.ts"
-import { CartEmpty } from "./errors/cart-empty.ts"
 import { CartExpired } from "./errors/cart-expired.ts"
 import { CartItemNotFound } from "./errors/cart-item-not-found.ts"
-import type { CouponInvalid } from "./errors/coupon-invalid.ts"
 import { QuantityOutOfRange } from "./errors/quantity-out-of-range.ts"
-import { ShippingAddressRequired } from "./errors/shipping-address-required.ts"
-import { ShippingMethodRequired } from "./errors/shipping-method-required.ts"
 
 export const MIN_LINE_QUANTITY = 1
 export const MAX_LINE_QUANTITY = 999
@@ -108,7 +96,7 @@ export const changed = (cart: Cart, change: CartChange, fields: CartFields): Car
 })
 
 /** A change that needs nothing but a changeable cart. */
-const changedIfMutable = (
+export const changedIfMutable = (
   cart: Cart,
   change: CartChange,
   fields: CartFields
@@ -231,109 +219,3 @@ export const setLineQuantity = (
     quantity === 0
       ? Result.succeed(withoutLine(cart, lineId))
       : Result.map(checkLineQuantity(quantity), () => cart.lines.map((line) => line.id === lineId ? { ...line, quantity } : line)))
-
-/** Sets or replaces the shipping address and clears the shipping method (the zone may change). */
-export const setShippingAddress = (
-  cart: Cart,
-  address: Address,
-  change: CartChange
-): Result.Result<Cart, CartNotMutable> =>
-  changedIfMutable(cart, change, { shippingAddress: address, shippingMethodId: "" })
-
-export const setBillingAddress = (
-  cart: Cart,
-  address: Address,
-  change: CartChange
-): Result.Result<Cart, CartNotMutable> =>
-  changedIfMutable(cart, change, { billingAddress: address })
-
-export interface ShippingMethodChoice {
-  readonly method: ShippingMethod
-  /** The zone rules of the cart's shop. */
-  readonly zoneRules: ShopZoneRules
-}
-
-/**
- * Records the shipping method: it must belong to the cart's shop, the cart needs a shipping
- * address, and the method must have a zone for the type that address resolves to.
- */
-export const setShippingMethod = (
-  cart: Cart,
-  choice: ShippingMethodChoice,
-  change: CartChange
-): Result.Result<
-  Cart,
-  CartNotMutable | ShippingMethodNotFound | ShippingAddressRequired | ShippingUnavailableForZone
-> =>
-  Result.gen(function*() {
-    yield* assertMutable(cart, change.now)
-    const { method, zoneRules } = choice
-    if (method.shopId !== cart.shopId) return yield* Result.fail(new ShippingMethodNotFound({ shippingMethodId: method.id }))
-    if (cart.shippingAddress === null) return yield* Result.fail(new ShippingAddressRequired({ cartId: cart.id }))
-    const zoneType = resolveZoneType(cart.shippingAddress, zoneRules.rules, zoneRules.defaultZoneType)
-    yield* zoneForType(method, zoneType)
-    return changed(cart, change, { shippingMethodId: method.id })
-  })
-
-export const setPaymentMethod = (
-  cart: Cart,
-  paymentMethod: PaymentMethod,
-  change: CartChange
-): Result.Result<Cart, CartNotMutable> =>
-  changedIfMutable(cart, change, { paymentMethod })
-
-/** Stores the customer's note (carried over to the order as `customerNotes`). */
-export const setNote = (cart: Cart, note: string, change: CartChange): Result.Result<Cart, CartNotMutable> =>
-  changedIfMutable(cart, change, { customerNote: note })
-
-export interface CouponApplication {
-  /** The code as the customer typed it. */
-  readonly requestedCode: string
-  /** The coupon found for that code (case-insensitively), `null` when none. */
-  readonly coupon: Coupon | null
-  /** The cart's current subtotal in minor units. */
-  readonly subtotal: number
-}
-
-/** Applies an eligible coupon (replacing any previous one); the cart keeps the coupon's stored code. */
-export const applyCoupon = (
-  cart: Cart,
-  application: CouponApplication,
-  change: CartChange
-): Result.Result<Cart, CartNotMutable | CouponInvalid> =>
-  Result.gen(function*() {
-    yield* assertMutable(cart, change.now)
-    const coupon = yield* checkCouponEligibility(application.coupon, {
-      requestedCode: application.requestedCode,
-      shopId: cart.shopId,
-      subtotal: application.subtotal,
-      now: change.now
-    })
-    return changed(cart, change, { couponCode: coupon.code })
-  })
-
-export const removeCoupon = (cart: Cart, change: CartChange): Result.Result<Cart, CartNotMutable> =>
-  changedIfMutable(cart, change, { couponCode: "" })
-
-/**
- * Checkout preconditions besides stock and coupon: lines, a shipping address, and a shipping
- * method when any line requires shipping.
- */
-export const assertReadyForCheckout = (
-  cart: Cart,
-  shipping: { readonly anyLineRequiresShipping: boolean },
-  now: Date
-): Result.Result<Cart, CartNotMutable | CartEmpty | ShippingAddressRequired | ShippingMethodRequired> =>
-  Result.gen(function*() {
-    yield* assertMutable(cart, now)
-    if (cart.lines.length === 0) return yield* Result.fail(new CartEmpty({ cartId: cart.id }))
-    if (cart.shippingAddress === null) return yield* Result.fail(new ShippingAddressRequired({ cartId: cart.id }))
-    if (shipping.anyLineRequiresShipping && cart.shippingMethodId === "") {
-      return yield* Result.fail(new ShippingMethodRequired({ cartId: cart.id }))
-    }
-    return cart
-  })
-
-/** Marks the cart checked out; it accepts no more changes. */
-export const completeCart = (cart: Cart, change: CartChange): Result.Result<Cart, CartNotMutable> =>
-  changedIfMutable(cart, change, { status: "completed" })

@@ -2,23 +2,25 @@ import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import {
   addLine,
-  applyCoupon,
   assertMutable,
   assertNotExpired,
-  assertReadyForCheckout,
   Cart,
-  completeCart,
   createCart,
   MAX_LINE_QUANTITY,
-  removeCoupon,
   removeLine,
+  setLineQuantity
+} from "../../../domain/cart/cart.ts"
+import {
+  applyCoupon,
+  assertReadyForCheckout,
+  completeCart,
+  removeCoupon,
   setBillingAddress,
-  setLineQuantity,
   setNote,
   setPaymentMethod,
   setShippingAddress,
   setShippingMethod
-} from "../../../domain/cart/cart.ts"
+} from "../../../domain/cart/cart-checkout-details.ts"
 import { assertAccessibleBy, assertVersion, claimByCustomer } from "../../../domain/cart/cart-guards.ts"
 import type { CartChange, NewCartLine } from "../../../domain/cart/cart.ts"
 import type { Coupon } from "../../../domain/cart/coupon.ts"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
-import { type Cart, createCart, setNote, setShippingAddress } from "../../../domain/cart/cart.ts"
+import { type Cart, createCart } from "../../../domain/cart/cart.ts"
+import { setNote, setShippingAddress } from "../../../domain/cart/cart-checkout-details.ts"
 import { placeOrder, trackingNumberOf } from "../../../domain/order/order.ts"
 import type { Address } from "../../../domain/shipping/address.ts"
 import { CartId, CustomerId, LineId, OrderId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
