@@ -32,19 +32,24 @@ export const pageSlots = (
   const walkSteps = (wanted * order.length) / Math.max(1, total)
   const sortSteps = result.length + total * Math.log2(total + 1) * 2
   const sort = kernel === "sort" || (kernel === "auto" && sortSteps < walkSteps)
-  if (sort) return sortedPage(result, offset, wanted, orders.rankOf(sortBy), descending, relevance ? byName : undefined)
-  return walkedPage(result, offset, query.limit, order, descending, relevance ? byName : undefined)
+  const page: PageRequest = { result, offset, end: wanted, descending, byName: relevance ? byName : undefined }
+  return sort ? sortedPage(page, orders.rankOf(sortBy)) : walkedPage(page, order)
 }
 
-const walkedPage = (
-  result: Bitset,
-  offset: number,
-  limit: number,
-  order: Int32Array,
-  descending: boolean,
-  byName: Bitset | undefined
-): Array<number> => {
+/** What both ways take: the result, the page's window [offset, end) and the direction. */
+interface PageRequest {
+  readonly result: Bitset
+  readonly offset: number
+  /** offset + limit, at most the result's size */
+  readonly end: number
+  readonly descending: boolean
+  /** For relevance: the name matches, which come first. */
+  readonly byName: Bitset | undefined
+}
+
+const walkedPage = ({ byName, descending, end, offset, result }: PageRequest, order: Int32Array): Array<number> => {
   const page: Array<number> = []
+  const limit = end - offset
   let rank = 0
   // relevance walks twice: the name matches, then the others
   for (const wantNameMatch of byName === undefined ? [undefined] : [true, false]) {
@@ -60,14 +65,7 @@ const walkedPage = (
   return page
 }
 
-const sortedPage = (
-  result: Bitset,
-  offset: number,
-  wanted: number,
-  ranks: Int32Array,
-  descending: boolean,
-  byName: Bitset | undefined
-): Array<number> => {
+const sortedPage = ({ byName, descending, end, offset, result }: PageRequest, ranks: Int32Array): Array<number> => {
   const slots: Array<number> = []
   for (let word = 0; word < result.length; word++) {
     let remaining = result[word]!
@@ -85,5 +83,5 @@ const sortedPage = (
     }
     return (ranks[left]! - ranks[right]!) * direction
   })
-  return slots.slice(offset, wanted)
+  return slots.slice(offset, end)
 }
