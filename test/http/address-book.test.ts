@@ -128,6 +128,15 @@ serverSuites(accountTestEngines(), "address book over HTTP", (it, engine) => {
         expect(yield* listAddresses(owner.tokens.accessToken)).toEqual([home])
       }))
 
+    it.effect("an id that is not an address id (no addr_ prefix) is 404 address_not_found, not a 500", () =>
+      Effect.gen(function*() {
+        const { tokens } = yield* registerCustomer()
+        for (const id of ["abcdefghij01", "cart_c6zdbweipbdybrwu5bzyryqgai", "a%2Fb"]) {
+          expectProblem(yield* request("DELETE", `/${id}`, tokens.accessToken), 404, "address_not_found")
+          expectProblem(yield* request("PATCH", `/${id}`, tokens.accessToken, { road: "x" }), 404, "address_not_found")
+        }
+      }))
+
     it.effect("a book holds 20 addresses: the 21st is 422 address_limit_reached until one is removed", () =>
       Effect.gen(function*() {
         const { tokens } = yield* registerCustomer()

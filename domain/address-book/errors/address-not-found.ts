@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { AddressId } from "../../shared/ids.ts"
+import { AddressIdInput } from "../../shared/ids.ts"
 
 /** No such address in the customer's address book, as this account may see it (404 `address_not_found`). */
-export class AddressNotFound extends Schema.TaggedError<AddressNotFound>()("AddressNotFound", { addressId: AddressId }) {}
+export class AddressNotFound extends Schema.TaggedError<AddressNotFound>()("AddressNotFound", { addressId: AddressIdInput }) {}
