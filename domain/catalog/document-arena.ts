@@ -5,6 +5,7 @@
  * old ones are reclaimed by copying the live ones into fresh chunks once they are most of the
  * chunks.
  */
+import { grownInt32 } from "./grown-array.ts"
 import { type ByteColumn, sharedInt32 } from "./shared-columns.ts"
 
 const CHUNK_BYTES = 4 * 1024 * 1024
@@ -90,15 +91,9 @@ export class DocumentArena {
   private ensureSlots(slots: number): void {
     if (slots <= this.chunkOf.length) return
     const capacity = Math.max(slots, this.chunkOf.length * 2)
-    const chunkOf = new Int32Array(capacity).fill(-1)
-    chunkOf.set(this.chunkOf)
-    const startOf = new Int32Array(capacity)
-    startOf.set(this.startOf)
-    const lengthOf = new Int32Array(capacity)
-    lengthOf.set(this.lengthOf)
-    this.chunkOf = chunkOf
-    this.startOf = startOf
-    this.lengthOf = lengthOf
+    this.chunkOf = grownInt32(this.chunkOf, capacity, -1)
+    this.startOf = grownInt32(this.startOf, capacity)
+    this.lengthOf = grownInt32(this.lengthOf, capacity)
   }
 
   /** Copies the live bytes into fresh chunks, in slot order. */

@@ -10,6 +10,7 @@
  * a quarter of it is waste. Readers take `values`, `offsets` and `lengths` afresh for each pass:
  * the arrays are replaced when they grow or compact.
  */
+import { grownInt32 } from "./grown-array.ts"
 import { sharedCopy } from "./shared-columns.ts"
 
 /** The lists on shared memory, read in place by another thread (slot-int-lists.ts). */
@@ -108,12 +109,8 @@ export class SlotIntLists {
   private ensureSlots(slots: number): void {
     if (slots <= this.counts.length) return
     const capacity = Math.max(slots, this.counts.length * 2)
-    const starts = new Int32Array(capacity)
-    starts.set(this.starts)
-    const counts = new Int32Array(capacity)
-    counts.set(this.counts)
-    this.starts = starts
-    this.counts = counts
+    this.starts = grownInt32(this.starts, capacity)
+    this.counts = grownInt32(this.counts, capacity)
   }
 
   /** Compacts or grows the pool so that `needed` more entries fit after `end`. */

@@ -8,6 +8,7 @@
  * variable-length deltas (about a byte a slot). Slots changed after the build are not in it; the
  * caller keeps them apart and verifies them with every term, and rebuilds when they grow many.
  */
+import { grownInt32 } from "../grown-array.ts"
 import { sharedCopy, sharedInt32 } from "../shared-columns.ts"
 import { FIELD_SEPARATOR } from "./product-slots.ts"
 
@@ -136,11 +137,6 @@ export class TrigramIndex {
     let last: Int32Array = new Int32Array(1 << 12).fill(-1)
     let sizes: Int32Array = new Int32Array(1 << 12)
     let counts: Int32Array = new Int32Array(1 << 12)
-    const grow = (array: Int32Array, length: number, fill: number): Int32Array => {
-      const next = new Int32Array(length).fill(fill)
-      next.set(array)
-      return next
-    }
     for (let slot = 0; slot < this.slotCount; slot++) {
       const found = this.trigramIdsOf(texts[slot] ?? "", true)
       const ids = this.scratch
@@ -148,10 +144,10 @@ export class TrigramIndex {
         const id = ids[at]!
         if (id >= seen.length) {
           const length = seen.length * 2
-          seen = grow(seen, length, -1)
-          last = grow(last, length, -1)
-          sizes = grow(sizes, length, 0)
-          counts = grow(counts, length, 0)
+          seen = grownInt32(seen, length, -1)
+          last = grownInt32(last, length, -1)
+          sizes = grownInt32(sizes, length, 0)
+          counts = grownInt32(counts, length, 0)
         }
         if (seen[id] === slot) continue
         seen[id] = slot
