@@ -12,29 +12,30 @@ import { CustomerAuthMiddleware } from "./customer-auth.ts"
 import { operationDocs } from "./operation-docs.ts"
 import { OrderDetailView, OrderPageView } from "./order-views.ts"
 
-export class OrderApiGroup extends HttpApiGroup.make("orders").add(
-  HttpApiEndpoint.get("listOrders", "/customers/me/orders", {
-    query: {
-      page: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)).annotate({ description: "The page, from 1 (default 1)" })),
-      limit: Schema.optionalKey(
-        Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_ORDERS_PAGE_SIZE })).annotate({ description: "Orders per page (default 20)" })
-      )
-    },
-    success: OrderPageView,
-    error: problemsOf(orderProblems.listOrders)
-  }).annotateMerge(operationDocs({
-    summary: "List my orders",
-    description: "The signed-in customer's orders in the key's shops, newest first: those placed signed in and " +
-      "guest orders whose email or phone the customer proved. 403 while a linked account's email is unverified.",
-    examples: { query: { page: 1, limit: 10 } }
-  })),
-  HttpApiEndpoint.get("getOrder", "/customers/me/orders/:orderId", {
-    params: { orderId: OrderId },
-    success: OrderDetailView,
-    error: problemsOf(orderProblems.getOrder)
-  }).annotateMerge(operationDocs({
-    summary: "Get one of my orders",
-    description: "An order of the signed-in customer with its items, addresses and tracking; 404 for anyone else's.",
-    examples: { params: { orderId: "ord_8c3v6b9n2m5k1j4h7g0f" } }
-  }))
-).annotate(OpenApi.Description, "The signed-in customer's order history (bearer token required)").middleware(CustomerAuthMiddleware) {}
+const ordersPage = {
+  page: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)).annotate({ description: "The page, from 1 (default 1)" })),
+  limit: Schema.optionalKey(
+    Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_ORDERS_PAGE_SIZE })).annotate({ description: "Orders per page (default 20)" })
+  )
+}
+
+const listOrders = HttpApiEndpoint.get("listOrders", "/customers/me/orders", {
+  query: ordersPage, success: OrderPageView, error: problemsOf(orderProblems.listOrders)
+}).annotateMerge(operationDocs({
+  summary: "List my orders",
+  description: "The signed-in customer's orders in the key's shops, newest first: those placed signed in and " +
+    "guest orders whose email or phone the customer proved. 403 while a linked account's email is unverified.",
+  examples: { query: { page: 1, limit: 10 } }
+}))
+
+const getOrder = HttpApiEndpoint.get("getOrder", "/customers/me/orders/:orderId", {
+  params: { orderId: OrderId }, success: OrderDetailView, error: problemsOf(orderProblems.getOrder)
+}).annotateMerge(operationDocs({
+  summary: "Get one of my orders",
+  description: "An order of the signed-in customer with its items, addresses and tracking; 404 for anyone else's.",
+  examples: { params: { orderId: "ord_8c3v6b9n2m5k1j4h7g0f" } }
+}))
+
+export class OrderApiGroup extends HttpApiGroup.make("orders").add(listOrders, getOrder)
+  .annotate(OpenApi.Description, "The signed-in customer's order history (bearer token required)")
+  .middleware(CustomerAuthMiddleware) {}
