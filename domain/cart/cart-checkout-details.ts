@@ -12,7 +12,7 @@ import { zoneForType } from "../shipping/shipping-fee.ts"
 import type { ShippingMethod } from "../shipping/shipping-method.ts"
 import { resolveZoneType } from "../shipping/zone-rules.ts"
 import type { ShopZoneRules } from "../shipping/zone-rules.ts"
-import { assertMutable, type Cart, type CartChange, type CartNotMutable, changed, changedIfMutable } from "./cart.ts"
+import { assertMutable, type Cart, type CartChange, type CartNotMutable, changed, changedIfMutable, changedWith } from "./cart.ts"
 import { checkCouponEligibility } from "./coupon.ts"
 import type { Coupon } from "./coupon.ts"
 import { CartEmpty } from "./errors/cart-empty.ts"
@@ -89,16 +89,16 @@ export const applyCoupon = (
   application: CouponApplication,
   change: CartChange
 ): Result.Result<Cart, CartNotMutable | CouponInvalid> =>
-  Result.gen(function*() {
-    yield* assertMutable(cart, change.now)
-    const coupon = yield* checkCouponEligibility(application.coupon, {
-      requestedCode: application.requestedCode,
-      shopId: cart.shopId,
-      subtotal: application.subtotal,
-      now: change.now
-    })
-    return changed(cart, change, { couponCode: coupon.code })
-  })
+  changedWith(cart, change, () =>
+    Result.map(
+      checkCouponEligibility(application.coupon, {
+        requestedCode: application.requestedCode,
+        shopId: cart.shopId,
+        subtotal: application.subtotal,
+        now: change.now
+      }),
+      (coupon) => ({ couponCode: coupon.code })
+    ))
 
 export const removeCoupon = (cart: Cart, change: CartChange): Result.Result<Cart, CartNotMutable> =>
   changedIfMutable(cart, change, { couponCode: "" })

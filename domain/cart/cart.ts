@@ -102,6 +102,14 @@ export const changedIfMutable = (
   fields: CartFields
 ): Result.Result<Cart, CartNotMutable> => Result.map(assertMutable(cart, change.now), () => changed(cart, change, fields))
 
+/** A change that needs a changeable cart and fields worked out for it, which may fail. */
+export const changedWith = <E>(
+  cart: Cart,
+  change: CartChange,
+  fields: () => Result.Result<CartFields, E>
+): Result.Result<Cart, CartNotMutable | E> =>
+  Result.flatMap(assertMutable(cart, change.now), () => Result.map(fields(), (worked) => changed(cart, change, worked)))
+
 /** Adds a line or, when the variant is already in `lines`, adds to that line's quantity. */
 const mergeLine = (
   lines: ReadonlyArray<CartLine>,
@@ -165,11 +173,7 @@ export const addLine = (
   line: NewCartLine,
   change: CartChange
 ): Result.Result<Cart, CartNotMutable | QuantityOutOfRange> =>
-  Result.gen(function*() {
-    yield* assertMutable(cart, change.now)
-    const lines = yield* mergeLine(cart.lines, line)
-    return changed(cart, change, { lines })
-  })
+  changedWith(cart, change, () => Result.map(mergeLine(cart.lines, line), (lines) => ({ lines })))
 
 const findLine = (cart: Cart, lineId: LineId): Result.Result<CartLine, CartItemNotFound> => {
   const line = cart.lines.find((candidate) => candidate.id === lineId)
