@@ -10,14 +10,14 @@
  * dictionary gives nearly the ratio of 32 KiB at about half the per-document cost.
  *
  * The stored form is a latin1 string (one byte per character) whose bytes the index keeps in a
- * DocumentArena, outside the heap; `decodeBytes` inflates them where they lie. One deflate stream (reusable-zlib.ts) and one inflate stream
- * (reusable-inflater.ts) serve every call.
+ * DocumentArena, outside the heap; `decodeBytes` inflates them where they lie. One deflate stream and one inflate stream (reusable-zlib.ts)
+ * serve every call.
  */
-import { inflateRawSync, type ZlibOptions } from "node:zlib"
+import { createInflateRaw, inflateRawSync, type ZlibOptions } from "node:zlib"
 import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
 import { type DictionaryOptions, trainDictionary } from "./compression-dictionary.ts"
 import { documentDeflater } from "./deflate-options.ts"
-import { makeReusableInflater } from "./reusable-inflater.ts"
+import { reusableZlib } from "./reusable-zlib.ts"
 
 export const DEFAULT_DICTIONARY: DictionaryOptions = { size: 16 * 1024, segmentLength: 96, gramLength: 8 }
 const DEFAULT_SAMPLE_SIZE = 2_000
@@ -25,15 +25,12 @@ const DEFAULT_SAMPLE_SIZE = 2_000
 export const deflateDocumentCodec = (dictionary: Uint8Array): DocumentCodec => {
   const deflate = documentDeflater(dictionary)
   const decompress: ZlibOptions = { windowBits: 15, dictionary }
-  // one zlib stream for every document (reusable-inflater.ts); a new one per call when it cannot
-  const inflater = makeReusableInflater(dictionary)
+  // one zlib stream for every document (reusable-zlib.ts), as for deflating
+  const inflate = reusableZlib(() => createInflateRaw(decompress), (input) => inflateRawSync(input, decompress))
   return {
     encode: (json) => deflate(Buffer.from(json, "utf8")).toString("latin1"),
-    decode: (stored) => {
-      const input = Buffer.from(stored, "latin1")
-      return inflater?.(input) ?? inflateRawSync(input, decompress).toString("utf8")
-    },
-    decodeBytes: (stored) => inflater?.(stored) ?? inflateRawSync(stored, decompress).toString("utf8"),
+    decode: (stored) => inflate(Buffer.from(stored, "latin1")).toString("utf8"),
+    decodeBytes: (stored) => inflate(stored).toString("utf8"),
     description: { kind: DEFLATE_KIND, data: dictionary }
   }
 }

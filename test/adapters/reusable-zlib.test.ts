@@ -38,6 +38,13 @@ describe("reusable zlib streams", () => {
     expect(Buffer.from(inflate(compressed)).equals(inputs[2]!)).toBe(true)
   })
 
+  it("a cut input throws rather than answering part of the text, and the next call works", () => {
+    const inflate = inflaterOf(dictionary)
+    const compressed = deflateRawSync(inputs[2]!, { dictionary })
+    expect(() => inflate(compressed.subarray(0, compressed.length - 4))).toThrow()
+    expect(Buffer.from(inflate(compressed)).equals(inputs[2]!)).toBe(true)
+  })
+
   it("without the stream's native handle, the per-call function is used", () => {
     let fallbacks = 0
     const run = reusableZlib(() => ({ ...createDeflateRaw(), _handle: undefined }), (input) => {
