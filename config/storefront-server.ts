@@ -56,7 +56,7 @@ const announce = (logFormat: LogFormat, demoShop: boolean) => Layer.effectDiscar
   )
 }))
 
-/** CATALOG_WORKERS when unset: none, listings on the event loop (README "Every core"). */
+/** CATALOG_WORKERS when unset: none, listings on the event loop (docs/decisions/catalog-workers-default-0.md). */
 export const defaultCatalogWorkers = (): number => 0
 
 export const storefrontServer = (settings: AppConfig) => {

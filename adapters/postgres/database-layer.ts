@@ -5,7 +5,7 @@
  * On PostgreSQL the pool multiplexes: statements of concurrent requests that run outside a
  * transaction (catalog reads, optimistic cart changes, the bearer check) are pipelined on the
  * pooled connections instead of each waiting for a connection of its own, which cuts the
- * client's work per statement (measured: add-to-cart 484 → 677 req/s). Transactions still
+ * client's work per statement (docs/decisions/pipelined-statements.md). Transactions still
  * reserve a connection.
  */
 import { PgClient } from "@effect/sql-pg"

@@ -1,9 +1,9 @@
 /**
- * The README as a newcomer follows it: every ```sh block with a curl in it runs in order, in
- * one bash session, against a fresh demo from `npm start` (localhost:3000 replaced by its
- * address). curl fails on any status ≥ 400 (`--fail-with-body`) and the session stops at the
- * first failure, so an example that answers 401, 409 or 429 on a fresh demo fails this test.
- * Where the README has the reader copy a code or a reset token from the demo's console
+ * The README and docs/walkthrough.md as a newcomer follows them: every ```sh block with a curl
+ * in it runs in order (the README's first, then the walkthrough's), in one bash session,
+ * against a fresh demo from `npm start` (localhost:3000 replaced by its address). curl fails
+ * on any status ≥ 400 (`--fail-with-body`) and the session stops at the first failure, so an example that answers 401, 409 or 429 on a fresh demo fails this test.
+ * Where the walkthrough has the reader copy a code or a reset token from the demo's console
  * (`NAME='<… console>'`), the test reads it from the console too.
  */
 import { spawn } from "node:child_process"
@@ -14,8 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { DEMO_START_TIMEOUT_MILLIS, type DemoServer, startDemoServer } from "../support/demo-server.ts"
 
 const README = join(import.meta.dirname, "../../README.md")
+const WALKTHROUGH = join(import.meta.dirname, "../../docs/walkthrough.md")
 
-/** The README's sh blocks that call the API, in order. */
+/** The examples a newcomer runs, in reading order: the README's, then the walkthrough's. */
+const walkthroughMarkdown = () => [README, WALKTHROUGH].map((file) => readFileSync(file, "utf8")).join("\n")
+
+/** The sh blocks of a markdown text that call the API, in order. */
 export const readmeCurlBlocks = (markdown: string): ReadonlyArray<string> =>
   [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]!).filter((block) => /\bcurl\b/.test(block))
 
@@ -69,9 +73,9 @@ const runBash = (script: string, env: Record<string, string>) =>
     child.on("exit", (code) => resolve({ code, output }))
   })
 
-describe("README walkthrough", () => {
+describe("README and docs/walkthrough.md", () => {
   it("has the examples this test runs: the catalog, accounts, addresses, cart and checkout", () => {
-    const blocks = readmeCurlBlocks(readFileSync(README, "utf8"))
+    const blocks = readmeCurlBlocks(walkthroughMarkdown())
     expect(blocks.length).toBeGreaterThanOrEqual(4)
     const all = blocks.join("\n")
     for (const route of ["/products", "/auth/register", "/auth/reset-password", "/auth/otp/verify", "/customers/me/addresses", "/checkout", "/customers/me/orders"]) {
@@ -89,9 +93,9 @@ describe("README walkthrough", () => {
     demo.process.child.stdout?.on("data", mirror)
     demo.process.child.stderr?.on("data", mirror)
 
-    const blocks = readmeCurlBlocks(readFileSync(README, "utf8"))
+    const blocks = readmeCurlBlocks(walkthroughMarkdown())
     const script = PRELUDE + blocks.map((block, index) =>
-      `echo "--- README example ${index + 1}" >&2\n${fromConsole(block).replaceAll("http://localhost:3000", demo.base)}`
+      `echo "--- example ${index + 1}" >&2\n${fromConsole(block).replaceAll("http://localhost:3000", demo.base)}`
     ).join("\n")
     const { code, output } = await runBash(script, { DEMO_CONSOLE: consoleFile, USED_VALUES: usedValues })
     expect(code, `${output.slice(-4000)}\n--- demo console ---\n${readFileSync(consoleFile, "utf8").slice(-4000)}`).toBe(0)

@@ -5,7 +5,7 @@
  * access-log.ts; rate-limit rejections: the auth use cases);
  * the gauges are read at scrape time: the catalog read model's generation, size and lag, and
  * each background loop's health and restarts. Like /health and /ready it needs no publishable
- * key; operators keep it off the public internet (README, Operations).
+ * key; operators keep it off the public internet (docs/operations.md, Metrics).
  */
 import { Effect, Layer, Metric } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"

@@ -7,7 +7,7 @@
  * word of a product (or category), as the dictionary matches words: exactly, as a prefix, or with
  * typos (word-dictionary.ts).
  *
- * Score (documented in the README): each query word counts with its best match among a product's
+ * Score (documented in docs/catalog-engine.md): each query word counts with its best match among a product's
  * words (exact 0 < prefix 1 < typo 2), and the product's tier is that of its weakest query word.
  * Products rank by tier, then best-selling first (salesCount desc), then slug asc, then id asc.
  * Categories rank by tier, then by how many visible products they hold (descendants included)
