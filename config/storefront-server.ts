@@ -10,6 +10,7 @@ import { ListingWorkerPool } from "../adapters/catalog-workers/listing-worker-po
 import { deflateDocumentCodecTrainer } from "../adapters/compression/deflate-document-codec.ts"
 import { createStorefrontNodeServer } from "../adapters/http/node-server.ts"
 import { storefrontHttpApp } from "../adapters/http/storefront-http-app.ts"
+import { catalogReadModel } from "./catalog-read-model.ts"
 import { openTelemetryTracing, otlpSpanProcessor } from "../adapters/tracing/opentelemetry-tracing.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 import { parseShopList, shopScopedCatalogSource } from "../application/catalog/shop-scoped-catalog-source.ts"
@@ -66,7 +67,7 @@ export const storefrontServer = (settings: AppConfig) => {
   const stores = servedShops === null ? allShops : shopScopedCatalogSource(servedShops).pipe(Layer.provideMerge(allShops))
   // CATALOG_WORKERS: listings answered by worker threads sharing the index (0: on the event loop)
   const workers = Option.getOrElse(settings.catalogWorkers, defaultCatalogWorkers)
-  const readModel = CatalogReadModel.layer({
+  const readModel = catalogReadModel({
     pollInterval: Duration.millis(settings.catalogPollMillis),
     // product documents compressed against a dictionary trained on the catalog's first ones
     documentCodec: deflateDocumentCodecTrainer()

@@ -23,6 +23,7 @@ import type { CatalogState } from "../../application/catalog/catalog-state.ts"
 import type { ProductListingRequest } from "../../application/catalog/product-listing.ts"
 import { BackgroundLoops, type LoopControl, makeBackgroundLoops } from "../../application/shared/background-loops.ts"
 import type { CatalogIndex, SharedIndexOptions } from "../../domain/catalog/catalog-index/catalog-index.ts"
+import { EngineSearchIndex } from "../catalog-engine/engine-product-search.ts"
 import { keepCompressedForms } from "../http/representation/compressed-bodies.ts"
 import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"
 
@@ -86,6 +87,10 @@ export class ListingWorkerPool extends Context.Service<ListingWorkerPool, {
       Context.make(ListingWorkerPool, pool).pipe(Context.add(CatalogPublisher, publisher))))
 }
 
+/** The catalog engine's index behind the state's search (none for another ProductSearch). */
+const engineIndexOf = (state: CatalogState): CatalogIndex | undefined =>
+  state.search instanceof EngineSearchIndex ? state.search.index : undefined
+
 const makePool = (options: ListingWorkerPoolOptions) =>
   Effect.gen(function*() {
     const loops = Option.getOrElse(yield* Effect.serviceOption(BackgroundLoops), makeBackgroundLoops)
@@ -99,11 +104,12 @@ const makePool = (options: ListingWorkerPoolOptions) =>
 
     const publish = (state: CatalogState) =>
       Effect.sync(() => {
+        const index = engineIndexOf(state)
         // a refresh that changed nothing (most polls) publishes nothing: the workers keep their caches
-        if (published?.index === state.index && published.indexGeneration === state.index.generation) return
+        if (index === undefined || (published?.index === index && published.indexGeneration === index.generation)) return
         const number = (published?.number ?? 0) + 1
-        const message: ToWorker = { type: "generation", number, index: state.index.share(options.indexOptions) }
-        published = { number, index: state.index, indexGeneration: state.index.generation, message, bodies: new Map() }
+        const message: ToWorker = { type: "generation", number, index: index.share(options.indexOptions) }
+        published = { number, index, indexGeneration: index.generation, message, bodies: new Map() }
         for (const member of members) member.worker?.postMessage(message)
         Atomics.store(header, LATEST_GENERATION, number)
       })
@@ -178,12 +184,12 @@ const makePool = (options: ListingWorkerPoolOptions) =>
     ): Effect.Effect<Uint8Array, E, R> =>
       Effect.suspend(() => {
         const generation = published
-        const { index } = state()
+        const index = engineIndexOf(state())
         const answerInProcess = Effect.suspend(() => {
           answered.inProcess++
           return inProcess
         })
-        if (generation === undefined || generation.index !== index || generation.indexGeneration !== index.generation) {
+        if (generation === undefined || index === undefined || generation.index !== index || generation.indexGeneration !== index.generation) {
           return answerInProcess
         }
         const key = JSON.stringify([[...shopIds].sort(), request])

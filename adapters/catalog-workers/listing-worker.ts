@@ -6,7 +6,7 @@
  * listing-worker-pool.ts.
  */
 import { parentPort, workerData } from "node:worker_threads"
-import { indexListing } from "../../application/catalog/product-listing.ts"
+import { listingOf, productQueryOf } from "../../application/catalog/product-listing.ts"
 import { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
 import { documentCodecFromDescription } from "../compression/deflate-document-codec.ts"
 import { listingJson } from "../http/representation/listing-body.ts"
@@ -30,7 +30,8 @@ const install = (number: number, index: CatalogIndex): void => {
 const answer = (message: Extract<ToWorker, { type: "list" }>): void => {
   const generation = current
   if (generation === undefined) return send({ type: "listed", id: message.id, number: -1, body: undefined })
-  const { listing } = indexListing(generation.index, message.request, message.shopIds)
+  const { index } = generation
+  const listing = listingOf(message.request, index.list(productQueryOf(index, message.request), message.shopIds))
   if (listing.total === 0 && message.request.search !== undefined) {
     return send({ type: "listed", id: message.id, number: generation.number, body: undefined })
   }

@@ -1,6 +1,6 @@
 /**
- * The in-memory catalog read model (the product index and the suggestion index, always changed
- * together). Built from the CatalogSource at start, then kept in step
+ * The in-memory catalog read model: a ProductSearch index over the loaded products, with the
+ * reference data it was made over. Built from the CatalogSource at start, then kept in step
  * with the store by polling its change stream: changed products are re-applied to the index in
  * place; a change to reference data (categories, shops, keys, size guides, shipping methods)
  * rebuilds the whole state in the background and swaps it in. With a CatalogChangeFeed (shared
@@ -13,13 +13,11 @@ import { Clock, Context, Duration, Effect, Fiber, Layer, Option, Queue, Semaphor
 import { CatalogChangeFeed } from "./catalog-change-feed.ts"
 import { CatalogPublisher } from "./catalog-publisher.ts"
 import { BackgroundLoops, makeBackgroundLoops } from "../shared/background-loops.ts"
-import { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
-import { SuggestIndex } from "../../domain/catalog/suggest/suggest-index.ts"
-import type { DocumentCodec, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 import { CatalogSource } from "./catalog-source.ts"
 import type { CatalogState } from "./catalog-state.ts"
 import type { ChangeCursor, ProductPage } from "./catalog-snapshot.ts"
+import { ProductSearch, type ProductSearchIndex } from "./product-search.ts"
 
 /**
  * Products per page read from the source. Small pages keep each page's transient buffers small:
@@ -39,22 +37,16 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
   /** How far behind the store the model may be: milliseconds since its last successful refresh began. */
   readonly lagMillis: Effect.Effect<number>
 }>()("storefront/CatalogReadModel") {
-  /**
-   * Builds the model and follows changes every `pollInterval` until the scope closes.
-   * `documentCodec` is how each index keeps rendered product documents (as they are by default;
-   * the server compresses them).
-   */
-  static readonly layer = (options: {
-    readonly pollInterval: Duration.Input
-    readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
-  }) =>
+  /** Builds the model (with the ProductSearch given) and follows changes every `pollInterval` until the scope closes. */
+  static readonly layer = (options: { readonly pollInterval: Duration.Input }) =>
     Layer.effect(CatalogReadModel, Effect.gen(function*() {
       const source = yield* CatalogSource
+      const productSearch = yield* ProductSearch
       const publisher = yield* Effect.serviceOption(CatalogPublisher)
       const publish = (state: CatalogState) => Option.isSome(publisher) ? publisher.value.publish(state) : Effect.void
 
       /** Pages are read one ahead: the next page's query runs while this one is indexed. */
-      const loadProductsInto = (state: Pick<CatalogState, "index" | "suggestions">, since: ChangeCursor | null) =>
+      const loadProductsInto = (search: ProductSearchIndex, since: ChangeCursor | null) =>
         Effect.gen(function*() {
           const pageAfter = (afterId: string | null) =>
             Effect.forkChild(source.loadProducts({ since, afterId, limit: PRODUCT_PAGE_SIZE }), { startImmediately: true })
@@ -62,28 +54,19 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
           while (true) {
             const page: ProductPage = yield* Fiber.join(next)
             if (page.nextAfterId !== null) next = yield* pageAfter(page.nextAfterId)
-            for (const product of page.products) {
-              state.index.upsertProduct(product)
-              state.suggestions.upsertProduct(product)
-            }
+            search.apply(page.products)
             if (page.nextAfterId === null) break
           }
-          // sorted here rather than by the next suggestion request
-          state.suggestions.settle()
+          // built here rather than by the next request
+          search.settle()
         })
 
       const buildState = Effect.gen(function*() {
         const reference = yield* source.loadReferenceData
-        const index = new CatalogIndex(
-          { categories: reference.categories, sizeGuides: reference.sizeGuides },
-          { documentCodec: options.documentCodec }
-        )
-        const suggestions = new SuggestIndex(reference.categories)
-        yield* loadProductsInto({ index, suggestions }, null)
-        index.prepare()
+        const search = productSearch.make({ categories: reference.categories, sizeGuides: reference.sizeGuides })
+        yield* loadProductsInto(search, null)
         return {
-          index,
-          suggestions,
+          search,
           reference,
           publishableKeys: new Map(reference.publishableKeys.map((key) => [key.key, key]))
         } satisfies CatalogState
@@ -94,7 +77,7 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
       let current = yield* buildState
       yield* publish(current)
       yield* Effect.logInfo("catalog read model loaded").pipe(
-        Effect.annotateLogs({ products: current.index.productCount })
+        Effect.annotateLogs({ products: current.search.productCount })
       )
 
       const refresh = Effect.gen(function*() {
@@ -103,7 +86,7 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
         if (yield* source.referenceChangedSince(cursor)) {
           current = yield* buildState
         } else {
-          yield* loadProductsInto(current, cursor)
+          yield* loadProductsInto(current.search, cursor)
         }
         cursor = next
         confirmedAt = startedAt

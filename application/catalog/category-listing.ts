@@ -13,9 +13,9 @@ const trees = generationCache<CategoryTree>(64)
 
 const treeFor = (readModel: CatalogReadModel["Service"], shopIds: ReadonlyArray<string>) =>
   Effect.sync((): CategoryTree => {
-    const { index, reference } = readModel.state()
-    return trees(index, [...shopIds].sort().join("\u0000"), () => {
-      const counts = index.categoryProductCounts(shopIds)
+    const { search, reference } = readModel.state()
+    return trees(search, [...shopIds].sort().join("\u0000"), () => {
+      const counts = search.categoryCounts(shopIds)
       return buildCategoryTree(reference.categories, (categoryId) => counts.get(categoryId) ?? 0)
     })
   })

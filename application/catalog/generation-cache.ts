@@ -1,5 +1,5 @@
 /**
- * Results computed from a catalog index, kept for that index while its generation stays (a
+ * Results computed from a product search index, kept for that index while its generation stays (a
  * changed catalog starts afresh), by key; at `limit` keys the cache is emptied and refills.
  */
 export const generationCache = <V>(limit: number) => {

@@ -1,4 +1,4 @@
-/** Use case: one visible product by slug (GET /products/by-slug/{slug}), as its rendered JSON. */
+/** Use case: one visible product by slug (GET /products/by-slug/{slug}), as its document. */
 import { Effect } from "effect"
 import { ProductNotFound } from "../../domain/catalog/errors/product-not-found.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
@@ -8,6 +8,6 @@ export const findProductBySlug = (
   slug: string,
   shopIds: ReadonlyArray<string>
 ): Effect.Effect<string, ProductNotFound> => {
-  const document = readModel.state().index.documentBySlug(slug, shopIds)
+  const document = readModel.state().search.bySlug(slug, shopIds)
   return document === undefined ? Effect.fail(new ProductNotFound({ slug })) : Effect.succeed(document)
 }

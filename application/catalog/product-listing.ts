@@ -4,15 +4,16 @@
  * cached per catalog generation, so repeated listings (category pages, first pages) cost a
  * map lookup until the catalog changes; the cache holds at most 512 listings and 16 MiB of their
  * documents, the least recently used leaving first (distinct listings, which rarely repeat, would
- * otherwise keep 512 pages of up to 100 documents each, and their bodies, alive). A search that finds nothing carries `didYouMean`, the
- * closest correction of the term that finds something under the same filters.
+ * otherwise keep 512 pages of up to 100 documents each, and their bodies, alive). A search that
+ * finds nothing carries `didYouMean`, the closest correction of the term that finds something
+ * under the same filters.
  */
 import { Effect } from "effect"
-import type { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
 import type { Facets } from "../../domain/catalog/facets.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
 import { didYouMean } from "./product-suggestions.ts"
+import type { ProductSearchIndex, SearchListing } from "./product-search.ts"
 
 export interface ProductListingRequest extends Omit<ProductQuery, "categoryIds"> {
   readonly categoryIds?: ReadonlyArray<string> | undefined
@@ -24,7 +25,7 @@ export interface ProductListing {
   readonly page: number
   readonly limit: number
   readonly totalPages: number
-  /** Rendered Product JSON documents. */
+  /** The page's product documents, in order. */
   readonly documents: ReadonlyArray<string>
   readonly facets: Facets | undefined
   /** When a search finds nothing: the closest search that finds something, if any. */
@@ -51,66 +52,75 @@ const bytesOf = (listing: ProductListing): number => {
   return bytes
 }
 
-/**
- * The listing of `request` from the index alone, without `didYouMean` (which needs the suggestion
- * index), and the query it ran: what a listing worker answers from a shared index.
- */
-export const indexListing = (
-  index: CatalogIndex,
-  request: ProductListingRequest,
-  shopIds: ReadonlyArray<string>
-): { readonly listing: ProductListing; readonly query: ProductQuery } => {
+/** The query a listing request asks of `search`: its category slugs resolved to ids. */
+export const productQueryOf = (
+  search: Pick<ProductSearchIndex, "categoryIdBySlug">,
+  request: ProductListingRequest
+): ProductQuery => {
   const { categorySlugs, ...rest } = request
   const categoryIds = request.categoryIds === undefined && categorySlugs === undefined
     ? undefined
     : [
       ...(request.categoryIds ?? []),
-      ...(categorySlugs ?? []).map((slug) => index.categoryIdBySlug(slug) ?? UNKNOWN_CATEGORY)
+      ...(categorySlugs ?? []).map((slug) => search.categoryIdBySlug(slug) ?? UNKNOWN_CATEGORY)
     ]
-  const query = { ...rest, categoryIds }
-  const result = index.list(query, shopIds)
+  return { ...rest, categoryIds }
+}
+
+/** The listing of `request` made of what the search found (and the correction, when there is one). */
+export const listingOf = (request: ProductListingRequest, found: SearchListing, correction?: string): ProductListing => {
   const listing: ProductListing = {
-    total: result.total,
+    total: found.total,
     page: request.page,
     limit: request.limit,
-    totalPages: Math.ceil(result.total / request.limit),
-    documents: result.documents,
-    facets: result.facets
+    totalPages: Math.ceil(found.total / request.limit),
+    documents: found.documents,
+    facets: found.facets
   }
-  return { listing, query }
+  return correction === undefined ? listing : { didYouMean: correction, ...listing }
+}
+
+const remember = (entry: ListingCache, key: string, listing: ProductListing): void => {
+  const bytes = bytesOf(listing)
+  while (entry.entries.size > 0 && (entry.entries.size >= CACHE_LIMIT || entry.bytes + bytes > CACHE_BYTES)) {
+    const [oldestKey, oldest] = entry.entries.entries().next().value!
+    entry.entries.delete(oldestKey)
+    entry.bytes -= oldest.bytes
+  }
+  entry.entries.set(key, { listing, bytes })
+  entry.bytes += bytes
 }
 
 export const listProducts = (
   readModel: CatalogReadModel["Service"],
   request: ProductListingRequest,
   shopIds: ReadonlyArray<string>
-) =>
-  Effect.sync((): ProductListing => {
+): Effect.Effect<ProductListing> =>
+  Effect.suspend(() => {
     const state = readModel.state()
-    const { index } = state
+    const { search } = state
     const key = JSON.stringify([[...shopIds].sort(), request])
-    let entry = cache.get(index)
-    if (entry === undefined || entry.generation !== index.generation) {
-      entry = { generation: index.generation, entries: new Map(), bytes: 0 }
-      cache.set(index, entry)
+    let entry = cache.get(search)
+    if (entry === undefined || entry.generation !== search.generation) {
+      entry = { generation: search.generation, entries: new Map(), bytes: 0 }
+      cache.set(search, entry)
     }
     const cached = entry.entries.get(key)
     if (cached !== undefined) {
       entry.entries.delete(key)
       entry.entries.set(key, cached)
-      return cached.listing
+      return Effect.succeed(cached.listing)
     }
-
-    const found = indexListing(index, request, shopIds)
-    const correction = found.listing.total === 0 ? didYouMean(state, found.query, shopIds) : undefined
-    const listing: ProductListing = correction === undefined ? found.listing : { didYouMean: correction, ...found.listing }
-    const bytes = bytesOf(listing)
-    while (entry.entries.size > 0 && (entry.entries.size >= CACHE_LIMIT || entry.bytes + bytes > CACHE_BYTES)) {
-      const [oldestKey, oldest] = entry.entries.entries().next().value!
-      entry.entries.delete(oldestKey)
-      entry.bytes -= oldest.bytes
-    }
-    entry.entries.set(key, { listing, bytes })
-    entry.bytes += bytes
-    return listing
+    const kept = entry
+    const query = productQueryOf(search, request)
+    return Effect.flatMap(search.list(query, shopIds), (found) => {
+      const done = (correction: string | undefined) => {
+        const listing = listingOf(request, found, correction)
+        remember(kept, key, listing)
+        return listing
+      }
+      return found.total === 0 && query.search !== undefined
+        ? Effect.map(didYouMean(state, query, shopIds), done)
+        : Effect.succeed(done(undefined))
+    })
   })

@@ -9,7 +9,7 @@ import { GCProfiler } from "node:v8"
 import { Context, Layer, References } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
-import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
+import { catalogReadModel } from "../../config/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
 import { applicationServices, httpAppPorts } from "../../config/application-services.ts"
 import { testAccountSecurity } from "../support/account-test-layers.ts"
@@ -23,7 +23,7 @@ const ADDS_PER_CART = 9
 const BASE = "http://bench.local/v1/store"
 
 // composed as config/storefront-server.ts does: the app sees the services, not the ports
-const readModel = CatalogReadModel.layer({ pollInterval: "1 minute" }).pipe(
+const readModel = catalogReadModel({ pollInterval: "1 minute" }).pipe(
   Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
 )
 const app = storefrontHttpApp({ maxBodyBytes: 65_536 }).pipe(

@@ -12,6 +12,7 @@ import { listingJson } from "../../adapters/http/representation/listing-body.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { listProducts } from "../../application/catalog/product-listing.ts"
+import { catalogReadModel } from "../../config/catalog-read-model.ts"
 import { buyingFixture, renamedShirt } from "../support/buying-fixture.ts"
 import { BOTH_SHOPS_KEY, buyingTestEngines, SHOP_A_KEY } from "../support/cart-http.ts"
 import { rawRequest, testServer } from "../support/test-server.ts"
@@ -54,7 +55,7 @@ for (const engine of buyingTestEngines()) {
   // the pool (seen by the server's read model and handlers) and, apart from it, an in-process read model to compare with
   const stores = Layer.mergeAll(
     ListingWorkerPool.layer({ workers: 2 }),
-    CatalogReadModel.layer({ pollInterval: "100 millis" })
+    catalogReadModel({ pollInterval: "100 millis" })
   ).pipe(Layer.provideMerge(engine.stores))
 
   layer(testServer(stores), { excludeTestServices: true })(`CATALOG_WORKERS=2 (${engine.name})`, (it) => {

@@ -46,6 +46,8 @@ const consumerProgram = `
 import { Effect, Layer, References, Schema } from "effect"
 import { MemoryCatalogStoreLayer } from "storefront-service/adapters/memory/memory-catalog-store"
 import { MemoryCustomerRepository } from "storefront-service/adapters/memory/memory-customer-repository"
+import * as MemoryProductSearch from "storefront-service/adapters/memory/memory-product-search"
+import { productJsonDocuments } from "storefront-service/adapters/http/representation/product-document"
 import { CryptoIdGeneratorLayer } from "storefront-service/adapters/security/crypto-id-generator"
 import { CatalogReadModel } from "storefront-service/application/catalog/catalog-read-model"
 import { CatalogService } from "storefront-service/application/catalog/catalog-service"
@@ -84,7 +86,10 @@ const decodeProduct = Schema.decodeUnknownSync(Schema.fromJsonString(ProductView
 const importAndList = Effect.gen(function*() {
   const summary = yield* importCatalog(catalogDocument)
   // The read model loads the catalog when it is built, so the service is provided after the import.
-  const catalog = CatalogService.layer.pipe(Layer.provide(CatalogReadModel.layer({ pollInterval: "1 minute" })))
+  const catalog = CatalogService.layer.pipe(
+    Layer.provide(CatalogReadModel.layer({ pollInterval: "1 minute" })),
+    Layer.provide(MemoryProductSearch.layer(productJsonDocuments))
+  )
   const listing = yield* CatalogService.use((service) =>
     service.listProducts({ page: 1, limit: 10, sortBy: "name", includeFacets: false }, ["shop_demo"])
   ).pipe(Effect.provide(catalog))

@@ -1,13 +1,13 @@
 /** What the application tests of the buying path run on: the use cases over the memory stores and the fixture catalog. */
 import { Layer } from "effect"
-import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
+import { catalogReadModel } from "../../config/catalog-read-model.ts"
 import { buyingServices } from "../../config/application-services.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import { buyingFixture } from "./buying-fixture.ts"
 import { memoryBuyingTestStores } from "./buying-stores.ts"
 
 export const memoryBuyingServices = buyingServices.pipe(
-  Layer.provideMerge(CatalogReadModel.layer({ pollInterval: "1 second" })),
+  Layer.provideMerge(catalogReadModel({ pollInterval: "1 second" })),
   Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
 )
 

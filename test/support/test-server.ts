@@ -14,7 +14,7 @@ import type { CorsOptions } from "../../adapters/http/middleware/cors.ts"
 import { createStorefrontNodeServer } from "../../adapters/http/node-server.ts"
 import type { CatalogCacheSettings } from "../../adapters/http/representation/catalog-http-caching.ts"
 import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
-import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
+import { catalogReadModel } from "../../config/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
 import { applicationServices } from "../../config/application-services.ts"
 import { accountStoresFallback, testAccountSecurity } from "./account-test-layers.ts"
@@ -60,7 +60,7 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
   }
   const app = Layer.mergeAll(storefrontHttpApp(httpOptions), extraRoutes).pipe(
     Layer.provide(applicationServices),
-    Layer.provide(CatalogReadModel.layer({ pollInterval: "100 millis" })),
+    Layer.provide(catalogReadModel({ pollInterval: "100 millis" })),
     Layer.provide(testAccountSecurity),
     Layer.provideMerge(stores),
     Layer.provide(accountStoresFallback),

@@ -41,9 +41,9 @@ export const MetricsRoute = Layer.unwrap(Effect.gen(function*() {
   const loops = yield* BackgroundLoops
 
   const sampleGauges = Effect.gen(function*() {
-    const { index } = readModel.state()
-    yield* Metric.update(catalogGeneration, index.generation)
-    yield* Metric.update(catalogProducts, index.productCount)
+    const { search } = readModel.state()
+    yield* Metric.update(catalogGeneration, search.generation)
+    yield* Metric.update(catalogProducts, search.productCount)
     yield* Metric.update(catalogLag, (yield* readModel.lagMillis) / 1000)
     for (const [loop, health] of Object.entries(yield* loops.health)) {
       yield* Metric.update(Metric.withAttributes(loopUp, { loop }), health.status === "ok" ? 1 : 0)

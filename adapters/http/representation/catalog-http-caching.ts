@@ -39,12 +39,12 @@ let nextSerial = 0
 
 /** This process's name for the catalog as `state` holds it now: a new state or any change gives a new one. */
 const catalogVersion = (state: CatalogState): string => {
-  let serial = stateSerials.get(state.index)
+  let serial = stateSerials.get(state.search)
   if (serial === undefined) {
     serial = nextSerial++
-    stateSerials.set(state.index, serial)
+    stateSerials.set(state.search, serial)
   }
-  return `${PROCESS_EPOCH}.${serial.toString(36)}.${state.index.generation.toString(36)}`
+  return `${PROCESS_EPOCH}.${serial.toString(36)}.${state.search.generation.toString(36)}`
 }
 
 const digest = (text: string): string => createHash("sha256").update(text).digest("base64url").slice(0, 22)

@@ -37,6 +37,8 @@ export interface CatalogIndexOptions {
    * through a codec trained on the first documents.
    */
   readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
+  /** How a product's document is made (by default its Product JSON). */
+  readonly render?: ((product: CatalogProduct, context: RenderContext) => string) | undefined
   /**
    * How facet counts are worked out: "auto" (the default) chooses per set by its cardinality;
    * "bitsets" and "tally" force one kernel (tests hold both to the same answers).
@@ -57,7 +59,7 @@ export interface CatalogIndexOptions {
 }
 
 /** The index's options that another thread's copy keeps (all but the document codec). */
-export type SharedIndexOptions = Omit<CatalogIndexOptions, "documentCodec">
+export type SharedIndexOptions = Omit<CatalogIndexOptions, "documentCodec" | "render">
 
 /**
  * One generation of an index on shared memory: a description another thread rebuilds a
@@ -111,6 +113,7 @@ export class CatalogIndex {
   private readonly categoryIndexBySlug = new Map<string, number>()
   private readonly categoryRefs: Array<CategoryRef>
   private readonly renderContext: RenderContext
+  private readonly render: (product: CatalogProduct, context: RenderContext) => string
   private readonly visibleCache = new Map<string, { generation: number; bits: Bitset }>()
   /**
    * The sets a listing works in (its candidates, its result, one "all but a group" at a time),
@@ -127,6 +130,7 @@ export class CatalogIndex {
     this.orders = shared?.orders ?? new SortOrders(this.slots)
     this.search = shared?.search ?? new SearchIndex(this.slots.searchTexts(), searchOptions(options))
     this.pagingKernel = options.pagingKernel ?? "auto"
+    this.render = options.render ?? ((product, context) => JSON.stringify(renderProduct(product, context)))
     this.prices = { index: shared?.prices ?? new VariantPriceIndex(this.slots), kernel: options.priceKernel ?? "auto" }
     this.facetCounts = new FacetCounts(this.slots, this.memberships, this.orders, options.facetKernel ?? "auto")
     reference.categories.forEach((category, index) => this.categoryIndexBySlug.set(category.slug, index))
@@ -197,7 +201,7 @@ export class CatalogIndex {
     } else {
       this.memberships.remove(slot)
     }
-    const changed = this.slots.write(slot, product, JSON.stringify(renderProduct(product, this.renderContext)))
+    const changed = this.slots.write(slot, product, this.render(product, this.renderContext))
     this.memberships.add(slot, product)
     if (changed.sortKeys || changed.prices) this.orders.invalidate()
     if (changed.prices) this.prices.index.invalidate()
@@ -232,6 +236,12 @@ export class CatalogIndex {
     const slot = this.slots.slotOfSlug(slug)
     if (slot === undefined || !hasBit(this.visibleIn(shopIds), slot)) return undefined
     return this.slots.documents.get(slot)
+  }
+
+  /** The lowest effective price (minor units) of the product with this slug, when it is visible in one of the shops. */
+  lowestPriceBySlug(slug: string, shopIds: ReadonlyArray<string>): number | undefined {
+    const slot = this.slots.slotOfSlug(slug)
+    return slot === undefined || !hasBit(this.visibleIn(shopIds), slot) ? undefined : this.slots.minPrice[slot]
   }
 
   /** Visible products in each category or any of its descendants, by category id. */

@@ -8,22 +8,23 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Logger } from "effect"
 import { CatalogPublisher } from "../../../application/catalog/catalog-publisher.ts"
 import type { CatalogState } from "../../../application/catalog/catalog-state.ts"
-import { indexListing, type ProductListingRequest } from "../../../application/catalog/product-listing.ts"
+import { listingOf, productQueryOf, type ProductListingRequest } from "../../../application/catalog/product-listing.ts"
 import { BackgroundLoops } from "../../../application/shared/background-loops.ts"
 import { ListingWorkerPool } from "../../../adapters/catalog-workers/listing-worker-pool.ts"
 import { listingJson } from "../../../adapters/http/representation/listing-body.ts"
-import { SuggestIndex } from "../../../domain/catalog/suggest/suggest-index.ts"
-import { buildIndex, makeProduct } from "../../domain/catalog/catalog-fixtures.ts"
+import { EngineSearchIndex } from "../../../adapters/catalog-engine/engine-product-search.ts"
+import { productJsonDocuments } from "../../../adapters/http/representation/product-document.ts"
+import { makeProduct } from "../../domain/catalog/catalog-fixtures.ts"
 import { CRASH_TERM } from "./crash-term.ts"
 
 const products = Array.from({ length: 40 }, (_, index) =>
   makeProduct(`prod_${index}`, { name: `Item ${index} ${index % 3 === 0 ? "Crème" : "Plain"}`, tags: [index % 2 === 0 ? "even" : "odd"] }))
 
 const stateOf = (): CatalogState => {
-  const index = buildIndex({ categories: [], products })
+  const search = new EngineSearchIndex({ categories: [], sizeGuides: [] }, { format: productJsonDocuments })
+  search.apply(products)
   return {
-    index,
-    suggestions: new SuggestIndex([]),
+    search,
     reference: { shops: [], publishableKeys: [], categories: [], sizeGuides: [], shippingMethods: [] },
     publishableKeys: new Map()
   }
@@ -35,8 +36,10 @@ const REQUESTS: ReadonlyArray<ProductListingRequest> = [
   { page: 1, limit: 5, includeFacets: false, tags: ["odd"], sortBy: "price", sortOrder: "desc" }
 ]
 
+const engineOf = (state: CatalogState) => (state.search as EngineSearchIndex).index
+
 const expectedBody = (state: CatalogState, request: ProductListingRequest): string =>
-  listingJson(indexListing(state.index, request, ["shop_a"]).listing)
+  listingJson(listingOf(request, engineOf(state).list(productQueryOf(state.search, request), ["shop_a"])))
 
 const text = (body: Uint8Array): string => new TextDecoder().decode(body)
 
@@ -91,7 +94,7 @@ describe("listing worker pool", () => {
       for (const request of REQUESTS) expect(text(yield* listing(state, request, counter))).toBe(expectedBody(state, request))
       expect(counter.inProcess).toBe(0)
 
-      state.index.upsertProduct(makeProduct("prod_new", { name: "Brand new Crème", tags: ["odd"] }))
+      state.search.apply([makeProduct("prod_new", { name: "Brand new Crème", tags: ["odd"] })])
       // the read model is ahead of the published generation: answered in process, never older
       const brandNew: ProductListingRequest = { page: 1, limit: 10, includeFacets: true, search: "brand new" }
       expect(text(yield* listing(state, brandNew, counter))).toContain("Brand new Crème")

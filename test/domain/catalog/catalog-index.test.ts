@@ -39,7 +39,7 @@ import {
   referenceBySlug,
   referenceCategoryCounts,
   referenceList
-} from "./reference-catalog.ts"
+} from "../../../adapters/memory/reference-listing.ts"
 import { CategoryId, ShopId } from "../../../domain/shared/ids.ts"
 
 const PROPERTY = { arbitrary: { runs: 150, size: 60 } }

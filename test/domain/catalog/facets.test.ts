@@ -6,7 +6,7 @@ import { ProductView } from "../../../domain/catalog/product-view.ts"
 import type { AttributeFilter, ProductQuery, SortBy, SortOrder } from "../../../domain/catalog/product-query.ts"
 import { buildIndex, CatalogArbitrary, idsOf, pick, QUERY_ATTRIBUTE_KEYS, QueryArbitrary } from "./catalog-fixtures.ts"
 import { queryFromSeed, QuerySeed, SmallInt, SORT_KEYS } from "./catalog-fixtures.ts"
-import { compareStrings } from "./reference-catalog.ts"
+import { compareStrings } from "../../../adapters/memory/reference-listing.ts"
 
 const PROPERTY = { arbitrary: { runs: 150, size: 60 } }
 

@@ -5,7 +5,7 @@ import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import type { Facets } from "../../../domain/catalog/facets.ts"
 import { idsOf, type ListingCall } from "./catalog-fixtures.ts"
-import { compareStrings, referenceList } from "./reference-catalog.ts"
+import { compareStrings, referenceList } from "../../../adapters/memory/reference-listing.ts"
 
 /**
  * Categories with the same count and the same name have no order in the contract, so both sides

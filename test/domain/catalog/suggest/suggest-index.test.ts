@@ -7,7 +7,7 @@ import { allowedEdits, fold, textWords } from "../../../../domain/catalog/sugges
 import { SuggestIndex, type SuggestRequest } from "../../../../domain/catalog/suggest/suggest-index.ts"
 import { WordDictionary } from "../../../../domain/catalog/suggest/word-dictionary.ts"
 import { makeProduct, makeVariant, SmallInt } from "../catalog-fixtures.ts"
-import { referenceEdits, referenceFold, referenceKind, referenceOsa, referenceSuggest, referenceWords } from "./reference-suggest.ts"
+import { referenceEdits, referenceFold, referenceKind, referenceOsa, referenceSuggest, referenceWords } from "../../../../adapters/memory/reference-suggest.ts"
 import {
   DictionaryArbitrary,
   SHOPS,

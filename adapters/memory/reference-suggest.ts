@@ -1,12 +1,12 @@
 /**
  * A naive reference of the suggestion rules, written straight from their description with full
  * edit-distance matrices and plain array filtering and sorting (no sorted dictionary, no trie
- * walk, no postings, no caches). Property tests hold WordDictionary, SuggestIndex and osaDistance
- * to it.
+ * walk, no postings, no caches): the suggestions of the memory ProductSearch. Property tests
+ * hold WordDictionary, SuggestIndex and osaDistance to it.
  */
-import type { CatalogProduct } from "../../../../domain/catalog/catalog-product.ts"
-import type { CategoryRecord } from "../../../../domain/catalog/category.ts"
-import type { Suggestions } from "../../../../domain/catalog/suggest/suggest-index.ts"
+import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
+import type { CategoryRecord } from "../../domain/catalog/category.ts"
+import type { Suggestions } from "../../domain/catalog/suggest/suggest-index.ts"
 
 export const referenceFold = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
 
@@ -81,7 +81,9 @@ export const referenceSuggest = (
     readonly limit: number
     readonly shopIds: ReadonlyArray<string>
     readonly categoryProductCount: (categoryId: string) => number
-  }
+  },
+  /** How a folded word is written in completions (the catalog's first sighting of it); else as its best holder writes it. */
+  surfaceOf: (folded: string) => string | undefined = () => undefined
 ): Suggestions => {
   const typed = referenceWords(request.q)
   const tokens = typed.map((word) => word.folded)
@@ -111,7 +113,7 @@ export const referenceSuggest = (
       const known = completions.get(word.folded)
       const better = known === undefined || tier < known.tier ||
         (tier === known.tier && byRank(entry.product, known.product) < 0)
-      if (better) completions.set(word.folded, { surface: known?.surface ?? word.surface, tier, product: entry.product })
+      if (better) completions.set(word.folded, { surface: known?.surface ?? surfaceOf(word.folded) ?? word.surface, tier, product: entry.product })
     }
   }
   const prefix = typed.slice(0, -1).map((word) => `${word.surface} `).join("")

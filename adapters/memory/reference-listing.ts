@@ -1,7 +1,8 @@
 /**
  * A naive reference model of the catalog listing, written straight from CONTRACT §4 with plain
- * array filtering, sorting and counting (no bit sets, no caches, no incremental state). Property
- * tests hold `CatalogIndex` to it.
+ * array filtering, sorting and counting (no bit sets, no caches, no incremental state): the
+ * listings of the memory ProductSearch (memory-product-search.ts), which the contract suite
+ * holds the catalog engine to.
  *
  * Choices where the contract is silent (kept identical to what a storefront would expect):
  * - ties of a sort key are broken by id ascending, and a descending sort reverses the whole order
@@ -11,10 +12,10 @@
  *   no price to the `priceRange` facet;
  * - attribute facet keys are ordered by key asc.
  */
-import type { CatalogProduct, CatalogVariant } from "../../../domain/catalog/catalog-product.ts"
-import type { CategoryRecord } from "../../../domain/catalog/category.ts"
-import type { Facets } from "../../../domain/catalog/facets.ts"
-import type { ProductQuery, SortBy, SortOrder } from "../../../domain/catalog/product-query.ts"
+import type { CatalogProduct, CatalogVariant } from "../../domain/catalog/catalog-product.ts"
+import type { CategoryRecord } from "../../domain/catalog/category.ts"
+import type { Facets } from "../../domain/catalog/facets.ts"
+import type { ProductQuery, SortBy, SortOrder } from "../../domain/catalog/product-query.ts"
 
 export interface ReferenceListing {
   readonly total: number
