@@ -21,11 +21,11 @@ import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient } from "effect/sql"
 import { CartRepository, type CartReadMode } from "../../application/cart/cart-repository.ts"
 import { Cart, CartLine } from "../../domain/cart/cart.ts"
-import type { CartId, VariantId } from "../../domain/shared/ids.ts"
+import { CartId, VariantId } from "../../domain/shared/ids.ts"
 import { Address } from "../../domain/shipping/address.ts"
 import { cartVariantsJsonOf, decodeCartVariantsJson } from "./postgres-inventory.ts"
-import { firstRow } from "./first-row.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
+import { findOne } from "./store-query.ts"
 
 const CartRow = Schema.Struct({
   ...Cart.fields,
@@ -34,8 +34,10 @@ const CartRow = Schema.Struct({
   billingAddress: Schema.NullOr(Schema.fromJsonString(Address))
 })
 
-/** Rows that do not match mean the database holds something we never write: a defect. */
-const toCart: (row: unknown) => Cart = Schema.decodeUnknownSync(CartRow)
+/** A cart row with the JSON of its variants' store data (`cartVariantsJsonOf`). */
+const CartForChangeRow = Schema.Struct({ ...CartRow.fields, variants: Schema.String })
+
+const ForChange = Schema.Struct({ cartId: CartId, addedVariantIds: Schema.Array(VariantId) })
 
 const addressJson = (address: Address | null): string | null => address === null ? null : JSON.stringify(address)
 
@@ -73,21 +75,28 @@ export const makePostgresCartRepository = Effect.gen(function*() {
   const cartCommit = yield* CartCommit
   const columns = sql.literal(CART_COLUMNS)
 
-  const select = (cartId: CartId, lock: boolean) =>
-    orStoreUnavailable(sql`
-      SELECT ${columns} FROM carts c WHERE c.id = ${cartId} ${sql.literal(lock ? "FOR UPDATE" : "")}`).pipe(
-      Effect.map(firstRow(toCart))
-    )
+  const select = (lock: boolean) =>
+    findOne({
+      Request: CartId,
+      Result: CartRow,
+      execute: (cartId) => sql`SELECT ${columns} FROM carts c WHERE c.id = ${cartId} ${sql.literal(lock ? "FOR UPDATE" : "")}`
+    })
+  const findById = select(false)
+  const findByIdForUpdate = select(true)
+
+  const forChange = (mode: CartReadMode) =>
+    findOne({
+      Request: ForChange,
+      Result: CartForChangeRow,
+      execute: ({ addedVariantIds, cartId }) =>
+        sql.unsafe(mode === "locked" ? FIND_FOR_CHANGE_LOCKED : FIND_FOR_CHANGE_SNAPSHOT, [cartId, [...addedVariantIds]])
+    })
+  const forChangeIn = { snapshot: forChange("snapshot"), locked: forChange("locked") }
 
   const findForChange = (cartId: CartId, addedVariantIds: ReadonlyArray<VariantId>, mode: CartReadMode) =>
-    orStoreUnavailable(sql.unsafe<{ readonly variants: string }>(
-      mode === "locked" ? FIND_FOR_CHANGE_LOCKED : FIND_FOR_CHANGE_SNAPSHOT,
-      [cartId, [...addedVariantIds]]
-    )).pipe(
-      Effect.map((rows) => {
-        const row = rows[0]
-        return row === undefined ? Option.none() : Option.some({ cart: toCart(row), variants: decodeCartVariantsJson(row.variants) })
-      })
+    Effect.map(
+      forChangeIn[mode]({ cartId, addedVariantIds }),
+      Option.map(({ variants, ...cart }) => ({ cart, variants: decodeCartVariantsJson(variants) }))
     )
 
   /** Writes every field of the cart; with a version, only while the stored cart is still at it. */
@@ -110,8 +119,8 @@ export const makePostgresCartRepository = Effect.gen(function*() {
       ${sql.literal(RETURNING[durability])}`).pipe(Effect.map((rows) => rows.length === 1))
 
   return CartRepository.of({
-    findById: (cartId) => select(cartId, false),
-    findByIdForUpdate: (cartId) => select(cartId, true),
+    findById,
+    findByIdForUpdate,
     findForChange,
     insert: (cart) =>
       orStoreUnavailable(sql`
