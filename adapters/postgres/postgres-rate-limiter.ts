@@ -8,7 +8,7 @@
  * Events older than the longest window count for no rule; each instance deletes them at most
  * once a minute, so keys that are never seen again do not pile up.
  */
-import { Array as Arr, Effect, Layer } from "effect"
+import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { type RateLimitAttempt, RateLimiter } from "../../application/auth/rate-limiter.ts"
 import {
@@ -19,6 +19,10 @@ import {
   slidingWindowStart
 } from "../../domain/auth/rate-limit.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
+import { findAll, findOne } from "./store-query.ts"
+
+const WindowCount = Schema.Struct({ count: Schema.Int, oldest: Schema.NullOr(Schema.Date) })
+const RateLimitEvent = Schema.Struct({ key: Schema.String, occurredAt: Schema.Date })
 
 const LONGEST_WINDOW_MILLIS = Math.max(...ALL_RATE_LIMIT_RULES.map((rule) => rule.windowSeconds)) * 1000
 const GLOBAL_PRUNE_INTERVAL_MILLIS = 60_000
@@ -38,6 +42,22 @@ export const PostgresRateLimiter = Layer.effect(
         ).pipe(Effect.asVoid)
       })
 
+    // drop what left the window and count the rest (the count does not see the delete, nor need to)
+    const countInWindow = findOne({
+      Request: Schema.Struct({ key: Schema.String, windowStart: Schema.Date, now: Schema.Date }),
+      Result: WindowCount,
+      execute: ({ key, now, windowStart }) =>
+        sql`
+          WITH expired AS (DELETE FROM rate_limit_events WHERE key = ${key} AND occurred_at <= ${windowStart})
+          SELECT count(*)::int AS count, min(occurred_at) AS oldest FROM rate_limit_events
+          WHERE key = ${key} AND occurred_at > ${windowStart} AND occurred_at <= ${now}`
+    })
+    const insertEvents = findAll({
+      Request: Schema.NonEmptyArray(RateLimitEvent),
+      Result: Schema.Struct({ id: Schema.String }),
+      execute: (events) => sql`INSERT INTO rate_limit_events ${sql.insert(events)} RETURNING id::text AS id`
+    })
+
     return RateLimiter.of({
       consume: (checks, now) =>
         orStoreUnavailable(sql.withTransaction(Effect.gen(function*() {
@@ -51,20 +71,16 @@ export const PostgresRateLimiter = Layer.effect(
           const keys = [...new Set(keyed.map((k) => k.key))].sort()
           yield* sql`SELECT ${sql.csv(keys.map((key) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`))}`
           const decisions = yield* Effect.forEach(keyed, ({ check, key, windowStart }) =>
-            // drop what left the window and count the rest (the count does not see the delete, nor need to)
-            Effect.map(
-              sql<{ count: number; oldest: Date | null }>`
-                WITH expired AS (DELETE FROM rate_limit_events WHERE key = ${key} AND occurred_at <= ${windowStart})
-                SELECT count(*)::int AS count, min(occurred_at) AS oldest FROM rate_limit_events
-                WHERE key = ${key} AND occurred_at > ${windowStart} AND occurred_at <= ${now}`,
-              (rows) => decideRateLimit({ count: rows[0]?.count ?? 0, oldestAt: rows[0]?.oldest?.getTime() ?? at }, check.rule, at)
-            ))
+            Effect.map(countInWindow({ key, windowStart, now }), (counted) =>
+              decideRateLimit({
+                count: counted._tag === "Some" ? counted.value.count : 0,
+                oldestAt: (counted._tag === "Some" ? counted.value.oldest?.getTime() : undefined) ?? at
+              }, check.rule, at)))
           const decision = combineRateLimitDecisions(decisions)
           if (decision._tag === "Limited") return decision satisfies RateLimitAttempt
-          const events: ReadonlyArray<Record<string, unknown>> = keyed.map(({ key }) => ({ key, occurredAt: now }))
+          const events = keyed.map(({ key }) => ({ key, occurredAt: now }))
           if (!Arr.isReadonlyArrayNonEmpty(events)) return { _tag: "Allowed", eventIds: [] } satisfies RateLimitAttempt
-          const inserted = yield* sql<{ id: string }>`
-            INSERT INTO rate_limit_events ${sql.insert(events)} RETURNING id::text AS id`
+          const inserted = yield* insertEvents(events)
           return { _tag: "Allowed", eventIds: inserted.map((row) => row.id) } satisfies RateLimitAttempt
         }))).pipe(Effect.tap(() => pruneEverything(now))),
       release: (eventIds) =>

@@ -2,19 +2,22 @@
  * ServerSecrets in the `server_secrets` table. The first instance to need a secret inserts it;
  * `ON CONFLICT DO NOTHING` plus a re-read makes every instance end up with the same value.
  */
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { ServerSecrets } from "../../application/auth/server-secrets.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
+import { findOne } from "./store-query.ts"
 
 export const PostgresServerSecrets = Layer.effect(
   ServerSecrets,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const read = (name: string) =>
-      orStoreUnavailable(sql<{ value: string }>`SELECT value FROM server_secrets WHERE name = ${name}`).pipe(
-        Effect.map((rows) => rows[0]?.value)
-      )
+    const secret = findOne({
+      Request: Schema.String,
+      Result: Schema.Struct({ value: Schema.String }),
+      execute: (name) => sql`SELECT value FROM server_secrets WHERE name = ${name}`
+    })
+    const read = (name: string) => Effect.map(secret(name), Option.match({ onNone: () => undefined, onSome: (row) => row.value }))
     return ServerSecrets.of({
       getOrCreate: (name, create) =>
         Effect.gen(function*() {

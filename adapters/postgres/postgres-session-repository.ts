@@ -10,28 +10,41 @@ import { type Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { SessionRepository } from "../../application/auth/session-repository.ts"
 import { Session } from "../../domain/auth/session.ts"
+import { SessionId } from "../../domain/shared/ids.ts"
 import { SESSION_REVOCATION_CHANNEL, sessionRevocationPayload } from "./postgres-session-revocation-feed.ts"
-import { firstRow } from "./first-row.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
+import { findOne } from "./store-query.ts"
 
-const decodeSession = Schema.decodeUnknownSync(Session)
+const SessionIdRow = Schema.Struct({ id: SessionId })
 
 export const PostgresSessionRepository = Layer.effect(
   SessionRepository,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const findById = (id: string) =>
-      orStoreUnavailable(sql`
+    const findById = findOne({
+      Request: SessionId,
+      Result: Session,
+      execute: (id) =>
+        sql`
         SELECT s.id, s.customer_id, s.created_at, s.last_used_at, s.revoked_at, s.current_token_hash, s.generation,
           array(
             SELECT t.token_hash FROM session_refresh_tokens t
             WHERE t.session_id = s.id AND t.token_hash <> s.current_token_hash
             ORDER BY t.issued_at, t.token_hash
           ) AS rotated_token_hashes
-        FROM sessions s WHERE s.id = ${id}`).pipe(
-        Effect.map(firstRow(decodeSession))
-      )
+        FROM sessions s WHERE s.id = ${id}`
+    })
+
+    const lockByTokenHash = findOne({
+      Request: Schema.String,
+      Result: SessionIdRow,
+      execute: (tokenHash) =>
+        sql`
+          SELECT id FROM sessions
+          WHERE id = (SELECT session_id FROM session_refresh_tokens WHERE token_hash = ${tokenHash})
+          FOR UPDATE`
+    })
 
     const rememberTokenHashes = (session: Session, hashes: ReadonlyArray<string>) =>
       Effect.forEach(hashes, (tokenHash) =>
@@ -60,14 +73,8 @@ export const PostgresSessionRepository = Layer.effect(
       },
       findById,
       findByTokenHashForUpdate: (tokenHash) =>
-        Effect.gen(function*() {
-          const locked = yield* orStoreUnavailable(sql<{ id: string }>`
-            SELECT id FROM sessions
-            WHERE id = (SELECT session_id FROM session_refresh_tokens WHERE token_hash = ${tokenHash})
-            FOR UPDATE`)
-          const id = locked[0]?.id
-          return id === undefined ? Option.none<Session>() : yield* findById(id)
-        }),
+        Effect.flatMap(lockByTokenHash(tokenHash), (locked) =>
+          Option.isNone(locked) ? Effect.succeedNone : findById(locked.value.id)),
       update: (session) =>
         Effect.andThen(
           orStoreUnavailable(sql`
