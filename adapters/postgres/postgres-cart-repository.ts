@@ -27,7 +27,7 @@ import { cartVariantsJsonOf, decodeCartVariantsJson } from "./postgres-inventory
 import { orStoreUnavailable } from "./store-errors.ts"
 import { findOne } from "./store-query.ts"
 
-const CartRow = Schema.Struct({
+export const CartRow = Schema.Struct({
   ...Cart.fields,
   lines: Schema.fromJsonString(Schema.Array(CartLine)),
   shippingAddress: Schema.NullOr(Schema.fromJsonString(Address)),
@@ -35,9 +35,9 @@ const CartRow = Schema.Struct({
 })
 
 /** A cart row with the JSON of its variants' store data (`cartVariantsJsonOf`). */
-const CartForChangeRow = Schema.Struct({ ...CartRow.fields, variants: Schema.String })
+export const CartForChangeRow = Schema.Struct({ ...CartRow.fields, variants: Schema.String })
 
-const ForChange = Schema.Struct({ cartId: CartId, addedVariantIds: Schema.Array(VariantId) })
+export const ForChange = Schema.Struct({ cartId: CartId, addedVariantIds: Schema.Array(VariantId) })
 
 const addressJson = (address: Address | null): string | null => address === null ? null : JSON.stringify(address)
 
