@@ -7,7 +7,7 @@ import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { AddressBook } from "../../application/customer/address-book.ts"
 import { SavedAddress } from "../../domain/address-book/saved-address.ts"
-import { AddressId, CustomerId } from "../../domain/shared/ids.ts"
+import { AddressIdInput, CustomerId } from "../../domain/shared/ids.ts"
 import { Address } from "../../domain/shipping/address.ts"
 import { execute, findAll, findOne } from "./store-query.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
@@ -31,7 +31,7 @@ export const PostgresAddressBook = Layer.effect(
         sql`SELECT ${columns} FROM customer_addresses WHERE customer_id = ${customerId} ORDER BY created_at, id`
     })
     const find = findOne({
-      Request: Schema.Struct({ customerId: CustomerId, addressId: AddressId }),
+      Request: Schema.Struct({ customerId: CustomerId, addressId: AddressIdInput }),
       Result: SavedAddressRow,
       execute: ({ addressId, customerId }) =>
         sql`SELECT ${columns} FROM customer_addresses WHERE customer_id = ${customerId} AND id = ${addressId}`
