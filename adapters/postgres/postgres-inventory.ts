@@ -6,13 +6,14 @@
  * `stock >= 0` CHECK), so stock never goes below zero, and what a short take did take is put back. Both writes stamp the products
  * for the read model through the change-tracking triggers of migration 0002.
  */
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { CartVariant } from "../../application/cart/cart-variant.ts"
 import { Inventory, type ProductSale, type StockTake } from "../../application/cart/inventory.ts"
 import { InsufficientStock } from "../../domain/cart/errors/insufficient-stock.ts"
-import { ProductId, type ShopId, VariantId } from "../../domain/shared/ids.ts"
+import { ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
+import { findAll, findOne } from "./store-query.ts"
 
 const VariantRow = Schema.Struct({
   variantId: VariantId,
@@ -31,9 +32,6 @@ const VariantRow = Schema.Struct({
   productSku: Schema.String,
   thumbnail: Schema.NullOr(Schema.String)
 })
-
-/** Rows that do not match mean the database holds something we never write: a defect. */
-const decodeRows = Schema.decodeUnknownSync(Schema.Array(VariantRow))
 
 const CartVariantJson = Schema.Struct({
   ...VariantRow.fields,
@@ -65,8 +63,11 @@ export const cartVariantsJsonOf = (variantIds: string, shopId: string): string =
    FROM variants v JOIN products p ON p.id = v.product_id
    WHERE v.id = ANY(${variantIds}))`
 
-const byVariantId = (rows: ReadonlyArray<unknown>): ReadonlyMap<VariantId, CartVariant> =>
-  new Map(decodeRows(rows).map((variant) => [variant.variantId, variant]))
+const byVariantId = (rows: ReadonlyArray<CartVariant>): ReadonlyMap<VariantId, CartVariant> =>
+  new Map(rows.map((variant) => [variant.variantId, variant]))
+
+const VariantsInShop = Schema.Struct({ shopId: ShopId, variantIds: Schema.Array(VariantId) })
+const StockTakes = Schema.Struct({ ids: Schema.Array(VariantId), quantities: Schema.Array(Schema.Int) })
 
 /** Adds up repeated ids, so one statement handles each id once. */
 const summed = <K extends string, E extends { readonly quantity: number } & Record<K, string>>(
@@ -82,30 +83,51 @@ const summed = <K extends string, E extends { readonly quantity: number } & Reco
 export const makePostgresInventory = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
+  const variantsOf = (lock: boolean) =>
+    findAll({
+      Request: VariantsInShop,
+      Result: VariantRow,
+      execute: ({ shopId, variantIds }) =>
+        sql`
+          SELECT v.id AS variant_id, v.product_id, v.sku, v.original_price, v.sale_price, v.stock, v.weight_grams,
+            v.images::text AS images, v.option_values::text AS option_values,
+            p.enabled AND EXISTS (SELECT 1 FROM product_shops ps WHERE ps.product_id = p.id AND ps.shop_id = ${shopId}) AS visible,
+            p.requires_shipping, p.name AS product_name, p.slug AS product_slug, p.sku AS product_sku, p.thumbnail
+          FROM variants v JOIN products p ON p.id = v.product_id
+          WHERE v.id = ANY(${[...variantIds]}::text[])
+          ORDER BY v.id
+          ${sql.literal(lock ? "FOR UPDATE OF v" : "")}`
+    })
+  const variantsIn = { read: variantsOf(false), locked: variantsOf(true) }
   const variants = (shopId: ShopId, variantIds: ReadonlyArray<VariantId>, lock: boolean) =>
-    orStoreUnavailable(sql`
-      SELECT v.id AS variant_id, v.product_id, v.sku, v.original_price, v.sale_price, v.stock, v.weight_grams,
-        v.images::text AS images, v.option_values::text AS option_values,
-        p.enabled AND EXISTS (SELECT 1 FROM product_shops ps WHERE ps.product_id = p.id AND ps.shop_id = ${shopId}) AS visible,
-        p.requires_shipping, p.name AS product_name, p.slug AS product_slug, p.sku AS product_sku, p.thumbnail
-      FROM variants v JOIN products p ON p.id = v.product_id
-      WHERE v.id = ANY(${[...variantIds]}::text[])
-      ORDER BY v.id
-      ${sql.literal(lock ? "FOR UPDATE OF v" : "")}`).pipe(Effect.map(byVariantId))
+    Effect.map(variantsIn[lock ? "locked" : "read"]({ shopId, variantIds }), byVariantId)
+
+  /** Takes what stock there is for each id: the ids of the variants that had enough. */
+  const take = findAll({
+    Request: StockTakes,
+    Result: Schema.Struct({ id: VariantId }),
+    execute: ({ ids, quantities }) =>
+      sql`
+        UPDATE variants v SET stock = v.stock - t.quantity
+        FROM unnest(${[...ids]}::text[], ${[...quantities]}::int[]) AS t(id, quantity)
+        WHERE v.id = t.id AND v.stock >= t.quantity
+        RETURNING v.id`
+  })
+  const stockOf = findOne({
+    Request: VariantId,
+    Result: Schema.Struct({ stock: Schema.Int }),
+    execute: (variantId) => sql`SELECT stock FROM variants WHERE id = ${variantId}`
+  })
 
   const takeStock = (takes: ReadonlyArray<StockTake>) =>
     Effect.gen(function*() {
       if (takes.length === 0) return
       const { ids, quantities } = summed(takes, "variantId")
-      const taken = yield* orStoreUnavailable(sql<{ id: string }>`
-        UPDATE variants v SET stock = v.stock - t.quantity
-        FROM unnest(${ids}::text[], ${quantities}::int[]) AS t(id, quantity)
-        WHERE v.id = t.id AND v.stock >= t.quantity
-        RETURNING v.id`)
+      const taken = yield* take({ ids, quantities })
       if (taken.length === ids.length) return
       // Some variant had too little: put back what was taken (all or nothing even without an
       // enclosing transaction; inside one, the caller rolls back anyway) and report it.
-      const takenIds = new Set(taken.map((row) => row.id))
+      const takenIds = new Set<string>(taken.map((row) => row.id))
       const returned = ids.flatMap((id, index) => takenIds.has(id) ? [{ id, quantity: quantities[index] ?? 0 }] : [])
       if (returned.length > 0) {
         yield* orStoreUnavailable(sql`
@@ -115,11 +137,11 @@ export const makePostgresInventory = Effect.gen(function*() {
       }
       const shortId = ids.find((id) => !takenIds.has(id))
       if (shortId === undefined) return yield* Effect.die(new Error("takeStock: fewer rows taken, yet every variant was"))
-      const rows = yield* orStoreUnavailable(sql<{ stock: number }>`SELECT stock FROM variants WHERE id = ${shortId}`)
+      const found = yield* stockOf(shortId)
       return yield* new InsufficientStock({
         variantId: shortId,
         requested: quantities[ids.indexOf(shortId)] ?? 0,
-        available: rows[0]?.stock ?? 0
+        available: Option.match(found, { onNone: () => 0, onSome: (row) => row.stock })
       })
     })
 
