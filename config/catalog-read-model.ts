@@ -5,7 +5,7 @@
  */
 import { type Duration, Layer } from "effect"
 import * as EngineProductSearch from "../adapters/catalog-engine/engine-product-search.ts"
-import type { DocumentCodec, DocumentCodecTrainer } from "../domain/catalog/document-codec.ts"
+import type { DocumentCodec, DocumentCodecTrainer } from "../adapters/catalog-engine/columns/document-codec.ts"
 import { productJsonDocuments } from "../adapters/http/representation/product-document.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 

@@ -16,11 +16,11 @@ import {
   type SuggestQuery
 } from "../../application/catalog/product-search.ts"
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
-import { CatalogIndex, type SharedIndexOptions } from "../../domain/catalog/catalog-index/catalog-index.ts"
-import type { DocumentCodec, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
+import { CatalogIndex, type SharedIndexOptions } from "./catalog-index/catalog-index.ts"
+import type { DocumentCodec, DocumentCodecTrainer } from "./columns/document-codec.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
-import { corrections } from "../../domain/catalog/suggest/corrections.ts"
-import { SuggestIndex } from "../../domain/catalog/suggest/suggest-index.ts"
+import { corrections } from "./suggest/corrections.ts"
+import { SuggestIndex } from "./suggest/suggest-index.ts"
 
 export interface EngineOptions {
   readonly format: ProductDocumentFormat

@@ -22,7 +22,7 @@ import { CatalogPublisher } from "../../application/catalog/catalog-publisher.ts
 import type { CatalogState } from "../../application/catalog/catalog-state.ts"
 import type { ProductListingRequest } from "../../application/catalog/product-listing.ts"
 import { BackgroundLoops, type LoopControl, makeBackgroundLoops } from "../../application/shared/background-loops.ts"
-import type { CatalogIndex, SharedIndexOptions } from "../../domain/catalog/catalog-index/catalog-index.ts"
+import type { CatalogIndex, SharedIndexOptions } from "../catalog-engine/catalog-index/catalog-index.ts"
 import { EngineSearchIndex } from "../catalog-engine/engine-product-search.ts"
 import { keepCompressedForms } from "../http/representation/compressed-bodies.ts"
 import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"

@@ -8,7 +8,7 @@
  * holds, whole, and drops the previous generation when it installs the next.
  */
 import type { ProductListingRequest } from "../../application/catalog/product-listing.ts"
-import type { SharedCatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
+import type { SharedCatalogIndex } from "../catalog-engine/catalog-index/catalog-index.ts"
 
 /** The header's slot holding the latest published generation's number. */
 export const LATEST_GENERATION = 0

@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads"
 import { listingOf, productQueryOf } from "../../application/catalog/product-listing.ts"
-import { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
+import { CatalogIndex } from "../catalog-engine/catalog-index/catalog-index.ts"
 import { documentCodecFromDescription } from "../compression/deflate-document-codec.ts"
 import { listingJson } from "../http/representation/listing-body.ts"
 import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"

@@ -14,7 +14,7 @@
  * serve every call.
  */
 import { createInflateRaw, inflateRawSync, type ZlibOptions } from "node:zlib"
-import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../../domain/catalog/document-codec.ts"
+import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../catalog-engine/columns/document-codec.ts"
 import { type DictionaryOptions, trainDictionary } from "./compression-dictionary.ts"
 import { documentDeflater } from "./deflate-options.ts"
 import { reusableZlib } from "./reusable-zlib.ts"

@@ -6,7 +6,13 @@
  */
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
-import type { Suggestions } from "../../domain/catalog/suggest/suggest-index.ts"
+
+/** The products (by id and slug), categories and completed queries a suggestion query is answered. */
+export interface Suggestions {
+  readonly products: ReadonlyArray<{ readonly id: string; readonly slug: string }>
+  readonly categories: ReadonlyArray<{ readonly id: string; readonly slug: string; readonly name: string }>
+  readonly queries: ReadonlyArray<string>
+}
 
 export const referenceFold = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
 

@@ -6,7 +6,7 @@ import {
   deflateDocumentCodecTrainer,
   documentCodecFromDescription
 } from "../../adapters/compression/deflate-document-codec.ts"
-import { CatalogIndex } from "../../domain/catalog/catalog-index/catalog-index.ts"
+import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import { makeProduct, makeVariant } from "../domain/catalog/catalog-fixtures.ts"
 import { ShopId } from "../../domain/shared/ids.ts"
 

@@ -3,6 +3,12 @@
  * - `domain/` imports only `effect` and `domain/`;
  * - `application/` imports only `effect`, `domain/` and `application/`;
  * - `adapters/http` never imports `adapters/postgres` (it reaches the database through ports);
+ * - the domain holds rules, not a search engine: no typed arrays, shared memory, atomics,
+ *   WebAssembly or caches (weak maps) in `domain/`;
+ * - the catalog engine (`adapters/catalog-engine`) is reached through the ProductSearch port: it
+ *   imports only `effect`, Node, the domain, the application and itself, and only the
+ *   composition root, the listing workers, the document codec (adapters/compression) and the
+ *   tests import it;
  * - no cycles between folders (a folder's `errors/` subfolder counts as the folder itself).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs"
@@ -37,6 +43,13 @@ const packageName = (to: string) => to.startsWith("@") ? to.split("/").slice(0, 
 
 const violations = (layer: string, allowed: (to: string) => boolean) =>
   edges.filter((edge) => edge.from.startsWith(`${layer}/`) && !allowed(edge.to)).map((e) => `${e.from} -> ${e.to}`)
+
+/** The production files of `layer` whose text matches `pattern`, with the first match. */
+const filesMatching = (layer: string, pattern: RegExp): Array<string> =>
+  sourceFiles(layer).flatMap((file) => {
+    const found = readFileSync(join(root, file), "utf8").match(pattern)
+    return found === null ? [] : [`${file}: ${found[0]}`]
+  })
 
 const folderOf = (file: string) => dirname(file).replace(/\/errors$/, "")
 
@@ -106,6 +119,24 @@ describe("import boundaries", () => {
 
   it("the HTTP adapter never imports the PostgreSQL adapter", () => {
     expect(violations("adapters/http", (to) => !to.startsWith("adapters/postgres"))).toEqual([])
+  })
+
+  it("the domain has no typed arrays, shared memory, atomics, WebAssembly or caches", () => {
+    const engineParts = /\b(?:(?:Big)?(?:Int|Uint|Float)(?:8|16|32|64)(?:Clamped)?Array|SharedArrayBuffer|ArrayBuffer|DataView|Atomics|WebAssembly|WeakMap|WeakRef)\b/
+    expect(filesMatching("domain", engineParts)).toEqual([])
+  })
+
+  it("the catalog engine imports only effect, Node, the domain, the application and itself", () => {
+    expect(violations("adapters/catalog-engine", (to) =>
+      to.startsWith("adapters/catalog-engine/") || to.startsWith("domain/") || to.startsWith("application/") ||
+      packageName(to) === "effect" || to.startsWith("node:"))).toEqual([])
+  })
+
+  it("only the composition root, the listing workers and the document codec import the catalog engine", () => {
+    const allowed = ["adapters/catalog-engine/", "adapters/catalog-workers/", "adapters/compression/", "config/"]
+    const importers = edges.filter((edge) =>
+      edge.to.startsWith("adapters/catalog-engine/") && !allowed.some((folder) => edge.from.startsWith(folder)))
+    expect(importers.map((edge) => `${edge.from} -> ${edge.to}`)).toEqual([])
   })
 
   it("has no cycles between folders", () => {

@@ -4,7 +4,7 @@
 // often, from VOCABULARY made-up words, plus the product number as a word, as the generated bench
 // catalog's names have), queried with distinct prefixes, whole words and typos of them.
 // Not a test: `node --expose-gc test/bench/suggest-index-figures.ts [products] [queries]`.
-import { SuggestIndex } from "../../domain/catalog/suggest/suggest-index.ts"
+import { SuggestIndex } from "../../adapters/catalog-engine/suggest/suggest-index.ts"
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import { seededRandom } from "../support/seeded-random.ts"
 import { ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"

@@ -27,7 +27,7 @@ import {
   SEARCH_TERMS,
   SmallInt
 } from "../../domain/catalog/catalog-fixtures.ts"
-import { SuggestCatalogArbitrary } from "../../domain/catalog/suggest/suggest-arbitraries.ts"
+import { SuggestCatalogArbitrary } from "../../adapters/catalog-engine/suggest/suggest-arbitraries.ts"
 
 const SEEDED = (seed: number, runs = 60) => ({ arbitrary: { runs, size: 60, seed } })
 

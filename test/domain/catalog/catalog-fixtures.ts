@@ -6,7 +6,7 @@ import { Arbitrary, Schema } from "effect"
 import type { CatalogProduct, CatalogVariant } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import type { AttributeFilter, ProductQuery } from "../../../domain/catalog/product-query.ts"
-import { CatalogIndex, type CatalogIndexOptions } from "../../../domain/catalog/catalog-index/catalog-index.ts"
+import { CatalogIndex, type CatalogIndexOptions } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import { CategoryId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
 
 export const SHOPS = ["shop_a", "shop_b", "shop_c", "shop_d"].map((shop) => ShopId.make(shop))

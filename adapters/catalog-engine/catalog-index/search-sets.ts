@@ -11,8 +11,8 @@
  * cover); shorter terms, and small catalogs, are scanned. The index is built on first use and
  * rebuilt once the changed slots are many.
  */
-import { type Bitset, countBits, forEachBit, hasBit, makeBitset, setBit } from "../bitset.ts"
-import { sharedInt32 } from "../shared-columns.ts"
+import { type Bitset, countBits, forEachBit, hasBit, makeBitset, setBit } from "../columns/bitset.ts"
+import { sharedInt32 } from "../columns/shared-columns.ts"
 import { FIELD_SEPARATOR, type SearchTexts } from "./product-slots.ts"
 import { type SharedTrigrams, TrigramIndex } from "./trigram-index.ts"
 

@@ -3,8 +3,8 @@
  * price, and one per attribute key): within a group the values form a union, across groups an
  * intersection (CONTRACT §4).
  */
-import { type Bitset, countBits, makeBitset, setBit, unionInto } from "../bitset.ts"
-import type { ProductQuery } from "../product-query.ts"
+import { type Bitset, countBits, makeBitset, setBit, unionInto } from "../columns/bitset.ts"
+import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
 import type { ProductSlots } from "./product-slots.ts"
 import type { SlotMemberships } from "./slot-memberships.ts"
 import type { VariantPriceIndex } from "./variant-price-index.ts"

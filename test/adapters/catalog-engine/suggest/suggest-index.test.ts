@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
 import type { CatalogProduct } from "../../../../domain/catalog/catalog-product.ts"
-import { corrections } from "../../../../domain/catalog/suggest/corrections.ts"
-import { closestPrefix, osaDistance } from "../../../../domain/catalog/suggest/edit-distance.ts"
-import { allowedEdits, fold, textWords } from "../../../../domain/catalog/suggest/folding.ts"
-import { SuggestIndex, type SuggestRequest } from "../../../../domain/catalog/suggest/suggest-index.ts"
-import { WordDictionary } from "../../../../domain/catalog/suggest/word-dictionary.ts"
-import { makeProduct, makeVariant, SmallInt } from "../catalog-fixtures.ts"
+import { corrections } from "../../../../adapters/catalog-engine/suggest/corrections.ts"
+import { closestPrefix, osaDistance } from "../../../../adapters/catalog-engine/suggest/edit-distance.ts"
+import { allowedEdits, fold, textWords } from "../../../../adapters/catalog-engine/suggest/folding.ts"
+import { SuggestIndex, type SuggestRequest } from "../../../../adapters/catalog-engine/suggest/suggest-index.ts"
+import { WordDictionary } from "../../../../adapters/catalog-engine/suggest/word-dictionary.ts"
+import { makeProduct, makeVariant, SmallInt } from "../../../domain/catalog/catalog-fixtures.ts"
 import { referenceEdits, referenceFold, referenceKind, referenceOsa, referenceSuggest, referenceWords } from "../../../../adapters/memory/reference-suggest.ts"
 import {
   DictionaryArbitrary,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
-import { SlotIntLists } from "../../../domain/catalog/slot-int-lists.ts"
+import { SlotIntLists } from "../../../adapters/catalog-engine/columns/slot-int-lists.ts"
 
 // slots around the initial slot capacity (1024); lists from empty to long enough that a few of
 // them outgrow the initial pool (1024 entries), so replacing them leaves waste to compact

@@ -3,14 +3,14 @@
  * subtree and for availability (which slots hold it), and per slot the lists of its tag, attribute
  * value and category ids (what it holds), for the per-product facet tally.
  */
-import { type Bitset, bitsetOf, clearBit, makeBitset, resized, setBit, unionInto } from "../bitset.ts"
-import { type CatalogProduct, isInStock } from "../catalog-product.ts"
-import type { CategoryRecord } from "../category.ts"
-import { effectiveParents } from "../category.ts"
-import { type ByteColumn, fromByteColumn, packBitsets, sharedCopy, toByteColumn, unpackBitsets } from "../shared-columns.ts"
-import { type SharedSlotIntLists, SlotIntLists } from "../slot-int-lists.ts"
+import { type Bitset, bitsetOf, clearBit, makeBitset, resized, setBit, unionInto } from "../columns/bitset.ts"
+import { type CatalogProduct, isInStock } from "../../../domain/catalog/catalog-product.ts"
+import type { CategoryRecord } from "../../../domain/catalog/category.ts"
+import { effectiveParents } from "../../../domain/catalog/category.ts"
+import { type ByteColumn, fromByteColumn, packBitsets, sharedCopy, toByteColumn, unpackBitsets } from "../columns/shared-columns.ts"
+import { type SharedSlotIntLists, SlotIntLists } from "../columns/slot-int-lists.ts"
 import { attributeValueName, type SharedDictionary, ValueDictionary } from "./value-dictionary.ts"
-import type { CategoryId } from "../../shared/ids.ts"
+import type { CategoryId } from "../../../domain/shared/ids.ts"
 
 /** The memberships on shared memory (the bit sets and per-slot lists; the small dictionaries' names as byte columns). */
 export interface SharedMemberships {

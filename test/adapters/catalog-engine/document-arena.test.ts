@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
-import { DocumentArena } from "../../../domain/catalog/document-arena.ts"
-import { stringAt } from "../../../domain/catalog/shared-columns.ts"
+import { DocumentArena } from "../../../adapters/catalog-engine/columns/document-arena.ts"
+import { stringAt } from "../../../adapters/catalog-engine/columns/shared-columns.ts"
 
 const latin1 = (bytes: Uint8Array | undefined): string | undefined =>
   bytes === undefined ? undefined : Buffer.from(bytes).toString("latin1")

@@ -6,7 +6,7 @@
  * categories rank by tier, then by how many visible products they hold (descendants included)
  * desc, then slug asc. A category holding no visible product is not suggested.
  */
-import type { CategoryRecord } from "../category.ts"
+import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import { textWords } from "./folding.ts"
 import { WordDictionary } from "./word-dictionary.ts"
 

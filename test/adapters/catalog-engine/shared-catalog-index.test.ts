@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
-import { CatalogIndex, type CatalogIndexOptions } from "../../../domain/catalog/catalog-index/catalog-index.ts"
+import { CatalogIndex, type CatalogIndexOptions } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
-import type { DocumentCodec } from "../../../domain/catalog/document-codec.ts"
+import type { DocumentCodec } from "../../../adapters/catalog-engine/columns/document-codec.ts"
 import {
   buildIndex,
   type Catalog,
@@ -22,7 +22,7 @@ import {
   queryFromSeed,
   QuerySeed,
   SmallInt
-} from "./catalog-fixtures.ts"
+} from "../../domain/catalog/catalog-fixtures.ts"
 import { ShopId } from "../../../domain/shared/ids.ts"
 
 const KERNELS: ReadonlyArray<CatalogIndexOptions> = [

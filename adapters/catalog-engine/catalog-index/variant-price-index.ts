@@ -4,8 +4,8 @@
  * price filter costs its matches rather than a pass over the candidates. Built on first use and
  * dropped when a price changes.
  */
-import { type Bitset, makeBitset, setBit } from "../bitset.ts"
-import { sharedInt32 } from "../shared-columns.ts"
+import { type Bitset, makeBitset, setBit } from "../columns/bitset.ts"
+import { sharedInt32 } from "../columns/shared-columns.ts"
 import type { ProductSlots } from "./product-slots.ts"
 
 /** The built index on shared memory (built there and never written after). */

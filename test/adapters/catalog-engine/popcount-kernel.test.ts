@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
-import { type Bitset, countIntersection, makeBitset, resized } from "../../../domain/catalog/bitset.ts"
-import { PopcountKernel } from "../../../domain/catalog/catalog-index/popcount-kernel.ts"
+import { type Bitset, countIntersection, makeBitset, resized } from "../../../adapters/catalog-engine/columns/bitset.ts"
+import { PopcountKernel } from "../../../adapters/catalog-engine/catalog-index/popcount-kernel.ts"
 
 const Word = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 0xffffffff }))
 /** mostly zero words, with runs of full, sparse and random words (sign bit included) */

@@ -9,10 +9,10 @@
  * dense set, popcount(set AND value) over the set's non-empty words for each value of the group;
  * for a sparse set, a pass over its products adding up their value lists.
  */
-import type { Bitset } from "../bitset.ts"
-import { byCountThenValue, type Facets } from "../facets.ts"
-import type { CategoryRef } from "../product-view.ts"
-import { toMajor } from "../../shared/money.ts"
+import type { Bitset } from "../columns/bitset.ts"
+import { byCountThenValue, type Facets } from "../../../domain/catalog/facets.ts"
+import type { CategoryRef } from "../../../domain/catalog/product-view.ts"
+import { toMajor } from "../../../domain/shared/money.ts"
 import { type FacetKernel, GroupCounter, type GroupCounts, type LoadedValueSets, valueSetsOf } from "./facet-kernels.ts"
 import { ATTRIBUTE_GROUP_PREFIX } from "./listing-filters.ts"
 import { PopcountKernel } from "./popcount-kernel.ts"

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
-import { CatalogIndex } from "../../../domain/catalog/catalog-index/catalog-index.ts"
+import { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
-import type { DocumentCodec, DocumentCodecTrainer } from "../../../domain/catalog/document-codec.ts"
-import { ProductDocuments } from "../../../domain/catalog/product-documents.ts"
+import type { DocumentCodec, DocumentCodecTrainer } from "../../../adapters/catalog-engine/columns/document-codec.ts"
+import { ProductDocuments } from "../../../adapters/catalog-engine/columns/product-documents.ts"
 import {
   type Catalog,
   CatalogArbitrary,
@@ -13,7 +13,7 @@ import {
   QueryArbitrary,
   SHOPS,
   SmallInt
-} from "./catalog-fixtures.ts"
+} from "../../domain/catalog/catalog-fixtures.ts"
 
 /** Stores documents reversed behind a marker, and refuses to decode anything it did not encode. */
 const MARKER = "\u0001encoded:"

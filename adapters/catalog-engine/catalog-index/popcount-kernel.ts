@@ -11,7 +11,7 @@
  * function, `countAnd(set, value, start, end) -> i32`, the popcount of `set & value` over the
  * byte offsets [start, end), two 64-bit words per step.
  */
-import { type Bitset, nonZeroRange } from "../bitset.ts"
+import { type Bitset, nonZeroRange } from "../columns/bitset.ts"
 
 const uleb = (value: number): Array<number> => {
   const out: Array<number> = []

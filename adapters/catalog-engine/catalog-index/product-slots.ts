@@ -3,9 +3,9 @@
  * search text and the rendered document, in columns indexed by slot (typed arrays where the
  * values are numbers). Slots are never freed: a product keeps its slot across updates.
  */
-import { type CatalogProduct, effectivePrice } from "../catalog-product.ts"
-import type { DocumentCodec, DocumentCodecTrainer } from "../document-codec.ts"
-import { ProductDocuments, type SharedDocuments } from "../product-documents.ts"
+import { type CatalogProduct, effectivePrice } from "../../../domain/catalog/catalog-product.ts"
+import type { DocumentCodec, DocumentCodecTrainer } from "../columns/document-codec.ts"
+import { ProductDocuments, type SharedDocuments } from "../columns/product-documents.ts"
 import {
   type ByteColumn,
   indexOfBytes,
@@ -14,8 +14,8 @@ import {
   toByteColumn,
   toByteColumnReusing,
   utf8Length
-} from "../shared-columns.ts"
-import { type SharedSlotIntLists, SlotIntLists } from "../slot-int-lists.ts"
+} from "../columns/shared-columns.ts"
+import { type SharedSlotIntLists, SlotIntLists } from "../columns/slot-int-lists.ts"
 
 /** The slots' columns on shared memory; the search texts as UTF-8 with each name's length in bytes. */
 export interface SharedSlots {

@@ -1,10 +1,10 @@
 /** The catalog index's listing checked against the reference model's answer for the same call. */
 import { expect } from "@effect/vitest"
-import type { CatalogIndex } from "../../../domain/catalog/catalog-index/catalog-index.ts"
+import type { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import type { Facets } from "../../../domain/catalog/facets.ts"
-import { idsOf, type ListingCall } from "./catalog-fixtures.ts"
+import { idsOf, type ListingCall } from "../../domain/catalog/catalog-fixtures.ts"
 import { compareStrings, referenceList } from "../../../adapters/memory/reference-listing.ts"
 
 /**

@@ -2,8 +2,8 @@
  * The sort permutations of the slots, one per sort key, ascending with ties broken by product id
  * (CONTRACT §4); built on first use and dropped when a sort key changes.
  */
-import type { SortBy } from "../product-query.ts"
-import { sharedAsIs, sharedInt32 } from "../shared-columns.ts"
+import type { SortBy } from "../../../domain/catalog/product-query.ts"
+import { sharedAsIs, sharedInt32 } from "../columns/shared-columns.ts"
 import type { ProductSlots } from "./product-slots.ts"
 
 /** A sort key: the listing's, or the highest variant price (for the price range facet). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
-import { CatalogIndex } from "../../../domain/catalog/catalog-index/catalog-index.ts"
+import { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import { buildCategoryTree } from "../../../domain/catalog/category-tree.ts"
@@ -30,7 +30,7 @@ import {
   SHOPS,
   SmallInt,
   STOCKS
-} from "./catalog-fixtures.ts"
+} from "../../domain/catalog/catalog-fixtures.ts"
 import { expectReferenceAnswer } from "./reference-answers.ts"
 import {
   compareStrings,

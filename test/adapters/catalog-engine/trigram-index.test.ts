@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Schema } from "effect"
-import { TrigramIndex } from "../../../domain/catalog/catalog-index/trigram-index.ts"
+import { TrigramIndex } from "../../../adapters/catalog-engine/catalog-index/trigram-index.ts"
 
 /** Few characters, so texts share trigrams; NUL (the field separator), non-ASCII and a surrogate pair among them. */
 const ALPHABET = ["a", "b", "c", " ", "\u0000", "é", "ß", "😀", "1"]

@@ -14,7 +14,7 @@ import {
   setBit,
   unionInto,
   wordsFor
-} from "../../../domain/catalog/bitset.ts"
+} from "../../../adapters/catalog-engine/columns/bitset.ts"
 
 /** A bit set of `words` words with the given slots (those beyond capacity dropped), and its Set model. */
 interface Sample {

@@ -1,6 +1,6 @@
 /** A dictionary from strings to dense ids, each with a bit set of the slots holding it. */
-import { type Bitset, makeBitset, resized } from "../bitset.ts"
-import { type ByteColumn, fromByteColumn, packBitsets, toByteColumn, unpackBitsets } from "../shared-columns.ts"
+import { type Bitset, makeBitset, resized } from "../columns/bitset.ts"
+import { type ByteColumn, fromByteColumn, packBitsets, toByteColumn, unpackBitsets } from "../columns/shared-columns.ts"
 
 /** A dictionary on shared memory: its names, and its bit sets of `words` words packed end to end. */
 export interface SharedDictionary {

@@ -7,8 +7,8 @@
  * - "sort": the result's slots sorted by their rank in the permutation (total * log total: cheap
  *   for a small result, whatever the page).
  */
-import { type Bitset, hasBit } from "../bitset.ts"
-import { defaultSortOrder, type ProductQuery, type SortBy } from "../product-query.ts"
+import { type Bitset, hasBit } from "../columns/bitset.ts"
+import { defaultSortOrder, type ProductQuery, type SortBy } from "../../../domain/catalog/product-query.ts"
 import type { SortOrders } from "./sort-orders.ts"
 
 export type PagingKernel = "auto" | "walk" | "sort"

@@ -9,13 +9,13 @@
  * place (reads are synchronous, so a query never sees half an update). `generation` increases on
  * every change so that callers can key caches by it.
  */
-import { type Bitset, countBits, countIntersection, hasBit, intersectInto, makeBitset, wordsFor } from "../bitset.ts"
-import type { CatalogProduct, SizeGuide } from "../catalog-product.ts"
-import type { CategoryRecord } from "../category.ts"
-import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../document-codec.ts"
-import type { Facets } from "../facets.ts"
-import { type CategoryRef, renderProduct, type RenderContext } from "../product-view.ts"
-import type { ProductQuery } from "../product-query.ts"
+import { type Bitset, countBits, countIntersection, hasBit, intersectInto, makeBitset, wordsFor } from "../columns/bitset.ts"
+import type { CatalogProduct, SizeGuide } from "../../../domain/catalog/catalog-product.ts"
+import type { CategoryRecord } from "../../../domain/catalog/category.ts"
+import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../columns/document-codec.ts"
+import type { Facets } from "../../../domain/catalog/facets.ts"
+import { type CategoryRef, renderProduct, type RenderContext } from "../../../domain/catalog/product-view.ts"
+import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
 import { FacetCounts } from "./facet-counts.ts"
 import type { FacetKernel } from "./facet-kernels.ts"
 import { listingFilters, type PriceKernel } from "./listing-filters.ts"

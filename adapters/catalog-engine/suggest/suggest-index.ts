@@ -22,10 +22,10 @@
  *
  * Like CatalogIndex it has a single writer: `upsertProduct` applies a changed product in place.
  */
-import { type Bitset, bitsetOf, clearBit, hasBit, makeBitset, resized, setBit, unionInto, wordsFor } from "../bitset.ts"
-import type { CatalogProduct } from "../catalog-product.ts"
-import type { CategoryRecord } from "../category.ts"
-import { SlotIntLists } from "../slot-int-lists.ts"
+import { type Bitset, bitsetOf, clearBit, hasBit, makeBitset, resized, setBit, unionInto, wordsFor } from "../columns/bitset.ts"
+import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
+import type { CategoryRecord } from "../../../domain/catalog/category.ts"
+import { SlotIntLists } from "../columns/slot-int-lists.ts"
 import { type CategorySuggestion, CategoryWords } from "./category-words.ts"
 import type { ProductSuggestion, Suggestions, SuggestRequest } from "./suggestions.ts"
 import { textWords, type TextWord } from "./folding.ts"

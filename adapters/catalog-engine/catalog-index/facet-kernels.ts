@@ -8,7 +8,7 @@
  *   prices. Its cost follows the set's cardinality.
  * "auto" takes the cheaper by that estimate: bit sets for a dense set, the tally for a sparse one.
  */
-import { type Bitset, countBits, countIntersection, hasBit, nonZeroRange } from "../bitset.ts"
+import { type Bitset, countBits, countIntersection, hasBit, nonZeroRange } from "../columns/bitset.ts"
 import { ATTRIBUTE_GROUP_PREFIX } from "./listing-filters.ts"
 import type { PopcountKernel } from "./popcount-kernel.ts"
 import type { ProductSlots } from "./product-slots.ts"

@@ -8,8 +8,8 @@
  * variable-length deltas (about a byte a slot). Slots changed after the build are not in it; the
  * caller keeps them apart and verifies them with every term, and rebuilds when they grow many.
  */
-import { grownInt32 } from "../grown-array.ts"
-import { sharedCopy, sharedInt32 } from "../shared-columns.ts"
+import { grownInt32 } from "../columns/grown-array.ts"
+import { sharedCopy, sharedInt32 } from "../columns/shared-columns.ts"
 import { FIELD_SEPARATOR } from "./product-slots.ts"
 
 /** A built index on shared memory (its arrays are never written once built, so they are shared as they are). */
