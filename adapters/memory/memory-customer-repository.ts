@@ -71,6 +71,7 @@ export const makeMemoryCustomerRepository = () => {
           verifiedEmail: null,
           verifiedPhone: null,
           linkedName: null,
+          linkedPhone: null,
           createdAt: now,
           registeredAt: null
         }

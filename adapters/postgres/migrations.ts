@@ -11,6 +11,7 @@ import cartsOrders from "./migrations/0004_carts_orders.ts"
 import orderPrivacy from "./migrations/0005_order_privacy.ts"
 import catalogNotify from "./migrations/0007_catalog_notify.ts"
 import addressBook from "./migrations/0008_address_book.ts"
+import linkedAccountProof from "./migrations/0009_linked_account_proof.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -19,7 +20,8 @@ export const migrations = Migrator.fromRecord({
   "0004_carts_orders": cartsOrders,
   "0005_order_privacy": orderPrivacy,
   "0007_catalog_notify": catalogNotify,
-  "0008_address_book": addressBook
+  "0008_address_book": addressBook,
+  "0009_linked_account_proof": linkedAccountProof
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

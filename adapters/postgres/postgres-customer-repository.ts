@@ -15,7 +15,7 @@ import { orStoreUnavailable } from "./store-errors.ts"
 import type { CustomerId } from "../../domain/shared/ids.ts"
 
 const COLUMNS = "id, name, email, phone, avatar_url, default_shipping_address_id, password_hash, " +
-  "verified_email, verified_phone, linked_name, created_at, registered_at"
+  "verified_email, verified_phone, linked_name, linked_phone, created_at, registered_at"
 
 const decodeCustomer = Schema.decodeUnknownSync(Customer)
 
@@ -80,10 +80,10 @@ export const PostgresCustomerRepository = Layer.effect(
       insert: (customer) =>
         orStoreUnavailable(contactTakenOnViolation(sql`
           INSERT INTO customers (id, name, email, phone, avatar_url, default_shipping_address_id, password_hash,
-            verified_email, verified_phone, linked_name, source, created_at, registered_at, updated_at)
+            verified_email, verified_phone, linked_name, linked_phone, source, created_at, registered_at, updated_at)
           VALUES (${customer.id}, ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.avatarUrl},
             ${customer.defaultShippingAddressId}, ${customer.passwordHash}, ${customer.verifiedEmail},
-            ${customer.verifiedPhone}, ${customer.linkedName}, 'storefront', ${customer.createdAt}, ${customer.registeredAt}, now())`)).pipe(
+            ${customer.verifiedPhone}, ${customer.linkedName}, ${customer.linkedPhone}, 'storefront', ${customer.createdAt}, ${customer.registeredAt}, now())`)).pipe(
           Effect.asVoid
         ),
       update: (customer) =>
@@ -98,6 +98,7 @@ export const PostgresCustomerRepository = Layer.effect(
             verified_email = ${customer.verifiedEmail},
             verified_phone = ${customer.verifiedPhone},
             linked_name = ${customer.linkedName},
+            linked_phone = ${customer.linkedPhone},
             registered_at = ${customer.registeredAt},
             updated_at = now()
           WHERE id = ${customer.id}

@@ -5,7 +5,7 @@ import { ResetToken } from "../../domain/auth/reset-token.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 import { tableLayer, tableSpec } from "./table-layer.ts"
 
-const resetTokens = tableSpec("password_reset_tokens", ResetToken, "id, customer_id, token_hash, created_at, expires_at, used_at, voided_at")
+const resetTokens = tableSpec("password_reset_tokens", ResetToken, "id, customer_id, token_hash, mailed_to, created_at, expires_at, used_at, voided_at")
 
 export const PostgresResetTokenRepository = tableLayer(ResetTokenRepository, resetTokens, (sql, tokens) =>
   ResetTokenRepository.of({

@@ -6,6 +6,7 @@ import { Effect } from "effect"
 import { TokenHasher } from "../../domain/auth/token-hasher.ts"
 import { CommonPasswords } from "../../domain/customer/common-passwords.ts"
 import { IdGenerator } from "../../domain/shared/id-generator.ts"
+import { AddressBook } from "../customer/address-book.ts"
 import { CustomerRepository } from "../customer/customer-repository.ts"
 import { Transactions } from "../shared/transactions.ts"
 import { AccessTokenSigner } from "./access-token-signer.ts"
@@ -20,6 +21,7 @@ import { VerificationRepository } from "./verification-repository.ts"
 
 export const accountPorts = Effect.all({
   customers: CustomerRepository,
+  addressBook: AddressBook,
   sessions: SessionRepository,
   verifications: VerificationRepository,
   resetTokens: ResetTokenRepository,

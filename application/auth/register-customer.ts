@@ -5,7 +5,8 @@
  * password-less one (its email stays unverified), or EmailAlreadyRegistered. When two
  * registrations of a new email race, the loser's insert hits the unique email and the decision
  * is taken again, now seeing the winner: 20 concurrent registrations create one customer.
- * A phone that belongs to another customer is refused the same way (409).
+ * A phone that belongs to another customer is refused the same way (409), also when it is given
+ * while linking, where it is held apart until the email is proven (domain linkPassword).
  */
 import { Effect, Option } from "effect"
 import { RATE_LIMIT_RULES } from "../../domain/auth/rate-limit.ts"
@@ -19,6 +20,7 @@ import { consumeRateLimits } from "./rate-limit-guard.ts"
 import { startSession } from "./start-session.ts"
 import type { AccountPorts } from "./account-ports.ts"
 import { CustomerId } from "../../domain/shared/ids.ts"
+import { CustomerContactTaken } from "../customer/customer-contact-taken.ts"
 
 export interface RegistrationRequest {
   readonly name: CustomerName
@@ -54,6 +56,13 @@ export const registerCustomer = (ports: AccountPorts, request: RegistrationReque
         passwordHash,
         now
       }))
+      // a phone given when linking is held apart, but may not be one another customer holds
+      if (!outcome.created && request.phone !== null) {
+        const holder = yield* customers.findByPhone(request.phone)
+        if (Option.isSome(holder) && holder.value.id !== outcome.customer.id) {
+          return yield* new CustomerContactTaken({ field: "phone" })
+        }
+      }
       yield* outcome.created ? customers.insert(outcome.customer) : customers.update(outcome.customer)
       return yield* startSession(ports, outcome.customer.id, now)
     }))

@@ -8,6 +8,8 @@
  *   a customer's; `verify_email` / `verify_phone` need a signed-in customer and are sent only to
  *   that customer's current email / phone. Otherwise the answer is identical, but the
  *   verification belongs to nobody and no message leaves (nobody can ever use its code).
+ * - A linked account whose email is unproven may not prove a phone: `verify_phone` answers
+ *   EmailVerificationRequired (403) before anything is counted or sent (CONTRACT §3).
  */
 import { Effect, Option } from "effect"
 import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
@@ -16,12 +18,12 @@ import {
   type VerificationChannel,
   type VerificationPurpose
 } from "../../domain/auth/verification.ts"
-import type { Customer } from "../../domain/customer/customer.ts"
+import { checkMayVerifyPhone, type Customer, isEmailVerified } from "../../domain/customer/customer.ts"
 import type { NormalisedEmail } from "../../domain/customer/email.ts"
 import { currentTime } from "./current-time.ts"
 import { hashOtpCode } from "./otp-code-hash.ts"
 import { consumeRateLimits } from "./rate-limit-guard.ts"
-import { destinationSendLimits } from "./request-password-reset.ts"
+import { clientSendLimits, destinationSendLimits } from "./request-password-reset.ts"
 import type { AccountPorts } from "./account-ports.ts"
 import { type CustomerId, VerificationId } from "../../domain/shared/ids.ts"
 
@@ -63,10 +65,18 @@ export const requestOtp = (ports: AccountPorts, request: OtpRequest, clientIp: s
   Effect.gen(function*() {
     const now = yield* currentTime
     const destination = destinationOf(request.destination)
+    let limits = destinationSendLimits(destination, clientIp)
     if (request.purpose === "verify_email" || request.purpose === "verify_phone") {
       if (Option.isNone(signedIn)) return yield* new Unauthorized()
+      const customer = yield* ports.customers.findById(signedIn.value)
+      if (request.purpose === "verify_phone" && Option.isSome(customer)) {
+        yield* Effect.fromResult(checkMayVerifyPhone(customer.value))
+      }
+      // an email the account already proved (e.g. by the reset link just mailed to it) is not
+      // held to that destination's send limits: only the client's
+      if (Option.exists(customer, (c) => isEmailVerified(c) && c.email === destination)) limits = clientSendLimits(clientIp)
     }
-    yield* consumeRateLimits(ports, destinationSendLimits(destination, clientIp), now)
+    yield* consumeRateLimits(ports, limits, now)
     const recipient = yield* recipientOf(ports, request, signedIn)
     const settings = ports.settings
     const verifications = ports.verifications

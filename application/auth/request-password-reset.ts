@@ -19,10 +19,14 @@ import { consumeRateLimits } from "./rate-limit-guard.ts"
 import type { AccountPorts } from "./account-ports.ts"
 import { ResetTokenId } from "../../domain/shared/ids.ts"
 
+/** The client's own send limit (30 per hour per IP). */
+export const clientSendLimits = (clientIp: string) => [{ rule: RATE_LIMIT_RULES.otpSendsPerIp, scopeValue: clientIp }]
+
+/** A destination's send limits (1 per 60 s, 5 per hour) and the client's. */
 export const destinationSendLimits = (destination: string, clientIp: string) => [
   { rule: RATE_LIMIT_RULES.otpSendsPerDestinationMinute, scopeValue: destination },
   { rule: RATE_LIMIT_RULES.otpSendsPerDestinationHour, scopeValue: destination },
-  { rule: RATE_LIMIT_RULES.otpSendsPerIp, scopeValue: clientIp }
+  ...clientSendLimits(clientIp)
 ]
 
 export const requestPasswordReset = (ports: AccountPorts, email: NormalisedEmail, clientIp: string) =>
@@ -45,6 +49,7 @@ const sendPasswordReset = (ports: AccountPorts, email: NormalisedEmail, now: Dat
       id: ResetTokenId.make(yield* ports.ids.next("rst")),
       customerId: customer.value.id,
       tokenHash: yield* ports.tokenHasher.hash(token),
+      mailedTo: email,
       now
     }, settings.lifetimes)
     const resetTokens = ports.resetTokens

@@ -4,14 +4,19 @@
  * of work: the credential is redeemed (a token is single use; a code as in /otp/verify), the
  * password is set, every session of the customer is revoked, their pending reset tokens and live
  * codes are voided (domain applyPasswordReset, done by the repositories per customer), and a
- * fresh session is started. A code also marks its destination verified; a token does not (the
- * address it was mailed to is not kept, and may no longer be the customer's).
+ * fresh session is started. A code marks its destination verified. A token proves the address it
+ * was mailed to, if that is still the customer's email (CONTRACT §3): for a linked account whose
+ * email was unproven, everything given or added since the link (the registrant's name and phone,
+ * phone proofs, saved addresses) is discarded, since whoever holds the email may not be whoever
+ * registered with it.
  */
 import { Effect, Option } from "effect"
 import { InvalidResetCredential } from "../../domain/auth/errors/invalid-reset-credential.ts"
 import { redeemResetToken } from "../../domain/auth/reset-token.ts"
 import type { Verification } from "../../domain/auth/verification.ts"
-import { setPassword } from "../../domain/customer/customer.ts"
+import type { Customer } from "../../domain/customer/customer.ts"
+import { isUnprovenLink, markEmailProvenByReset, setPassword } from "../../domain/customer/customer.ts"
+import type { NormalisedEmail } from "../../domain/customer/email.ts"
 import { checkNewPassword } from "../../domain/customer/password.ts"
 import { checkOtpCode, done, type PresentedCode, settleCodeCheck } from "./consume-otp.ts"
 import { currentTime } from "./current-time.ts"
@@ -26,24 +31,46 @@ const hashNewPassword = (ports: AccountPorts, newPassword: string) =>
     return yield* ports.passwordHasher.hash(password)
   })
 
+/** What redeeming the credential proved: a code's destination, or the address a token was mailed to. */
+type ResetProof =
+  | { readonly _tag: "Code"; readonly verification: Verification }
+  | { readonly _tag: "MailedLink"; readonly mailedTo: NormalisedEmail | null }
+
+/** The addresses saved since the link of an unproven linked account, discarded when a reset link proves its email. */
+const discardAddressesSinceLink = (ports: AccountPorts, customer: Customer) =>
+  Effect.gen(function*() {
+    const linkedAt = customer.registeredAt
+    if (linkedAt === null) return
+    const book = yield* ports.addressBook.list(customer.id)
+    const added = book.filter((saved) => saved.createdAt.getTime() > linkedAt.getTime())
+    yield* Effect.forEach(added, (saved) => ports.addressBook.remove(customer.id, saved.id), { discard: true })
+  })
+
 /** Inside the unit of work, once the credential is redeemed: the reset itself and a new session. */
 const completeReset = (
   ports: AccountPorts,
   customerId: CustomerId,
   passwordHash: string,
   now: Date,
-  proof: Option.Option<Verification>
+  proof: ResetProof
 ) =>
   Effect.gen(function*() {
     const customers = ports.customers
     const customer = yield* customers.findByIdForUpdate(customerId)
     if (Option.isNone(customer)) return yield* new InvalidResetCredential()
     const withPassword = setPassword(customer.value, passwordHash)
-    // only the password and verification flags change, so no email or phone can collide
-    yield* customers.update(Option.match(proof, {
-      onNone: () => withPassword,
-      onSome: (verification) => markContactVerified(withPassword, verification)
-    })).pipe(Effect.catchTag("CustomerContactTaken", Effect.die))
+    let updated = withPassword
+    if (proof._tag === "Code") updated = markContactVerified(withPassword, proof.verification)
+    else if (proof.mailedTo !== null) updated = markEmailProvenByReset(withPassword, proof.mailedTo)
+    if (isUnprovenLink(customer.value) && !isUnprovenLink(updated)) {
+      yield* discardAddressesSinceLink(ports, customer.value)
+      const kept = updated.defaultShippingAddressId === null
+        ? undefined
+        : yield* ports.addressBook.find(customerId, updated.defaultShippingAddressId)
+      if (kept !== undefined && Option.isNone(kept)) updated = { ...updated, defaultShippingAddressId: null }
+    }
+    // only the password, verification flags and held-apart fields change, so no email or phone can collide
+    yield* customers.update(updated).pipe(Effect.catchTag("CustomerContactTaken", Effect.die))
     yield* ports.sessions.revokeAllOfCustomer(customerId, now)
     yield* ports.resetTokens.voidAllOfCustomer(customerId, now)
     yield* ports.verifications.voidAllOfCustomer(customerId, now)
@@ -60,7 +87,7 @@ export const resetPasswordWithToken = (ports: AccountPorts, request: { readonly 
       const stored = yield* resetTokens.findByTokenHashForUpdate(tokenHash)
       const redeemed = yield* Effect.fromResult(redeemResetToken(Option.getOrUndefined(stored), now))
       yield* resetTokens.update(redeemed)
-      return yield* completeReset(ports, redeemed.customerId, passwordHash, now, Option.none())
+      return yield* completeReset(ports, redeemed.customerId, passwordHash, now, { _tag: "MailedLink", mailedTo: redeemed.mailedTo })
     }))
   })
 
@@ -73,7 +100,7 @@ export const resetPasswordWithCode = (ports: AccountPorts, request: PresentedCod
       if (check._tag === "WrongCode") return check
       const { verification } = check
       if (verification.customerId === null) return yield* new InvalidResetCredential()
-      return done(yield* completeReset(ports, verification.customerId, passwordHash, now, Option.some(verification)))
+      return done(yield* completeReset(ports, verification.customerId, passwordHash, now, { _tag: "Code", verification }))
     }))
     return yield* settleCodeCheck(outcome)
   })

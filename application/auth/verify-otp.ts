@@ -3,12 +3,14 @@
  * `verify_email` / `verify_phone` code marks that email / phone verified ({verified: true}) and
  * must be presented with the bearer token of the customer it was sent to. Any code that reached
  * its destination also marks that destination verified. `reset_password` codes are only taken
- * by /auth/reset-password; here they are VerificationNotFound, and nothing changes.
+ * by /auth/reset-password; here they are VerificationNotFound, and nothing changes. A linked
+ * account whose email is unproven may not prove a phone (EmailVerificationRequired, CONTRACT §3).
  */
 import { Effect, Option } from "effect"
 import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
 import { VerificationNotFound } from "../../domain/auth/errors/verification-not-found.ts"
 import type { Verification } from "../../domain/auth/verification.ts"
+import { checkMayVerifyPhone, type Customer } from "../../domain/customer/customer.ts"
 import type { AuthResult } from "./auth-result.ts"
 import { checkOtpCode, done, type PresentedCode, settleCodeCheck } from "./consume-otp.ts"
 import { currentTime } from "./current-time.ts"
@@ -23,6 +25,22 @@ export type OtpVerified =
 
 const isContactVerification = (verification: Verification) =>
   verification.purpose === "verify_email" || verification.purpose === "verify_phone"
+
+/**
+ * Stores the customer with the proof. Only verification flags change, except when a `verify_email`
+ * code proves a linked account's email and the phone its registrant gave becomes the account's:
+ * if another customer has taken that phone since, the given phone is dropped (409 would undo the
+ * proof) and the account keeps the phone recorded before the link.
+ */
+const storeProof = (ports: AccountPorts, before: Customer, proven: Customer) =>
+  proven === before
+    ? Effect.void
+    : ports.customers.update(proven).pipe(
+      Effect.catchTag("CustomerContactTaken", () =>
+        ports.customers.update({ ...proven, phone: before.phone, verifiedPhone: null }).pipe(
+          Effect.catchTag("CustomerContactTaken", Effect.die)
+        ))
+    )
 
 export const verifyOtpCode = (ports: AccountPorts, presented: PresentedCode, signedIn: Option.Option<CustomerId>) =>
   Effect.gen(function*() {
@@ -52,11 +70,10 @@ export const verifyOtpCode = (ports: AccountPorts, presented: PresentedCode, sig
       if (isContactVerification(verification) && !holdsContact(customer.value, verification)) {
         return yield* new VerificationNotFound()
       }
-      const updated = markContactVerified(customer.value, verification)
-      // only a verification flag changes, so no email or phone can collide
-      if (updated !== customer.value) yield* customers.update(updated).pipe(Effect.catchTag("CustomerContactTaken", Effect.die))
+      if (verification.purpose === "verify_phone") yield* Effect.fromResult(checkMayVerifyPhone(customer.value))
+      yield* storeProof(ports, customer.value, markContactVerified(customer.value, verification))
       if (verification.purpose !== "login") return done<OtpVerified>({ _tag: "ContactVerified" })
-      return done<OtpVerified>({ _tag: "SignedIn", authResult: yield* startSession(ports, updated.id, now) })
+      return done<OtpVerified>({ _tag: "SignedIn", authResult: yield* startSession(ports, customer.value.id, now) })
     }))
     return yield* settleCodeCheck(outcome)
   })

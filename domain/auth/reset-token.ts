@@ -7,6 +7,7 @@
  */
 import { Result, Schema } from "effect"
 import { CustomerId, ResetTokenId } from "../shared/ids.ts"
+import { NormalisedEmail } from "../customer/email.ts"
 import type { IssueTokenInput } from "./issued-token.ts"
 import { InvalidResetCredential } from "./errors/invalid-reset-credential.ts"
 import { addMillis, type AuthLifetimes, secondsToMillis } from "./lifetimes.ts"
@@ -15,6 +16,8 @@ export const ResetToken = Schema.Struct({
   id: ResetTokenId,
   customerId: CustomerId,
   tokenHash: Schema.NonEmptyString,
+  /** The address the link was mailed to: redeeming the token proves it (null: not recorded). */
+  mailedTo: Schema.NullOr(NormalisedEmail),
   createdAt: Schema.Date,
   expiresAt: Schema.Date,
   usedAt: Schema.NullOr(Schema.Date),
@@ -24,12 +27,15 @@ export type ResetToken = typeof ResetToken.Type
 
 export type ResetTokenStatus = "pending" | "used" | "voided" | "expired"
 
-export type IssueResetTokenInput = IssueTokenInput<ResetTokenId>
+export interface IssueResetTokenInput extends IssueTokenInput<ResetTokenId> {
+  readonly mailedTo: NormalisedEmail
+}
 
 export const issueResetToken = (input: IssueResetTokenInput, lifetimes: AuthLifetimes): ResetToken => ({
   id: input.id,
   customerId: input.customerId,
   tokenHash: input.tokenHash,
+  mailedTo: input.mailedTo,
   createdAt: input.now,
   expiresAt: addMillis(input.now, secondsToMillis(lifetimes.resetTokenSeconds)),
   usedAt: null,

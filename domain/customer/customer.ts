@@ -40,6 +40,12 @@ export const Customer = Schema.Struct({
    * of the existing profile until the email is proven, then it becomes the name.
    */
   linkedName: Schema.NullOr(CustomerName),
+  /**
+   * The phone the registrant gave when linking (at registration), held apart like `linkedName`:
+   * it becomes the phone when a `verify_email` code proves the email, and is discarded when a
+   * reset through the emailed link proves it instead.
+   */
+  linkedPhone: Schema.NullOr(Schema.String),
   createdAt: Schema.Date,
   registeredAt: Schema.NullOr(Schema.Date)
 })
@@ -80,6 +86,7 @@ export const newRegisteredCustomer = (input: NewCustomerInput): Customer => ({
   verifiedEmail: null,
   verifiedPhone: null,
   linkedName: null,
+  linkedPhone: null,
   createdAt: input.now,
   registeredAt: input.now
 })
@@ -87,15 +94,22 @@ export const newRegisteredCustomer = (input: NewCustomerInput): Customer => ({
 /**
  * Attach a password to a password-less customer (register over an existing email). The stored
  * profile stays as it was, so registering with someone else's email cannot rewrite it, and every
- * verification is dropped: whoever attached the password has proven nothing yet. Until the email
- * is proven the registrant sees only what they gave (`linkedName`, see {@link visibleProfile}).
+ * verification is dropped: whoever attached the password has proven nothing yet. What the
+ * registrant gave (name, phone) is held apart (`linkedName`, `linkedPhone`) until the email is
+ * proven; until then the registrant sees only that (see {@link visibleProfile}).
  */
-export const linkPassword = (customer: Customer, passwordHash: string, now: Date, registrantName: CustomerName): Customer => ({
+export const linkPassword = (
+  customer: Customer,
+  passwordHash: string,
+  now: Date,
+  registrant: { readonly name: CustomerName; readonly phone: string | null }
+): Customer => ({
   ...customer,
   passwordHash,
   verifiedEmail: null,
   verifiedPhone: null,
-  linkedName: registrantName,
+  linkedName: registrant.name,
+  linkedPhone: registrant.phone,
   registeredAt: customer.registeredAt ?? now
 })
 
@@ -104,13 +118,36 @@ export const setPassword = (customer: Customer, passwordHash: string): Customer 
 
 /**
  * A `verify_email` OTP sent to `verifiedEmail` succeeded: verified only if it is still the
- * customer's email. The prover of a linked account's email owns it: the name they gave becomes
- * the name.
+ * customer's email. The prover of a linked account's email owns it: what the registrant gave
+ * (name, phone) becomes the account's.
  */
-export const markEmailVerified = (customer: Customer, verifiedEmail: NormalisedEmail): Customer =>
-  customer.email !== null && customer.email === verifiedEmail
-    ? { ...customer, verifiedEmail, name: customer.linkedName ?? customer.name, linkedName: null }
-    : customer
+export const markEmailVerified = (customer: Customer, verifiedEmail: NormalisedEmail): Customer => {
+  if (customer.email === null || customer.email !== verifiedEmail) return customer
+  if (!isUnprovenLink(customer)) return { ...customer, verifiedEmail }
+  const phone = customer.linkedPhone ?? customer.phone
+  return {
+    ...customer,
+    verifiedEmail,
+    name: customer.linkedName ?? customer.name,
+    phone,
+    verifiedPhone: phone === customer.phone ? customer.verifiedPhone : null,
+    linkedName: null,
+    linkedPhone: null
+  }
+}
+
+/**
+ * A password reset through the link mailed to `mailedTo` succeeded: that proves the email, if it
+ * is still the customer's. For a linked account whose email was unproven, whoever reset the
+ * password holds the email and may not be the registrant: everything given or added since the
+ * link is discarded with its verifications (the registrant's name and phone, any phone proof),
+ * and the account is the record as it was before the link.
+ */
+export const markEmailProvenByReset = (customer: Customer, mailedTo: NormalisedEmail): Customer => {
+  if (customer.email === null || customer.email !== mailedTo) return customer
+  if (!isUnprovenLink(customer)) return { ...customer, verifiedEmail: mailedTo }
+  return { ...customer, verifiedEmail: mailedTo, verifiedPhone: null, linkedName: null, linkedPhone: null }
+}
 
 /**
  * A `verify_phone` OTP (or an OTP login) sent to `verifiedPhone` succeeded: verified only if it is
@@ -134,7 +171,13 @@ export const isUnprovenLink = (customer: Customer): boolean => isLinkedAccount(c
  */
 export const visibleProfile = (customer: Customer): Customer =>
   isUnprovenLink(customer)
-    ? { ...customer, name: customer.linkedName ?? customer.name, phone: null, avatarUrl: null, defaultShippingAddressId: null }
+    ? {
+      ...customer,
+      name: customer.linkedName ?? customer.name,
+      phone: customer.linkedPhone,
+      avatarUrl: null,
+      defaultShippingAddressId: null
+    }
     : customer
 
 export interface ProfilePatch {
@@ -161,10 +204,12 @@ export const isLinkedAccount = (customer: Customer): boolean =>
  * the same value again keeps the flag); an email or phone held by another customer fails with
  * EmailAlreadyRegistered.
  *
- * A linked account whose email is not verified yet cannot change its email
- * (EmailVerificationRequired): otherwise whoever registered with someone else's address could
- * swap in an address of their own, verify that one, and so unlock the orders placed before the
- * registration (see {@link checkOrdersAccess}).
+ * A linked account whose email is not proven yet (CONTRACT §3) can neither change nor add a
+ * contact (EmailVerificationRequired): otherwise whoever registered with someone else's address
+ * could plant a phone or an email of their own, prove that one, and so be handed the account once
+ * its owner proves the email. Sending back what it is shown (its email, the phone it gave) is not
+ * a change. Its name change is held apart (`linkedName`) like the name it registered with: nothing
+ * the registrant sends overwrites what was recorded before the link.
  */
 export const applyProfileUpdate = (
   customer: Customer,
@@ -172,9 +217,12 @@ export const applyProfileUpdate = (
   owners: ContactOwners
 ): Result.Result<Customer, EmailAlreadyRegistered | EmailVerificationRequired> => {
   const takenByOther = (ownerId: CustomerId | null) => ownerId !== null && ownerId !== customer.id
-  const changesEmail = patch.email !== undefined && patch.email !== customer.email
-  if (changesEmail && isUnprovenLink(customer)) {
-    return Result.fail(new EmailVerificationRequired())
+  if (isUnprovenLink(customer)) {
+    const shown = visibleProfile(customer)
+    const changesContact = (patch.email !== undefined && patch.email !== shown.email) ||
+      (patch.phone !== undefined && patch.phone !== shown.phone)
+    if (changesContact) return Result.fail(new EmailVerificationRequired())
+    return Result.succeed(patch.name === undefined ? customer : { ...customer, linkedName: patch.name })
   }
   if (patch.email !== undefined && patch.email !== null && takenByOther(owners.emailOwnerId)) {
     return Result.fail(new EmailAlreadyRegistered())
@@ -188,6 +236,10 @@ export const applyProfileUpdate = (
   if (patch.phone !== undefined && patch.phone !== customer.phone) next = { ...next, phone: patch.phone, verifiedPhone: null }
   return Result.succeed(next)
 }
+
+/** CONTRACT §3: a linked account whose email is unproven may not prove a phone (403). */
+export const checkMayVerifyPhone = (customer: Customer): Result.Result<void, EmailVerificationRequired> =>
+  isUnprovenLink(customer) ? Result.fail(new EmailVerificationRequired()) : Result.succeed(undefined)
 
 /**
  * CONTRACT §3: `/customers/me/orders*` answers 403 for a linked account until its email is

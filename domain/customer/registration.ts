@@ -54,7 +54,7 @@ export const applyRegistration = (decision: RegistrationDecision, input: Registr
       }),
       created: true
     }
-    : { customer: linkPassword(decision.customer, input.passwordHash, input.now, input.name), created: false }
+    : { customer: linkPassword(decision.customer, input.passwordHash, input.now, { name: input.name, phone: input.phone }), created: false }
 
 /** {@link decideRegistration} then {@link applyRegistration}. */
 export const registerCustomer = (

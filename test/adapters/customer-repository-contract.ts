@@ -37,6 +37,7 @@ export const sampleCustomer = (overrides: Partial<Customer> = {}): Customer => (
   verifiedEmail: null,
   verifiedPhone: null,
   linkedName: null,
+  linkedPhone: null,
   createdAt: T0,
   registeredAt: T0,
   ...overrides
@@ -110,6 +111,7 @@ export const customerRepositoryContract = <E>(name: string, store: Layer.Layer<C
           verifiedEmail: testEmail("changed"),
           verifiedPhone: "+880 1711-000000",
           linkedName: "Ann the registrant",
+          linkedPhone: "+8801811000000",
           registeredAt: T1
         }
         yield* repository.update(changed)

@@ -9,13 +9,14 @@ import { ResetTokenRepository } from "../../application/auth/reset-token-reposit
 import { defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"
 import { issueResetToken, redeemResetToken, type ResetToken } from "../../domain/auth/reset-token.ts"
 import { concurrentUnits, expectReadBackAfter, givenCustomer, givenRecordOfNewCustomer, portContract, uniqueSuffix } from "./account-store-fixtures.ts"
+import { NormalisedEmail } from "../../domain/customer/email.ts"
 import { CustomerId, ResetTokenId } from "../../domain/shared/ids.ts"
 
 const T0 = new Date("2026-04-01T08:00:00.000Z")
 const T1 = new Date("2026-04-01T08:30:00.000Z")
 
 const newToken = (customerId: string, now = T0): ResetToken =>
-  issueResetToken({ id: ResetTokenId.make(`rst_${uniqueSuffix()}`), customerId: CustomerId.make(customerId), tokenHash: `reset_${uniqueSuffix()}`, now }, defaultAuthLifetimes)
+  issueResetToken({ id: ResetTokenId.make(`rst_${uniqueSuffix()}`), customerId: CustomerId.make(customerId), tokenHash: `reset_${uniqueSuffix()}`, mailedTo: NormalisedEmail.make(`reset_${uniqueSuffix()}@example.com`), now }, defaultAuthLifetimes)
 
 export const resetTokenRepositoryContract = portContract(ResetTokenRepository, "ResetTokenRepository contract", {
   "a token is found by its hash and its updates are kept": (repository) =>

@@ -30,7 +30,7 @@ describe("orders access", () => {
       yield* customers.insert(guest)
       // password-less (it can only sign in by a code to a contact on record): allowed
       expect(yield* access(guest.id)).toBe("allowed")
-      const linked = linkPassword(guest, "$argon2id$h", LINKED, "Registrant")
+      const linked = linkPassword(guest, "$argon2id$h", LINKED, { name: "Registrant", phone: null })
       yield* customers.update(linked)
       expect(yield* access(guest.id)).toBe("EmailVerificationRequired")
       yield* customers.update(markEmailVerified(linked, linked.email!))

@@ -70,6 +70,10 @@ export const emailVerificationRequired = (detail: string) =>
 export const addressNotFound = answerDetail(AddressNotFoundProblem, (error: AddressNotFound) =>
   `No address "${error.addressId}" in your address book`)
 
+/** A linked account proves its email before it may prove a phone (CONTRACT §3). */
+const phoneProofNeedsEmail = emailVerificationRequired(
+  "Verify the account's email (verify_email code, or a reset through the emailed link) before verifying a phone")
+
 const otpSignInRequired = answerDetail(UnauthorizedProblem, (_: Unauthorized) =>
   "verify_email and verify_phone codes need the customer's bearer token")
 
@@ -100,15 +104,25 @@ export const authProblems = {
 
 /** /auth/otp (the request's own field checks answer 400 validation_failed before the use case runs). */
 export const authOtpProblems = {
-  requestOtp: problemTable({ Unauthorized: otpSignInRequired, RateLimited: rateLimited }),
-  verifyOtp: problemTable({ InvalidOtp: invalidOtp, VerificationNotFound: verificationNotFound, Unauthorized: otpSignInRequired })
+  requestOtp: problemTable({
+    Unauthorized: otpSignInRequired,
+    RateLimited: rateLimited,
+    EmailVerificationRequired: phoneProofNeedsEmail
+  }),
+  verifyOtp: problemTable({
+    InvalidOtp: invalidOtp,
+    VerificationNotFound: verificationNotFound,
+    Unauthorized: otpSignInRequired,
+    EmailVerificationRequired: phoneProofNeedsEmail
+  })
 }
 
 /** /customers/me. */
 export const customerProblems = {
   updateProfile: problemTable({
     EmailAlreadyRegistered: emailAlreadyRegistered("This email or phone belongs to another account"),
-    EmailVerificationRequired: emailVerificationRequired("Verify the current email (verify_email code) before changing it"),
+    EmailVerificationRequired: emailVerificationRequired(
+      "Verify the account's email (verify_email code, or a reset through the emailed link) before changing its email or phone"),
     AddressNotFound: addressNotFound
   })
 }

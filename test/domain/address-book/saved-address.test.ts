@@ -37,11 +37,12 @@ const HOME: Address = {
 const registered: Customer = {
   id: CustomerId.make("cus_1"), name: "Ann", email: NormalisedEmail.make("ann@example.com"), phone: null, avatarUrl: null,
   defaultShippingAddressId: null, passwordHash: "hash", verifiedEmail: null, verifiedPhone: null, linkedName: null,
+  linkedPhone: null,
   createdAt: T0, registeredAt: T0
 }
 /** A chat customer (created at T0) whose email someone registered with at LINKED_AT, unproven. */
 const chatCustomer: Customer = { ...registered, passwordHash: null, registeredAt: null }
-const linked = linkPassword(chatCustomer, "hash", LINKED_AT, "Registrant")
+const linked = linkPassword(chatCustomer, "hash", LINKED_AT, { name: "Registrant", phone: null })
 
 let sequence = 0
 const saved = (customerId: string, createdAt: Date, address: Address = HOME): SavedAddress => ({

@@ -13,7 +13,7 @@ import { CustomerId, ResetTokenId, SessionId, VerificationId } from "../../../do
 const T0 = new Date("2026-06-01T00:00:00.000Z")
 const at = (ms: number) => new Date(T0.getTime() + ms)
 const token = (over: Partial<{ id: ResetTokenId; customerId: CustomerId; tokenHash: string; now: Date }> = {}) =>
-  issueResetToken({ id: ResetTokenId.make("rst_1"), customerId: CustomerId.make("cus_1"), tokenHash: "rh1", now: T0, ...over }, defaultAuthLifetimes)
+  issueResetToken({ id: ResetTokenId.make("rst_1"), customerId: CustomerId.make("cus_1"), tokenHash: "rh1", mailedTo: NormalisedEmail.make("ann@example.com"), now: T0, ...over }, defaultAuthLifetimes)
 
 describe("reset token lifecycle", () => {
   it("issued for 3600 s", () => {
@@ -64,6 +64,7 @@ describe("completed password reset", () => {
     verifiedEmail: NormalisedEmail.make("ann@example.com"),
     verifiedPhone: null,
     linkedName: null,
+    linkedPhone: null,
     createdAt: T0,
     registeredAt: T0
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import {
   applyProfileUpdate,
+  checkMayVerifyPhone,
   checkOrdersAccess,
   isEmailVerified,
   isLinkedAccount,
@@ -10,6 +11,7 @@ import {
   CustomerName,
   hasPassword,
   linkPassword,
+  markEmailProvenByReset,
   markEmailVerified,
   markPhoneVerified,
   newRegisteredCustomer,
@@ -36,6 +38,7 @@ const base: Customer = {
   verifiedEmail: null,
   verifiedPhone: "+15550001",
   linkedName: null,
+  linkedPhone: null,
   createdAt: T0,
   registeredAt: null
 }
@@ -66,6 +69,7 @@ describe("registration decision", () => {
       verifiedEmail: null,
       verifiedPhone: null,
       linkedName: null,
+      linkedPhone: null,
       createdAt: T1,
       registeredAt: T1
     })
@@ -76,9 +80,15 @@ describe("registration decision", () => {
     const r = registerCustomer(base, input)
     if (Result.isFailure(r)) throw new Error("expected success")
     expect(r.success.created).toBe(false)
-    // the stored profile stays; every verification is dropped; the registrant's name waits aside
+    // the stored profile stays; every verification is dropped; the registrant's name and phone wait aside
     expect(r.success.customer).toEqual({
-      ...base, passwordHash: "$argon2id$new", registeredAt: T1, verifiedEmail: null, verifiedPhone: null, linkedName: "Ann"
+      ...base,
+      passwordHash: "$argon2id$new",
+      registeredAt: T1,
+      verifiedEmail: null,
+      verifiedPhone: null,
+      linkedName: "Ann",
+      linkedPhone: input.phone
     })
   })
 
@@ -113,8 +123,8 @@ describe("registration decision", () => {
 
 describe("customer state", () => {
   it("linking twice keeps the first registeredAt; setPassword only swaps the hash", () => {
-    const linked = linkPassword(base, "h1", T1, "Ann")
-    const relinked = linkPassword(linked, "h2", new Date("2027-01-01T00:00:00.000Z"), "Ann")
+    const linked = linkPassword(base, "h1", T1, { name: "Ann", phone: null })
+    const relinked = linkPassword(linked, "h2", new Date("2027-01-01T00:00:00.000Z"), { name: "Ann", phone: null })
     expect(relinked.registeredAt).toEqual(T1)
     expect(setPassword(linked, "h3")).toEqual({ ...linked, passwordHash: "h3" })
   })
@@ -155,15 +165,19 @@ describe("customer state", () => {
 
   it("profile update: a linked account cannot change its email until that email is verified", () => {
     const noOwners = { emailOwnerId: null, phoneOwnerId: null }
-    const linked = linkPassword(base, "h", T1, "Ann")
+    const linked = linkPassword(base, "h", T1, { name: "Ann", phone: null })
     expect(isLinkedAccount(linked)).toBe(true)
     const swap = applyProfileUpdate(linked, { email: email("attacker@example.com") }, noOwners)
     expect(Result.isFailure(swap) && swap.failure._tag).toBe("EmailVerificationRequired")
     const clear = applyProfileUpdate(linked, { email: null }, noOwners)
     expect(Result.isFailure(clear) && clear.failure._tag).toBe("EmailVerificationRequired")
-    // the same email, the name and the phone stay editable
-    const harmless = applyProfileUpdate(linked, { email: email("ann@example.com"), name: "Ann", phone: "+1888" }, noOwners)
-    expect(Result.isSuccess(harmless)).toBe(true)
+    // no phone can be planted or changed either (issue 18); what it is shown may be sent back,
+    // and a name change is held apart from the recorded name
+    const planted = applyProfileUpdate(linked, { phone: "+1888" }, noOwners)
+    expect(Result.isFailure(planted) && planted.failure._tag).toBe("EmailVerificationRequired")
+    const harmless = applyProfileUpdate(linked, { email: email("ann@example.com"), name: "Ann B", phone: null }, noOwners)
+    if (Result.isFailure(harmless)) return expect.unreachable()
+    expect(harmless.success).toEqual({ ...linked, linkedName: "Ann B" })
     // once the email is verified, or for a customer created by registering, the email may change
     const verified = markEmailVerified(linked, email("ann@example.com"))
     expect(Result.isSuccess(applyProfileUpdate(verified, { email: email("new@example.com") }, noOwners))).toBe(true)
@@ -175,7 +189,7 @@ describe("customer state", () => {
   })
 
   it("orders access: a linked account is blocked until its email is verified, whatever orders exist; others never", () => {
-    const linked = linkPassword(base, "h", T1, "Ann")
+    const linked = linkPassword(base, "h", T1, { name: "Ann", phone: null })
     const blocked = checkOrdersAccess(linked)
     expect(Result.isFailure(blocked) && blocked.failure._tag).toBe("EmailVerificationRequired")
     expect(Result.isSuccess(checkOrdersAccess(markEmailVerified(linked, email("ann@example.com"))))).toBe(true)
@@ -186,7 +200,7 @@ describe("customer state", () => {
   })
 
   it("an unproven linked account sees only what the registrant gave; proving the email makes it the owner's", () => {
-    const linked = linkPassword(base, "h", T1, "Ann the registrant")
+    const linked = linkPassword(base, "h", T1, { name: "Ann the registrant", phone: null })
     expect(visibleProfile(linked)).toMatchObject({
       name: "Ann the registrant", email: "ann@example.com", phone: null, avatarUrl: null, defaultShippingAddressId: null
     })
@@ -194,6 +208,50 @@ describe("customer state", () => {
     expect(proven.name).toBe("Ann the registrant")
     expect(visibleProfile(proven)).toEqual(proven)
     expect(visibleProfile(base)).toEqual(base)
+  })
+
+  it.prop(
+    "an unproven link never overwrites the record kept from before it, whatever the patch (issue 18)",
+    [Customer, CustomerName, Schema.NullOr(Schema.String), Schema.NullOr(NormalisedEmail), Schema.Boolean],
+    ([before, name, phone, otherEmail, withContact]) => {
+      const linked = linkPassword({ ...before, email: email("ann@example.com"), passwordHash: null, registeredAt: null, createdAt: T0 }, "h", T1, {
+        name: "Registrant",
+        phone: "+8801700000001"
+      })
+      const patch = withContact ? { name, phone, email: otherEmail } : { name }
+      const r = applyProfileUpdate(linked, patch, { emailOwnerId: null, phoneOwnerId: null })
+      if (Result.isSuccess(r)) {
+        expect([r.success.name, r.success.email, r.success.phone, r.success.verifiedPhone])
+          .toEqual([linked.name, linked.email, linked.phone, linked.verifiedPhone])
+      } else {
+        expect(r.failure._tag).toBe("EmailVerificationRequired")
+      }
+    }
+  )
+
+  it.prop(
+    "a reset through the mailed link proves the email and leaves the record as it was before the link",
+    [Customer, Schema.NullOr(Schema.String)],
+    ([before, givenPhone]) => {
+      const record = { ...before, email: email("ann@example.com"), passwordHash: null, registeredAt: null, createdAt: T0 }
+      const linked = linkPassword(record, "h", T1, { name: "Registrant", phone: givenPhone })
+      const phoneProven = markPhoneVerified(linked, record.phone ?? "")
+      const reset = markEmailProvenByReset(phoneProven, email("ann@example.com"))
+      expect(isEmailVerified(reset)).toBe(true)
+      expect(visibleProfile(reset)).toMatchObject({ name: record.name, phone: record.phone })
+      expect([reset.verifiedPhone, reset.linkedName, reset.linkedPhone]).toEqual([null, null, null])
+      // a link mailed to an address the customer no longer has proves nothing
+      expect(markEmailProvenByReset(linked, email("other@example.com"))).toBe(linked)
+    }
+  )
+
+  it("a verify_email code makes what the registrant gave the account's: name and phone", () => {
+    const linked = linkPassword(base, "h", T1, { name: "Registrant", phone: "+8801700000001" })
+    expect(visibleProfile(linked)).toMatchObject({ name: "Registrant", phone: "+8801700000001" })
+    expect(Result.isFailure(checkMayVerifyPhone(linked))).toBe(true)
+    const proven = markEmailVerified(linked, email("ann@example.com"))
+    expect(proven).toMatchObject({ name: "Registrant", phone: "+8801700000001", verifiedPhone: null, linkedName: null, linkedPhone: null })
+    expect(Result.isSuccess(checkMayVerifyPhone(proven))).toBe(true)
   })
 
   it("customer name: 1..200 code points", () => {
