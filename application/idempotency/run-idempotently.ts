@@ -24,11 +24,24 @@ export const IDEMPOTENCY_RETENTION_MILLIS = 24 * 60 * 60 * 1000
 export const IDEMPOTENCY_LEASE_MILLIS = 60 * 1000
 /** The longest key accepted (longer ones are a validation failure at the edge). */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255
+/**
+ * The shortest key accepted: 22 base64url characters carry 128 bits, so a key a client made at
+ * random cannot be guessed by another client (a guest's key is all that keeps its replay its own;
+ * CONTRACT §6). A UUID (36 characters) qualifies.
+ */
+export const IDEMPOTENCY_KEY_MIN_LENGTH = 22
 
 export interface IdempotentRequest {
   readonly scope: string
   readonly key: string
   readonly fingerprint: string
+  /**
+   * Whether the finished response may be sent again to this request (absent: always). A replay
+   * must never hand a resource to a client that could not already reach it: where the scope holds
+   * no secret of the client's (a guest's cart creation), the caller replays only what cannot have
+   * been the first client's yet; otherwise the key counts as reused.
+   */
+  readonly replayable?: (response: RecordedResponse) => Effect.Effect<boolean, StoreUnavailable>
 }
 
 /** Retries of a release that failed because the store was unavailable: fast at first, within the lease. */
@@ -66,6 +79,9 @@ const runIdempotently = (store: IdempotencyStore["Service"], transactions: Trans
     })
     switch (outcome._tag) {
       case "Finished":
+        if (request.replayable !== undefined && !(yield* request.replayable(outcome.response))) {
+          return yield* new IdempotencyKeyReused({ key: request.key })
+        }
         return outcome.response
       case "Running":
         return yield* new IdempotencyKeyInProgress({ key: request.key })

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../../../application/idempotency/run-idempotently.ts"
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH } from "../../../application/idempotency/run-idempotently.ts"
 import { cartAddressErrors, cartErrors } from "../problems/cart-problem-table.ts"
 import {
   AddCartItemBody,
@@ -26,7 +26,13 @@ import { EXAMPLE_ADDRESS } from "./address-example.ts"
 import { operationDocs } from "./operation-docs.ts"
 import { OrderDetailView } from "./order-views.ts"
 
-const IdempotencyKey = Schema.String.check(Schema.isBetweenLength(1, IDEMPOTENCY_KEY_MAX_LENGTH))
+/** At least 128 bits of randomness (a UUID, or 22+ base64url characters), printable ASCII (CONTRACT §6). */
+const IdempotencyKey = Schema.String.check(
+  Schema.isPattern(new RegExp(`^[!-~]{${IDEMPOTENCY_KEY_MIN_LENGTH},${IDEMPOTENCY_KEY_MAX_LENGTH}}$`), {
+    expected: `an Idempotency-Key of ${IDEMPOTENCY_KEY_MIN_LENGTH} to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII ` +
+      "characters with at least 128 bits of randomness, e.g. a UUID (crypto.randomUUID())"
+  })
+)
 
 const changeHeaders = { "if-match": Schema.optionalKey(Schema.String) }
 const cartParams = { cartId: CartId }

@@ -10,6 +10,8 @@ import type { PricedCart } from "../../../application/cart/priced-cart.ts"
 import type { CartId } from "../../../domain/shared/ids.ts"
 import { CheckoutService } from "../../../application/checkout/checkout-service.ts"
 import { Idempotency } from "../../../application/idempotency/run-idempotently.ts"
+import type { RecordedResponse } from "../../../application/idempotency/recorded-response.ts"
+import type { CartRequester } from "../../../application/cart/cart-requester.ts"
 import { cartAddressChoice, type CartAddressBody } from "../api/cart-address-body.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { cartAddressProblems } from "../problems/cart-problem-table.ts"
@@ -46,6 +48,20 @@ const changed = <E, R>(
   Effect.flatMap(changeRequest(params.cartId, headers["if-match"]), (request) =>
     Effect.map(change(request), (priced) => httpResponseOf(cartResponse(priced))))
 
+/** The cart a recorded creation answered is still as it was created (version 1, not checked out), or gone. */
+const unchangedSinceCreation = (cart: CartService["Service"], recorded: RecordedResponse, requester: CartRequester) => {
+  const created = JSON.parse(recorded.body) as { readonly id: CartId }
+  return cart.get(created.id, requester).pipe(
+    Effect.map((priced) => priced.cart.version === 1),
+    Effect.catchTags({
+      CartNotFound: () => Effect.succeed(true),
+      CartExpired: () => Effect.succeed(true),
+      CartCompleted: () => Effect.succeed(false),
+      CartVersionMismatch: () => Effect.succeed(false)
+    })
+  )
+}
+
 export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handlers) =>
   Effect.gen(function*() {
     const cart = yield* CartService
@@ -65,11 +81,16 @@ export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handler
           path: pathOf(request.url),
           payload
         })
+        // a guest's key is its only secret: once the cart it made has changed, its creator has
+        // had the response, so a replay would hand the cart to someone else (CONTRACT §6)
+        const guarded = keyed === null || requester.customerId !== null
+          ? keyed
+          : { ...keyed, replayable: (recorded: RecordedResponse) => unchangedSinceCreation(cart, recorded, requester) }
         const work = Effect.map(
           cart.create({ shopId, customerId: requester.customerId, items: payload.items ?? [] }),
           (priced) => cartResponse(priced, CREATED)
         )
-        return httpResponseOf(yield* idempotency.run(keyed, work))
+        return httpResponseOf(yield* idempotency.run(guarded, work))
       }).pipe(asCartProblemsWithQuantity("items")))
     .handle("getCart", ({ params }) =>
       Effect.gen(function*() {
@@ -112,6 +133,7 @@ export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handler
         const { publishableKey } = yield* currentRequester
         const keyed = idempotentRequest({
           operation: "checkout",
+          resource: params.cartId,
           key: headers["idempotency-key"],
           publishableKey,
           customerId: change.requester.customerId,

@@ -47,6 +47,8 @@ const canonicalJson = (value: unknown): string =>
 
 export const idempotentRequest = (options: {
   readonly operation: string
+  /** What the key is scoped to besides the operation, the publishable key and the customer (a cart id). */
+  readonly resource?: string
   readonly key: string | undefined
   readonly publishableKey: string
   readonly customerId: CustomerId | null
@@ -55,7 +57,7 @@ export const idempotentRequest = (options: {
   readonly payload: unknown
 }): IdempotentRequest | null =>
   options.key === undefined ? null : {
-    scope: `${options.operation}:${options.publishableKey}:${options.customerId ?? ""}`,
+    scope: `${options.operation}:${options.publishableKey}:${options.customerId ?? ""}:${options.resource ?? ""}`,
     key: options.key,
     fingerprint: createHash("sha256").update(`${options.method} ${options.path}\n${canonicalJson(options.payload)}`).digest("hex")
   }
