@@ -1565,13 +1565,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
@@ -1581,6 +1581,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -1656,13 +1674,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
@@ -1672,6 +1690,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -1739,13 +1775,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
@@ -1764,6 +1800,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ProductNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -1838,13 +1892,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
@@ -1863,6 +1917,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CategoryNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -1930,13 +2002,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
@@ -1955,6 +2027,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CategoryNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -2027,13 +2117,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
@@ -2052,6 +2142,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ShopNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -2111,13 +2219,13 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResult"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
@@ -2127,6 +2235,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `email_already_registered`: Email already registered */
@@ -2173,6 +2290,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["RateLimitedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -2228,13 +2354,13 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResult"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `invalid_credentials`: Invalid email or password; `publishable_key_invalid`: Publishable key invalid */
@@ -2244,6 +2370,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["InvalidCredentialsProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
@@ -2272,6 +2407,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["RateLimitedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -2325,13 +2469,13 @@ export interface operations {
                     "application/json": components["schemas"]["Tokens"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `invalid_refresh_token`: Invalid refresh token; `publishable_key_invalid`: Publishable key invalid */
@@ -2341,6 +2485,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["InvalidRefreshTokenProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
@@ -2354,6 +2507,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: a body that is not `application/json` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2410,13 +2572,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
@@ -2426,6 +2588,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
@@ -2439,6 +2610,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: a body that is not `application/json` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2498,13 +2678,13 @@ export interface operations {
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
@@ -2514,6 +2694,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
@@ -2542,6 +2731,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["RateLimitedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -2601,13 +2799,13 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResult"];
                 };
             };
-            /** @description Problem codes: `invalid_otp`: Invalid code; `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `invalid_otp`: Invalid code; `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["InvalidOtpProblemEncoded"] | components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["InvalidOtpProblemEncoded"] | components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `invalid_reset_credential`: Invalid reset credential; `publishable_key_invalid`: Publishable key invalid */
@@ -2626,6 +2824,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["VerificationNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
@@ -2653,6 +2860,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["PasswordTooWeakProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -2713,13 +2929,13 @@ export interface operations {
                     "application/json": components["schemas"]["OtpRequested"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -2729,6 +2945,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description Problem codes: `email_verification_required`: Email verification required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["EmailVerificationRequiredProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
@@ -2757,6 +2991,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["RateLimitedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -2812,13 +3055,13 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResult"] | components["schemas"]["ContactVerified"];
                 };
             };
-            /** @description Problem codes: `invalid_otp`: Invalid code; `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `invalid_otp`: Invalid code; `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["InvalidOtpProblemEncoded"] | components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["InvalidOtpProblemEncoded"] | components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -2830,6 +3073,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
                 };
             };
+            /** @description Problem codes: `email_verification_required`: Email verification required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["EmailVerificationRequiredProblemEncoded"];
+                };
+            };
             /** @description Problem codes: `verification_not_found`: Verification not found */
             404: {
                 headers: {
@@ -2837,6 +3089,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["VerificationNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
@@ -2850,6 +3111,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: a body that is not `application/json` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2910,13 +3180,13 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -2926,6 +3196,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -2983,13 +3271,13 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -3019,6 +3307,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["AddressNotFoundProblemEncoded"];
                 };
             };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem codes: `email_already_registered`: Email already registered */
             409: {
                 headers: {
@@ -3039,6 +3336,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: a body that is not `application/json` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3108,13 +3414,13 @@ export interface operations {
                     "application/json": components["schemas"]["SavedAddressList"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -3124,6 +3430,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -3198,13 +3522,13 @@ export interface operations {
                     "application/json": components["schemas"]["SavedAddress"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -3214,6 +3538,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
@@ -3241,6 +3574,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["AddressLimitReachedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -3284,13 +3626,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -3309,6 +3651,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["AddressNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -3377,13 +3737,13 @@ export interface operations {
                     "application/json": components["schemas"]["SavedAddress"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -3404,6 +3764,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["AddressNotFoundProblemEncoded"];
                 };
             };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
             413: {
                 headers: {
@@ -3415,6 +3784,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: a body that is not `application/json` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3479,13 +3857,13 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -3504,6 +3882,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -3560,6 +3947,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
                 };
             };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
             500: {
                 headers: {
@@ -3604,13 +4000,13 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -3629,6 +4025,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -3665,6 +4070,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -3723,13 +4137,13 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -3748,6 +4162,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -3804,6 +4227,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
                 };
             };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
             500: {
                 headers: {
@@ -3852,13 +4284,13 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -3877,6 +4309,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -3913,6 +4354,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -3972,13 +4422,13 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -3997,6 +4447,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -4051,6 +4510,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -4108,13 +4576,13 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -4133,6 +4601,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -4187,6 +4664,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -4254,13 +4740,13 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -4279,6 +4765,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"] | components["schemas"]["AddressNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -4333,6 +4828,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -4400,13 +4904,13 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -4425,6 +4929,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"] | components["schemas"]["AddressNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -4479,6 +4992,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -4536,13 +5058,13 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -4561,6 +5083,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -4615,6 +5146,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -4672,13 +5212,13 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -4697,6 +5237,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -4751,6 +5300,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -4808,13 +5366,13 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -4833,6 +5391,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -4889,6 +5456,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
                 };
             };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
             500: {
                 headers: {
@@ -4935,13 +5511,13 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -4960,6 +5536,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -4996,6 +5581,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -5048,13 +5642,13 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDetail"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -5073,6 +5667,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
@@ -5127,6 +5730,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -5180,13 +5792,13 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -5205,6 +5817,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["EmailVerificationRequiredProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
@@ -5250,13 +5880,13 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDetail"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required */
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"];
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
@@ -5284,6 +5914,24 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["OrderNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error`: an unexpected failure (a defect), never a bad request */

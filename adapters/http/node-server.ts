@@ -23,21 +23,16 @@ import {
 } from "node:http"
 import type { Duplex } from "node:stream"
 import { problemType } from "./problems/problem-type.ts"
+import { type GenericProblem, HeaderFieldsTooLarge, MalformedRequest, MethodNotAllowed, RequestTimeout } from "./problems/generic-problems.ts"
 
-interface ClientErrorProblem {
-  readonly status: number
-  readonly code: string
-  readonly title: string
-}
-
-export const clientErrorProblem = (error: { readonly code?: string | undefined }): ClientErrorProblem => {
+export const clientErrorProblem = (error: { readonly code?: string | undefined }): GenericProblem => {
   switch (error.code) {
     case "HPE_HEADER_OVERFLOW":
-      return { status: 431, code: "header_fields_too_large", title: "Request header fields too large" }
+      return HeaderFieldsTooLarge
     case "ERR_HTTP_REQUEST_TIMEOUT":
-      return { status: 408, code: "request_timeout", title: "Request timeout" }
+      return RequestTimeout
     default:
-      return { status: 400, code: "malformed_request", title: "Malformed request" }
+      return MalformedRequest
   }
 }
 
@@ -50,9 +45,9 @@ const answerClientError = (error: Error & { readonly code?: string }, socket: Du
   answerAndClose(socket, clientErrorProblem(error))
 }
 
-const METHOD_NOT_ALLOWED: ClientErrorProblem = { status: 405, code: "method_not_allowed", title: "Method not allowed" }
+const METHOD_NOT_ALLOWED: GenericProblem = MethodNotAllowed
 
-const answerAndClose = (socket: Duplex, problem: ClientErrorProblem) => {
+const answerAndClose = (socket: Duplex, problem: GenericProblem) => {
   const body = JSON.stringify({ type: problemType(problem.code), title: problem.title, status: problem.status, code: problem.code })
   socket.end(
     `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? problem.title}\r\n` +

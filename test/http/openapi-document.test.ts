@@ -128,8 +128,16 @@ describe("the OpenAPI document", () => {
         expect(response["description"], `${key} ${status}`).toMatch(/`[a-z_]+`/)
         expect(Object.keys(response["content"]), `${key} ${status}`).toEqual(["application/problem+json"])
       }
-      expect(Object.keys(operation["responses"]), key).toEqual(expect.arrayContaining(["400", "401", "500", "503"]))
+      expect(Object.keys(operation["responses"]), key).toEqual(expect.arrayContaining(["400", "401", "408", "431", "500", "503"]))
+      // what Node refuses before routing can reach any route
+      expect(operation["responses"]["400"]["description"], key).toContain("`malformed_request`")
+      expect(operation["responses"]["431"]["description"], key).toContain("`header_fields_too_large`")
     }
+    expect(operationAt("post", "/customers/me/addresses")["responses"]["422"]["description"]).toContain("`address_limit_reached`")
+    for (const [method, path] of [["patch", "/customers/me/addresses/{addressId}"], ["put", "/cart/{cartId}/shipping-address"]]) {
+      expect(operationAt(method!, path!)["responses"]["404"]["description"]).toContain("`address_not_found`")
+    }
+    expect(operationAt("post", "/auth/otp/request")["responses"]["403"]["description"]).toContain("`email_verification_required`")
     const addItem = operationAt("post", "/cart/{cartId}/items")["responses"]
     expect(addItem["409"]["description"]).toContain("`insufficient_stock`")
     expect(addItem["413"]["description"]).toContain("`payload_too_large`")

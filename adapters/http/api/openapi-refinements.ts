@@ -16,8 +16,11 @@ import { PUBLISHABLE_KEY_HEADER } from "./publishable-key-middleware.ts"
 import { CatalogApiGroup } from "./catalog-api-group.ts"
 import { OptionalCustomerAuthMiddleware } from "./customer-auth.ts"
 import {
+  HeaderFieldsTooLarge,
   InternalError,
+  MalformedRequest,
   PayloadTooLarge,
+  RequestTimeout,
   ServiceUnavailable,
   type GenericProblem,
   UnsupportedMediaType
@@ -78,6 +81,8 @@ const genericProblemResponse = (problem: GenericProblem, description: string, he
 const OUTAGE_SCHEMA = "ServiceUnavailableProblemEncoded"
 
 const EDGE_RESPONSES: Json = {
+  "408": genericProblemResponse(RequestTimeout, "the request's headers or body did not arrive in time"),
+  "431": genericProblemResponse(HeaderFieldsTooLarge, "the request's header fields exceed Node's limit (16 KiB)"),
   "500": genericProblemResponse(InternalError, "an unexpected failure (a defect), never a bad request"),
   "503": genericProblemResponse(ServiceUnavailable, "the database does not answer; retry after `Retry-After` seconds", {
     "retry-after": { schema: { type: "integer", minimum: 1 }, description: "Seconds to wait before retrying", required: true }
@@ -135,6 +140,24 @@ const problemCodes = (spec: Json, schema: Json | undefined): Array<string> => {
   })
 }
 
+/** Every route's 400 may also be `malformed_request`: bytes Node's HTTP parser refuses before routing. */
+const declareMalformedRequest = (responses: Json) => {
+  const generic = { $ref: "#/components/schemas/Problem" }
+  const described = `\`${MalformedRequest.code}\`: ${MalformedRequest.title}, refused before routing`
+  const badRequest: Json | undefined = responses["400"]
+  if (badRequest === undefined) {
+    responses["400"] = genericProblemResponse(MalformedRequest, "a request Node's HTTP parser refuses before routing")
+    return
+  }
+  const content: Json = badRequest["content"] ?? (badRequest["content"] = {})
+  const problem: Json | undefined = content["application/problem+json"]
+  const schema: Json | undefined = problem?.["schema"]
+  const alternatives: Array<Json> = schema === undefined ? [] : schema["anyOf"] ?? [schema]
+  content["application/problem+json"] = { ...problem, schema: { anyOf: [...alternatives, generic] } }
+  const before: unknown = badRequest["description"]
+  badRequest["description"] = typeof before === "string" && before.length > 0 ? `${before}; ${described}` : described
+}
+
 const refineOperation = (spec: Json, operation: Json, facts: EndpointFacts | undefined) => {
   for (const parameter of operation["parameters"] as Array<Json>) {
     const typed: Json | undefined = parameter["in"] === "query" ? facts?.queryProperties?.[parameter["name"]] : undefined
@@ -164,6 +187,7 @@ const refineOperation = (spec: Json, operation: Json, facts: EndpointFacts | und
     const codes = problemCodes(spec, response["content"]?.["application/problem+json"]?.["schema"])
     if (codes.length > 0) response["description"] = `Problem codes: ${codes.join("; ")}`
   }
+  declareMalformedRequest(responses)
   Object.assign(responses, body === undefined ? {} : BODY_RESPONSES, EDGE_RESPONSES)
   if (facts?.cacheable === true) describeCatalogCaching(operation)
 }

@@ -25,6 +25,14 @@ export const ServiceUnavailable: GenericProblem = {
   code: "service_unavailable",
   title: "Service unavailable"
 }
+/** What Node's HTTP parser refuses before routing (adapters/http/node-server.ts). */
+export const HeaderFieldsTooLarge: GenericProblem = {
+  status: 431,
+  code: "header_fields_too_large",
+  title: "Request header fields too large"
+}
+export const RequestTimeout: GenericProblem = { status: 408, code: "request_timeout", title: "Request timeout" }
+export const MalformedRequest: GenericProblem = { status: 400, code: "malformed_request", title: "Malformed request" }
 export const InvalidJsonProblem: GenericProblem = { status: 400, code: "invalid_json", title: "Malformed JSON body" }
 export const BadRequest: GenericProblem = { status: 400, code: "validation_failed", title: "Bad request" }
 
