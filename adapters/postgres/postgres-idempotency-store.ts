@@ -6,11 +6,12 @@
  * must be visible to concurrent requests at once); `finish` runs inside it, so the response is
  * recorded exactly when the work commits. Records past their retention are purged now and then.
  */
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { ClaimOutcome } from "../../application/idempotency/idempotency-store.ts"
 import { IdempotencyStore } from "../../application/idempotency/idempotency-store.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
+import { findOne } from "./store-query.ts"
 
 /** Purge expired records on about one claim in this many. */
 const PURGE_EVERY_CLAIMS = 500
@@ -24,11 +25,9 @@ const RecordRow = Schema.Struct({
   responseBody: Schema.NullOr(Schema.String)
 })
 
-/** Rows that do not match mean the database holds something we never write: a defect. */
-const decodeRow = Schema.decodeUnknownSync(RecordRow)
+const ScopedKey = Schema.Struct({ scope: Schema.String, key: Schema.String })
 
-const outcomeOf = (row: unknown, fingerprint: string): ClaimOutcome => {
-  const record = decodeRow(row)
+const outcomeOf = (record: typeof RecordRow.Type, fingerprint: string): ClaimOutcome => {
   if (record.fingerprint !== fingerprint) return { _tag: "Mismatch" }
   if (record.status === "running" || record.responseStatus === null || record.responseBody === null) {
     return { _tag: "Running" }
@@ -47,6 +46,15 @@ export const makePostgresIdempotencyStore = Effect.gen(function*() {
     orStoreUnavailable(sql`
       DELETE FROM idempotency_keys WHERE ctid IN (
         SELECT ctid FROM idempotency_keys WHERE retain_until <= ${now} LIMIT ${PURGE_BATCH})`).pipe(Effect.asVoid)
+
+  const recordOf = findOne({
+    Request: ScopedKey,
+    Result: RecordRow,
+    execute: ({ key, scope }) =>
+      sql`
+        SELECT fingerprint, status, response_status, response_headers::text AS response_headers, response_body
+        FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
+  })
 
   return IdempotencyStore.of({
     claim: (claim) =>
@@ -68,11 +76,9 @@ export const makePostgresIdempotencyStore = Effect.gen(function*() {
             OR (idempotency_keys.status = 'running' AND idempotency_keys.lease_until <= EXCLUDED.created_at)
           RETURNING owner`)
         if (claimed.length === 1) return { _tag: "Claimed" } satisfies ClaimOutcome
-        const existing = yield* orStoreUnavailable(sql`
-          SELECT fingerprint, status, response_status, response_headers::text AS response_headers, response_body
-          FROM idempotency_keys WHERE scope = ${claim.scope} AND key = ${claim.key}`)
+        const existing = yield* recordOf(claim)
         // Gone between the two statements (released by a failed attempt): it is being retried.
-        return existing.length === 0 ? { _tag: "Running" } satisfies ClaimOutcome : outcomeOf(existing[0], claim.fingerprint)
+        return Option.isNone(existing) ? { _tag: "Running" } satisfies ClaimOutcome : outcomeOf(existing.value, claim.fingerprint)
       }),
     finish: (held, response) =>
       orStoreUnavailable(sql`
