@@ -10,16 +10,20 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { CustomerContactTaken } from "../../application/customer/customer-contact-taken.ts"
 import { CustomerRepository, type GuestContact } from "../../application/customer/customer-repository.ts"
 import { Customer } from "../../domain/customer/customer.ts"
-import { firstRow } from "./first-row.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
-import type { CustomerId } from "../../domain/shared/ids.ts"
+import { findOne } from "./store-query.ts"
+import { CustomerId } from "../../domain/shared/ids.ts"
 
 const COLUMNS = "id, name, email, phone, avatar_url, default_shipping_address_id, password_hash, " +
   "verified_email, verified_phone, linked_name, linked_phone, created_at, registered_at"
 
-const decodeCustomer = Schema.decodeUnknownSync(Customer)
-
-const firstCustomer = firstRow(decodeCustomer)
+const GuestCustomer = Schema.Struct({
+  id: CustomerId,
+  name: Schema.String,
+  email: Schema.NullOr(Schema.String),
+  phone: Schema.NullOr(Schema.String),
+  now: Schema.Date
+})
 
 const CONTACT_CONSTRAINTS: Readonly<Record<string, "email" | "phone">> = {
   customers_email_idx: "email",
@@ -44,10 +48,30 @@ export const PostgresCustomerRepository = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(COLUMNS)
 
-    const findBy = (column: "id" | "email" | "phone", value: string, lock: boolean) =>
-      orStoreUnavailable(
-        sql`SELECT ${columns} FROM customers WHERE ${sql(column)} = ${value} ${sql.literal(lock ? "FOR UPDATE" : "")}`
-      ).pipe(Effect.map(firstCustomer))
+    const findByColumn = (column: "id" | "email" | "phone", lock: boolean) =>
+      findOne({
+        Request: Schema.String,
+        Result: Customer,
+        execute: (value) =>
+          sql`SELECT ${columns} FROM customers WHERE ${sql(column)} = ${value} ${sql.literal(lock ? "FOR UPDATE" : "")}`
+      })
+    const finders = {
+      id: [findByColumn("id", false), findByColumn("id", true)],
+      email: [findByColumn("email", false), findByColumn("email", true)],
+      phone: [findByColumn("phone", false), findByColumn("phone", true)]
+    } as const
+    const findBy = (column: "id" | "email" | "phone", value: string, lock: boolean) => finders[column][lock ? 1 : 0](value)
+
+    const insertGuest = findOne({
+      Request: GuestCustomer,
+      Result: Customer,
+      execute: ({ email, id, name, now, phone }) =>
+        sql`
+          INSERT INTO customers (id, name, email, phone, source, created_at, updated_at)
+          VALUES (${id}, ${name}, ${email}, ${phone}, 'guest_checkout', ${now}, ${now})
+          ON CONFLICT DO NOTHING
+          RETURNING ${columns}`
+    })
 
     const findOrCreatePasswordless = (contact: GuestContact, newId: CustomerId, now: Date) =>
       Effect.gen(function*() {
@@ -60,12 +84,7 @@ export const PostgresCustomerRepository = Layer.effect(
             const byPhone = yield* findBy("phone", contact.phone, false)
             if (Option.isSome(byPhone)) return byPhone.value
           }
-          const inserted = yield* orStoreUnavailable(sql`
-            INSERT INTO customers (id, name, email, phone, source, created_at, updated_at)
-            VALUES (${newId}, ${contact.name}, ${contact.email}, ${contact.phone}, 'guest_checkout', ${now}, ${now})
-            ON CONFLICT DO NOTHING
-            RETURNING ${columns}`)
-          const created = firstCustomer(inserted)
+          const created = yield* insertGuest({ id: newId, name: contact.name, email: contact.email, phone: contact.phone, now })
           if (Option.isSome(created)) return created.value
         }
         return yield* Effect.die(new Error("guest customer: the email or phone kept changing owner"))
