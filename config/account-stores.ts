@@ -8,6 +8,7 @@ import { Effect, Layer, Option, type Redacted } from "effect"
 import { cachingSessionRepository, defaultSessionCacheOptions } from "../adapters/caching/caching-session-repository.ts"
 import { MemoryAddressBook } from "../adapters/memory/memory-address-book.ts"
 import { MemoryCustomerRepository } from "../adapters/memory/memory-customer-repository.ts"
+import { MemoryEventOutbox } from "../adapters/memory/memory-event-outbox.ts"
 import { memoryNotificationOutboxLayer } from "../adapters/memory/memory-notification-outbox.ts"
 import { MemoryRateLimiter } from "../adapters/memory/memory-rate-limiter.ts"
 import { MemoryResetTokenRepository } from "../adapters/memory/memory-reset-token-repository.ts"
@@ -17,6 +18,7 @@ import { MemoryTransactions } from "../adapters/memory/memory-transactions.ts"
 import { MemoryVerificationRepository } from "../adapters/memory/memory-verification-repository.ts"
 import { PostgresAddressBook } from "../adapters/postgres/postgres-address-book.ts"
 import { PostgresCustomerRepository } from "../adapters/postgres/postgres-customer-repository.ts"
+import { type EventRendering, postgresEventOutboxLayer } from "../adapters/postgres/postgres-event-outbox.ts"
 import { postgresNotificationOutboxLayer } from "../adapters/postgres/postgres-notification-outbox.ts"
 import { PostgresRateLimiter } from "../adapters/postgres/postgres-rate-limiter.ts"
 import { PostgresResetTokenRepository } from "../adapters/postgres/postgres-reset-token-repository.ts"
@@ -33,6 +35,7 @@ import { ZxcvbnCommonPasswordsLive } from "../adapters/security/zxcvbn-common-pa
 import { ClientIpPolicy } from "../adapters/http/request/client-ip.ts"
 import { AccountSettings } from "../application/auth/account-settings.ts"
 import { defaultAuthLifetimes } from "../domain/auth/lifetimes.ts"
+import type { VerificationChannel } from "../domain/auth/verification.ts"
 import type { AppConfig } from "./app-config.ts"
 
 export interface AccountStoreOptions {
@@ -47,8 +50,10 @@ export interface PostgresAccountStoreOptions extends AccountStoreOptions {
    * through LISTEN/NOTIFY, which holds one pooled connection.
    */
   readonly sharedDatabase: boolean
-  /** Also log every committed notification (codes, reset links): the demo only. */
-  readonly notificationsToConsole?: boolean
+  /** Also log every committed code and reset link of these channels (the demo's channels without a gateway). */
+  readonly consoleChannels?: ReadonlyArray<VerificationChannel>
+  /** The back-office webhook endpoints and how events render; none: events are not written. */
+  readonly events?: EventRendering
 }
 
 /** Sessions on the SQL adapter, behind the cache that spares the bearer check a round trip. */
@@ -69,7 +74,8 @@ export const postgresAccountStores = (options: PostgresAccountStoreOptions) =>
     PostgresVerificationRepository,
     PostgresResetTokenRepository,
     PostgresRateLimiter,
-    postgresNotificationOutboxLayer(options.notificationsFile, options.notificationsToConsole === true),
+    postgresNotificationOutboxLayer(options.notificationsFile, options.consoleChannels ?? []),
+    postgresEventOutboxLayer(options.events ?? { endpoints: [], render: () => null }),
     PostgresServerSecrets,
     PostgresTransactions
   )
@@ -84,6 +90,7 @@ export const memoryAccountStores = (options: AccountStoreOptions) =>
     MemoryResetTokenRepository,
     MemoryRateLimiter,
     memoryNotificationOutboxLayer(options.notificationsFile),
+    MemoryEventOutbox,
     MemoryServerSecrets,
     MemoryTransactions
   )

@@ -4,6 +4,7 @@
  */
 import { Config, Context, Layer, Option, Schema } from "effect"
 import { type CorsOrigins, parseCorsOrigins } from "../adapters/http/request/cors-origins.ts"
+import { DeliveryConfigDescriptor } from "./delivery-config.ts"
 
 const positiveInt = (name: string, fallback: number) =>
   Config.schema(Schema.Int.check(Schema.isGreaterThan(0)), name).pipe(Config.withDefault(fallback))
@@ -70,7 +71,9 @@ export const AppConfigDescriptor = Config.all({
   /** The shops this instance serves, separated by commas; unset or blank: every shop. */
   catalogShops: Config.String("CATALOG_SHOPS").pipe(Config.withDefault("")),
   /** Worker threads answering listings (0: on the event loop); unset: `defaultCatalogWorkers` (storefront-server.ts). */
-  catalogWorkers: Config.schema(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), "CATALOG_WORKERS").pipe(Config.option)
+  catalogWorkers: Config.schema(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), "CATALOG_WORKERS").pipe(Config.option),
+  /** Email, SMS and webhook delivery (delivery-config.ts). */
+  delivery: DeliveryConfigDescriptor
 })
 
 export type AppConfig = Config.Success<typeof AppConfigDescriptor>

@@ -11,7 +11,10 @@ import { PostgresCatalogChangeFeed } from "../adapters/postgres/postgres-catalog
 import { PostgresCatalogSourceLayer } from "../adapters/postgres/postgres-catalog-source.ts"
 import { PostgresStoreHealth } from "../adapters/postgres/postgres-store-health.ts"
 import { CryptoIdGeneratorLayer } from "../adapters/security/crypto-id-generator.ts"
+import { OutboxWake } from "../application/notifications/outbox-wake.ts"
 import { postgresAccountStores } from "./account-stores.ts"
+import { renderBackOfficeEvent } from "./back-office-events.ts"
+import { notificationDelivery, undeliveredChannels } from "./notification-delivery.ts"
 import { postgresBuyingStores } from "./buying-stores.ts"
 import type { AppConfig } from "./app-config.ts"
 
@@ -23,14 +26,21 @@ export const postgresStores = (settings: AppConfig) =>
     postgresAccountStores({
       notificationsFile: settings.notificationsFile,
       sharedDatabase: Option.isSome(settings.databaseUrl),
-      // the demo prints codes and reset links: nothing delivers the outbox there
-      notificationsToConsole: Option.isNone(settings.databaseUrl)
+      // the demo prints the codes and reset links no gateway delivers
+      consoleChannels: Option.isNone(settings.databaseUrl) ? undeliveredChannels(settings.delivery) : [],
+      events: { endpoints: settings.delivery.webhookUrls, render: renderBackOfficeEvent }
+    }),
+    notificationDelivery(settings.delivery, {
+      shared: Option.isSome(settings.databaseUrl),
+      embedded: Option.isNone(settings.databaseUrl)
     }),
     postgresBuyingStores.pipe(Layer.provide(Layer.succeed(CartCommit, settings.cartCommit))),
     // instances sharing a PostgreSQL hear each other's catalog changes at once (LISTEN/NOTIFY)
     Option.isSome(settings.databaseUrl) ? PostgresCatalogChangeFeed : Layer.empty
   ).pipe(
     Layer.provideMerge(CryptoIdGeneratorLayer),
+    // one wake-up shared by the outboxes' writers and their relays
+    Layer.provideMerge(OutboxWake.layer),
     Layer.provideMerge(MigrationsLayer),
     Layer.provideMerge(databaseLayer({
       databaseUrl: settings.databaseUrl,

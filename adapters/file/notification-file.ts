@@ -4,13 +4,14 @@
  * black-box tests. Appends are serialised so lines never interleave; a failed append is logged
  * and does not fail the request (the outbox row is the record of truth).
  *
- * The demo (the embedded database, where nothing delivers the outbox) also logs each one, so a
- * newcomer finds codes and reset links in the console: never on a real deployment, since a code
- * in a log is a credential in a log.
+ * The demo (the embedded database) also logs each one whose channel has no gateway configured,
+ * so a newcomer finds codes and reset links in the console: never on a real deployment, since a
+ * code in a log is a credential in a log.
  */
 import { appendFile } from "node:fs/promises"
 import { Effect, Option, Semaphore } from "effect"
 import type { Notification } from "../../domain/auth/notification.ts"
+import type { VerificationChannel } from "../../domain/auth/verification.ts"
 
 export type NotificationMirror = (notification: Notification) => Effect.Effect<void>
 
@@ -31,8 +32,11 @@ export const notificationConsoleMessage = (notification: Notification): string =
   return `${notification.channel === "sms" ? "SMS" : "Email"} to ${notification.to} (${notification.purpose}): ${what}`
 }
 
-/** Appends to `file` when set, and logs the notification when `toConsole` (the demo). */
-export const makeNotificationMirror = (file: Option.Option<string>, toConsole = false): Effect.Effect<NotificationMirror> =>
+/** Appends to `file` when set, and logs the notification when its channel is in `consoleChannels` (the demo). */
+export const makeNotificationMirror = (
+  file: Option.Option<string>,
+  consoleChannels: ReadonlyArray<VerificationChannel> = []
+): Effect.Effect<NotificationMirror> =>
   Effect.map(Semaphore.make(1), (lock) => (notification: Notification) => {
     const toFile = Option.match(file, {
       onNone: () => Effect.void,
@@ -41,7 +45,7 @@ export const makeNotificationMirror = (file: Option.Option<string>, toConsole = 
           Effect.catch((error) => Effect.logWarning("could not append to NOTIFICATIONS_FILE", error))
         )
     })
-    return toConsole
+    return consoleChannels.includes(notification.channel)
       ? Effect.andThen(Effect.logInfo(`demo notification, not delivered: ${notificationConsoleMessage(notification)}`), toFile)
       : toFile
   })

@@ -11,6 +11,7 @@ import { StoreHealth } from "../../application/shared/store-health.ts"
 import { PUBLISHABLE_KEY_HEADER } from "./api/publishable-key-middleware.ts"
 import { StorefrontApi } from "./api/storefront-api.ts"
 import { METRICS_PATH, MetricsRoute } from "./observability/metrics-route.ts"
+import { outboxReport } from "./observability/outbox-gauges.ts"
 import {
   problemResponse,
   SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
@@ -32,19 +33,22 @@ export const MAX_CATALOG_LAG_MILLIS = 30_000
 
 /**
  * Ready when the database answers and the catalog is at most 30 s behind it; the body reports
- * the catalog's lag and every background loop's health either way (503 problem+json with
+ * the catalog's lag, every background loop's health and the outboxes' backlog either way (a
+ * gateway outage shows there, and never makes the instance unready) (503 problem+json with
  * Retry-After, and the same members, when not ready).
  */
 const ready = Layer.unwrap(Effect.gen(function*() {
   const store = yield* StoreHealth
   const readModel = yield* CatalogReadModel
   const loops = yield* BackgroundLoops
+  const context = yield* Effect.context<never>()
   return HttpRouter.add(
     "GET",
     "/ready",
     Effect.gen(function*() {
       const lagMs = yield* readModel.lagMillis
-      const report = { catalog: { lagMs }, loops: yield* loops.health }
+      const outbox = yield* outboxReport.pipe(Effect.provideContext(context))
+      const report = { catalog: { lagMs }, loops: yield* loops.health, ...(outbox === undefined ? {} : { outbox }) }
       const database = yield* store.ping.pipe(Effect.as("ok" as const), Effect.catchTag("StoreUnavailable", () => Effect.succeed("unavailable" as const)))
       if (database === "ok" && lagMs <= MAX_CATALOG_LAG_MILLIS) return HttpServerResponse.jsonUnsafe({ status: "ready", ...report })
       return problemResponse(ServiceUnavailable, {

@@ -1,10 +1,11 @@
 /**
- * Notifier for the in-memory adapters: the outbox is a list (readable by tests through
- * `sent`), and the NOTIFICATIONS_FILE mirror is written at once (memory units of work have no
- * commit to wait for; use cases send only after every check of the unit has passed).
+ * Notifier for the in-memory adapters: the outbox is a list (readable by tests through `sent`
+ * and `orderConfirmations`), and the NOTIFICATIONS_FILE mirror is written at once (memory units
+ * of work have no commit to wait for; use cases send only after every check of the unit has
+ * passed). Nothing delivers it: the relay runs on the SQL adapter.
  */
 import { Effect, Layer, Option } from "effect"
-import { Notifier } from "../../application/auth/notifier.ts"
+import { Notifier, type OrderConfirmationMessage } from "../../application/auth/notifier.ts"
 import type { Notification } from "../../domain/auth/notification.ts"
 import { makeNotificationMirror } from "../file/notification-file.ts"
 
@@ -12,11 +13,14 @@ export const makeMemoryNotificationOutbox = (notificationsFile: Option.Option<st
   Effect.gen(function*() {
     const mirror = yield* makeNotificationMirror(notificationsFile)
     const outbox: Array<Notification> = []
+    const confirmations: Array<OrderConfirmationMessage> = []
     return {
       sent: (): ReadonlyArray<Notification> => outbox,
+      orderConfirmations: (): ReadonlyArray<OrderConfirmationMessage> => confirmations,
       notifier: Notifier.of({
         send: (notification) =>
-          Effect.andThen(Effect.sync(() => outbox.push(notification)), mirror(notification))
+          Effect.andThen(Effect.sync(() => outbox.push(notification)), mirror(notification)),
+        confirmOrder: (message) => Effect.sync(() => void confirmations.push(message))
       })
     }
   })

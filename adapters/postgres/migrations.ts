@@ -12,6 +12,7 @@ import orderPrivacy from "./migrations/0005_order_privacy.ts"
 import catalogNotify from "./migrations/0007_catalog_notify.ts"
 import addressBook from "./migrations/0008_address_book.ts"
 import linkedAccountProof from "./migrations/0009_linked_account_proof.ts"
+import delivery from "./migrations/0010_delivery.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -21,7 +22,8 @@ export const migrations = Migrator.fromRecord({
   "0005_order_privacy": orderPrivacy,
   "0007_catalog_notify": catalogNotify,
   "0008_address_book": addressBook,
-  "0009_linked_account_proof": linkedAccountProof
+  "0009_linked_account_proof": linkedAccountProof,
+  "0010_delivery": delivery
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

@@ -8,6 +8,7 @@ import { CommonPasswords } from "../../domain/customer/common-passwords.ts"
 import { IdGenerator } from "../../domain/shared/id-generator.ts"
 import { AddressBook } from "../customer/address-book.ts"
 import { CustomerRepository } from "../customer/customer-repository.ts"
+import { EventOutbox } from "../notifications/event-outbox.ts"
 import { Transactions } from "../shared/transactions.ts"
 import { AccessTokenSigner } from "./access-token-signer.ts"
 import { AccountSettings } from "./account-settings.ts"
@@ -27,6 +28,7 @@ export const accountPorts = Effect.all({
   resetTokens: ResetTokenRepository,
   rateLimiter: RateLimiter,
   notifier: Notifier,
+  events: EventOutbox,
   transactions: Transactions,
   passwordHasher: PasswordHasher,
   signer: AccessTokenSigner,

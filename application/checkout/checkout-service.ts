@@ -3,10 +3,12 @@
  * whose layer takes the ports once; `Checkout.placeOrder` is a traced span.
  */
 import { Context, Effect, Layer } from "effect"
+import { Notifier } from "../auth/notifier.ts"
 import { cartPorts } from "../cart/cart-ports.ts"
 import type { CartChangeRequest } from "../cart/change-cart.ts"
 import { CustomerRepository } from "../customer/customer-repository.ts"
 import { CustomerService } from "../customer/customer-service.ts"
+import { EventOutbox } from "../notifications/event-outbox.ts"
 import { OrderRepository } from "../orders/order-repository.ts"
 import { checkout, type CheckoutOptions, type CheckoutPorts } from "./checkout.ts"
 
@@ -15,7 +17,9 @@ const make = Effect.gen(function*() {
     ...(yield* cartPorts),
     orders: yield* OrderRepository,
     customers: yield* CustomerRepository,
-    customer: yield* CustomerService
+    customer: yield* CustomerService,
+    notifier: yield* Notifier,
+    events: yield* EventOutbox
   }
   return {
     placeOrder: Effect.fn("Checkout.placeOrder")((request: CartChangeRequest, options: CheckoutOptions = {}) =>
@@ -27,6 +31,6 @@ const make = Effect.gen(function*() {
 export class CheckoutService extends Context.Service<CheckoutService, Effect.Success<typeof make>>()(
   "storefront/CheckoutService"
 ) {
-  /** Needs the cart ports (cart/cart-ports.ts), OrderRepository, CustomerRepository and the CustomerService. */
+  /** Needs the cart ports (cart/cart-ports.ts), OrderRepository, CustomerRepository, the CustomerService, the Notifier and the EventOutbox. */
   static readonly layer = Layer.effect(CheckoutService, make)
 }

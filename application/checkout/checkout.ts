@@ -11,7 +11,8 @@
  * 4. its coupon is re-validated (CouponInvalid), except that a coupon whose minimum is no longer
  *    met gives no discount and is not used (as the cart shows it);
  * 5. stock is taken (never below zero), the coupon use counted within its limit, the sales
- *    counted, the order created with a new order number, and the cart completed.
+ *    counted, the order created with a new order number, its confirmation and `order.placed`
+ *    written to the outboxes (placed-order-messages.ts), and the cart completed.
  *
  * A guest's order belongs to the customer holding the shipping email (when the address gives
  * one), else the shipping phone; a password-less customer with both is created when nobody does.
@@ -39,6 +40,7 @@ import { currentShippingOptions } from "../cart/shipping-options.ts"
 import type { CustomerRepository, GuestContact } from "../customer/customer-repository.ts"
 import type { CustomerService } from "../customer/customer-service.ts"
 import type { OrderRepository } from "../orders/order-repository.ts"
+import { announcePlacedOrder, type PlacedOrderPorts } from "./placed-order-messages.ts"
 
 /** Phones are compared without the spaces and hyphens an address may contain. */
 export const contactPhone = (phone: string): string => phone.replace(/[\s-]/g, "")
@@ -68,7 +70,7 @@ export interface CheckoutOptions {
 }
 
 /** What checkout runs on besides the cart's ports. */
-export interface CheckoutPorts extends CartPorts {
+export interface CheckoutPorts extends CartPorts, PlacedOrderPorts {
   readonly orders: OrderRepository["Service"]
   readonly customers: CustomerRepository["Service"]
   readonly customer: CustomerService["Service"]
@@ -157,6 +159,7 @@ export const checkout = (ports: CheckoutPorts, request: CartChangeRequest, check
       now: change.now
     })
     yield* orders.insert(order)
+    yield* announcePlacedOrder(ports, order, contactPhone(shippingAddress.phone), change.now)
     yield* ports.carts.update(yield* Effect.fromResult(completeCart(ready, change)))
     if (request.requester.customerId !== null && checkoutOptions.saveAddress !== false) {
       yield* ports.customer.rememberCheckoutAddress(request.requester.customerId, shippingAddress, change.now)

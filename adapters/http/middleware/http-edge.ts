@@ -5,6 +5,7 @@
  * - `x-request-id` on every response (echoed when the client sent a sane one);
  * - one access-log line and the HTTP metrics per request (observability/access-log.ts);
  * - the body limit (`MAX_BODY_BYTES`, chunked bodies too) and the JSON-only media type rule;
+ * - the language of the messages the request causes, from Accept-Language (message-locale.ts);
  * - well-formed text only: NUL, lone surrogates or non-UTF-8 bytes anywhere in the path, the
  *   query or a JSON body are 400 `validation_failed` listing every bad field (request/well-formed-text.ts);
  * - problem+json for everything the typed endpoints do not answer themselves: unknown route
@@ -36,6 +37,7 @@ import { accessLogMiddleware } from "../observability/access-log.ts"
 import { type Route, routeTable, routeTemplates } from "../observability/route-templates.ts"
 import { isUtf8, malformedJsonStrings, malformedUrlText, type TextProblem } from "../request/well-formed-text.ts"
 import { type CorsOptions, corsMiddleware } from "./cors.ts"
+import { messageLocaleMiddleware } from "./message-locale.ts"
 import { isStoreUnavailableCause } from "./store-unavailable-cause.ts"
 
 const REQUEST_ID_HEADER = "x-request-id"
@@ -216,5 +218,6 @@ export const httpEdgeLayer = <Id extends string, Groups extends HttpApiGroup.Con
     accessLogMiddleware(routeTemplates(options.api, options.extraRoutes)),
     problemJsonMiddleware(options.api, options.extraRoutes),
     bodyRulesMiddleware(options.maxBodyBytes),
-    corsMiddleware(options.cors)
+    corsMiddleware(options.cors),
+    messageLocaleMiddleware
   )

@@ -4,8 +4,9 @@
  * registry. Counters and histograms are recorded where things happen (HTTP requests:
  * access-log.ts; rate-limit rejections: the auth use cases);
  * the gauges are read at scrape time: the catalog read model's generation, size and lag, and
- * each background loop's health and restarts. Like /health and /ready it needs no publishable
- * key; operators keep it off the public internet (docs/operations.md, Metrics).
+ * each background loop's health and restarts, and the outboxes' backlog (outbox-gauges.ts). Like
+ * /health and /ready it needs no publishable key; operators keep it off the public internet
+ * (docs/operations.md, Metrics).
  */
 import { Effect, Layer, Metric } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
@@ -15,6 +16,7 @@ import { CatalogReadModel } from "../../../application/catalog/catalog-read-mode
 import { BackgroundLoops } from "../../../application/shared/background-loops.ts"
 import { ALL_RATE_LIMIT_RULES } from "../../../domain/auth/rate-limit.ts"
 import { renderHttpMetrics } from "./http-metrics.ts"
+import { sampleOutboxGauges } from "./outbox-gauges.ts"
 
 export const METRICS_PATH = "/metrics"
 
@@ -51,6 +53,7 @@ export const MetricsRoute = Layer.unwrap(Effect.gen(function*() {
     }
     // every action's series exists from the first scrape, at 0 until a request is refused
     for (const action of RATE_LIMIT_ACTIONS) yield* countRateLimitRejection(action, 0)
+    yield* sampleOutboxGauges
   })
 
   return HttpRouter.add(

@@ -1,0 +1,103 @@
+/**
+ * The outbox relay: a loop (run under the BackgroundLoops supervisor) that claims due rows of
+ * one outbox, hands each to its gateway and records the outcome: sent; failed for now, retried
+ * after an exponential, jittered backoff; or, once its attempts are spent or the gateway refused
+ * it for good, a dead letter. Each failure is one log line naming the row, the channel and the
+ * gateway's reason, never the message's content (codes, tokens and links stay out of logs).
+ * Between batches the relay sleeps until an outbox write wakes it, or its poll interval passes.
+ */
+import { Duration, Effect, Metric, Random } from "effect"
+import { afterFailure, type RetryPolicy } from "../../domain/notification/retry-policy.ts"
+import type { LoopControl } from "../shared/background-loops.ts"
+import type { DeliveryFailed } from "./delivery-failed.ts"
+import type { Claimed, DeliveryQueue } from "./delivery-queue.ts"
+import type { OutboxWake } from "./outbox-wake.ts"
+
+export const messagesSent = Metric.counter("storefront_messages_sent_total", {
+  description: "Messages the gateways accepted, by channel (email, sms, webhook)"
+})
+export const messagesRetried = Metric.counter("storefront_messages_retried_total", {
+  description: "Failed delivery attempts that will be tried again, by channel"
+})
+export const messagesFailed = Metric.counter("storefront_messages_failed_total", {
+  description: "Messages given up on (dead letters), by channel"
+})
+
+/** Every channel's series exists from the first scrape. */
+export const CHANNELS = ["email", "sms", "webhook"] as const
+export type Channel = typeof CHANNELS[number]
+
+export const count = (metric: typeof messagesSent, channel: Channel, amount = 1) =>
+  Metric.update(Metric.withAttributes(metric, { channel }), amount)
+
+export interface RelaySettings {
+  readonly retry: RetryPolicy
+  /** Rows claimed at once. */
+  readonly batchSize: number
+  /** How long a claim holds a row: longer than any one delivery may take. */
+  readonly leaseMillis: number
+  /** The fallback poll when no wake-up comes. */
+  readonly pollMillis: number
+  /** Deliveries in flight at once. */
+  readonly concurrency: number
+}
+
+export const defaultRelaySettings = (retry: RetryPolicy): RelaySettings => ({
+  retry,
+  batchSize: 50,
+  leaseMillis: 60_000,
+  pollMillis: 1_000,
+  concurrency: 8
+})
+
+export interface Relay<A> {
+  readonly queue: DeliveryQueue<A>
+  readonly channelOf: (item: A) => Channel
+  readonly deliver: (item: A, id: string) => Effect.Effect<void, DeliveryFailed>
+}
+
+const settle = <A>(relay: Relay<A>, policy: RetryPolicy, claimed: Claimed<A>) => {
+  const channel = relay.channelOf(claimed.item)
+  return relay.deliver(claimed.item, claimed.id).pipe(
+    Effect.matchEffect({
+      onSuccess: () => Effect.andThen(relay.queue.markSent(claimed.id), count(messagesSent, channel)),
+      onFailure: (failure) =>
+        Effect.gen(function*() {
+          const next = afterFailure(policy, claimed.attempts, failure.permanent, yield* Random.next)
+          const annotations = { outbox: claimed.id, channel, attempts: claimed.attempts, error: failure.reason }
+          if (next._tag === "DeadLetter") {
+            yield* relay.queue.markFailed(claimed.id, failure.reason)
+            yield* count(messagesFailed, channel)
+            yield* Effect.logWarning("message not delivered; given up (dead letter)").pipe(Effect.annotateLogs(annotations))
+          } else {
+            yield* relay.queue.retryLater(claimed.id, failure.reason, next.delayMillis)
+            yield* count(messagesRetried, channel)
+            yield* Effect.logInfo("message not delivered; will retry").pipe(
+              Effect.annotateLogs({ ...annotations, retryInMs: next.delayMillis })
+            )
+          }
+        })
+    })
+  )
+}
+
+/** One batch: claim, deliver, record; the number of rows claimed. */
+export const relayBatch = <A>(relay: Relay<A>, settings: RelaySettings) =>
+  Effect.gen(function*() {
+    const batch = yield* relay.queue.claim(settings.batchSize, settings.leaseMillis)
+    yield* Effect.forEach(batch, (claimed) => settle(relay, settings.retry, claimed), {
+      concurrency: settings.concurrency,
+      discard: true
+    })
+    return batch.length
+  })
+
+/** The relay's loop, for BackgroundLoops.supervise. */
+export const relayLoop = <A>(relay: Relay<A>, settings: RelaySettings, wake: OutboxWake["Service"]) =>
+(control: LoopControl) =>
+  Effect.forever(Effect.gen(function*() {
+    const claimed = yield* relayBatch(relay, settings)
+    yield* control.healthy
+    // a full batch: there may be more due at once
+    if (claimed < settings.batchSize) yield* wake.wait(Duration.millis(settings.pollMillis))
+  }))
