@@ -101,7 +101,9 @@ export const notificationDelivery = (config: DeliveryConfig, options: { readonly
     const undelivered = undeliveredChannels(config)
     if (undelivered.length > 0 && !options.embedded) {
       yield* Effect.logWarning(
-        `messages by ${undelivered.join(" and ")} are not delivered: no gateway is configured (SMTP_URL; SSLWIRELESS_API_TOKEN or SMS_WEBHOOK_URL); they wait in notification_outbox`
+        `messages by ${undelivered.join(" and ")} are not delivered: no gateway is configured (${
+          undelivered.map((channel) => channel === "email" ? "SMTP_URL" : "SSLWIRELESS_API_TOKEN or SMS_WEBHOOK_URL").join("; ")
+        }); they wait in notification_outbox`
       )
     }
     if (channels.length > 0) {

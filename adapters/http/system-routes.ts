@@ -11,7 +11,7 @@ import { StoreHealth } from "../../application/shared/store-health.ts"
 import { PUBLISHABLE_KEY_HEADER } from "./api/publishable-key-middleware.ts"
 import { StorefrontApi } from "./api/storefront-api.ts"
 import { METRICS_PATH, MetricsRoute } from "./observability/metrics-route.ts"
-import { outboxReport } from "./observability/outbox-gauges.ts"
+import { outboxBacklogOf, outboxReport } from "./observability/outbox-gauges.ts"
 import {
   problemResponse,
   SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
@@ -41,13 +41,13 @@ const ready = Layer.unwrap(Effect.gen(function*() {
   const store = yield* StoreHealth
   const readModel = yield* CatalogReadModel
   const loops = yield* BackgroundLoops
-  const context = yield* Effect.context<never>()
+  const backlog = yield* outboxBacklogOf
   return HttpRouter.add(
     "GET",
     "/ready",
     Effect.gen(function*() {
       const lagMs = yield* readModel.lagMillis
-      const outbox = yield* outboxReport.pipe(Effect.provideContext(context))
+      const outbox = yield* outboxReport(backlog)
       const report = { catalog: { lagMs }, loops: yield* loops.health, ...(outbox === undefined ? {} : { outbox }) }
       const database = yield* store.ping.pipe(Effect.as("ok" as const), Effect.catchTag("StoreUnavailable", () => Effect.succeed("unavailable" as const)))
       if (database === "ok" && lagMs <= MAX_CATALOG_LAG_MILLIS) return HttpServerResponse.jsonUnsafe({ status: "ready", ...report })

@@ -22,6 +22,8 @@ export interface Caller {
   readonly accessToken?: string
   readonly ifMatch?: string
   readonly idempotencyKey?: string
+  /** Accept-Language (the language of the messages the request causes). */
+  readonly acceptLanguage?: string
 }
 
 export const callerHeaders = (caller: Caller): Record<string, string> => ({
@@ -29,7 +31,8 @@ export const callerHeaders = (caller: Caller): Record<string, string> => ({
   ...(caller.ip === undefined ? {} : { "x-forwarded-for": caller.ip }),
   ...(caller.accessToken === undefined ? {} : { authorization: `Bearer ${caller.accessToken}` }),
   ...(caller.ifMatch === undefined ? {} : { "if-match": caller.ifMatch }),
-  ...(caller.idempotencyKey === undefined ? {} : { "idempotency-key": caller.idempotencyKey })
+  ...(caller.idempotencyKey === undefined ? {} : { "idempotency-key": caller.idempotencyKey }),
+  ...(caller.acceptLanguage === undefined ? {} : { "accept-language": caller.acceptLanguage })
 })
 
 export interface HttpResult {

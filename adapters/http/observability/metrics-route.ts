@@ -16,7 +16,7 @@ import { CatalogReadModel } from "../../../application/catalog/catalog-read-mode
 import { BackgroundLoops } from "../../../application/shared/background-loops.ts"
 import { ALL_RATE_LIMIT_RULES } from "../../../domain/auth/rate-limit.ts"
 import { renderHttpMetrics } from "./http-metrics.ts"
-import { sampleOutboxGauges } from "./outbox-gauges.ts"
+import { outboxBacklogOf, sampleOutboxGauges } from "./outbox-gauges.ts"
 
 export const METRICS_PATH = "/metrics"
 
@@ -41,6 +41,7 @@ const RATE_LIMIT_ACTIONS = [...new Set(ALL_RATE_LIMIT_RULES.map((rule) => rule.a
 export const MetricsRoute = Layer.unwrap(Effect.gen(function*() {
   const readModel = yield* CatalogReadModel
   const loops = yield* BackgroundLoops
+  const outbox = yield* outboxBacklogOf
 
   const sampleGauges = Effect.gen(function*() {
     const { search } = readModel.state()
@@ -53,7 +54,7 @@ export const MetricsRoute = Layer.unwrap(Effect.gen(function*() {
     }
     // every action's series exists from the first scrape, at 0 until a request is refused
     for (const action of RATE_LIMIT_ACTIONS) yield* countRateLimitRejection(action, 0)
-    yield* sampleOutboxGauges
+    yield* sampleOutboxGauges(outbox)
   })
 
   return HttpRouter.add(

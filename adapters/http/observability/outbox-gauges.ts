@@ -17,20 +17,22 @@ const deadLetters = Metric.gauge("storefront_outbox_dead_letters", {
   description: "Messages given up on, waiting for an operator to re-drive them"
 })
 
-/** The backlog when messages are relayed here and the database answers. */
-export const outboxReport = Effect.gen(function*() {
-  const outbox = yield* Effect.serviceOption(OutboxBacklog)
-  if (Option.isNone(outbox)) return undefined
-  return yield* outbox.value.backlog.pipe(Effect.catchTag("StoreUnavailable", () => Effect.succeed(undefined)))
-})
+/** The outboxes' backlog, when the app was built with it (messages are relayed here). */
+export const outboxBacklogOf = Effect.serviceOption(OutboxBacklog)
 
-export const sampleOutboxGauges = Effect.gen(function*() {
+/** The backlog when messages are relayed here and the database answers. */
+export const outboxReport = (outbox: Option.Option<OutboxBacklog["Service"]>) =>
+  Option.isNone(outbox)
+    ? Effect.succeed(undefined)
+    : outbox.value.backlog.pipe(Effect.catchTag("StoreUnavailable", () => Effect.succeed(undefined)))
+
+export const sampleOutboxGauges = (outbox: Option.Option<OutboxBacklog["Service"]>) => Effect.gen(function*() {
   for (const channel of CHANNELS) {
     yield* count(messagesSent, channel, 0)
     yield* count(messagesRetried, channel, 0)
     yield* count(messagesFailed, channel, 0)
   }
-  const report = yield* outboxReport
+  const report = yield* outboxReport(outbox)
   if (report === undefined) return
   for (const [outbox, backlog] of Object.entries(report)) {
     yield* Metric.update(Metric.withAttributes(pending, { outbox }), backlog.depth)
