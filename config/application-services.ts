@@ -14,7 +14,6 @@ import { Idempotency } from "../application/idempotency/run-idempotently.ts"
 import { OrdersService } from "../application/orders/orders-service.ts"
 import { OutboxBacklog } from "../application/notifications/outbox-backlog.ts"
 import { StoreHealth } from "../application/shared/store-health.ts"
-import { ListingWorkerPool } from "../adapters/catalog-workers/listing-worker-pool.ts"
 
 /** The customer, cart, checkout and order-history services, and Idempotency-Key. */
 export const buyingServices = Layer.mergeAll(CartService.layer, CheckoutService.layer, OrdersService.layer).pipe(
@@ -27,14 +26,12 @@ export const applicationServices = Layer.mergeAll(buyingServices, AccountsServic
 
 /**
  * What the HTTP app takes from the stores' side besides the services: the read model (catalog
- * caching, /ready, /metrics), the store's health (/ready), the listing workers when there are
- * any and the outboxes' backlog when messages are relayed (/ready, /metrics). Only these: every request's context copies whatever the app was built with, so the ports
- * stay with the services that use them.
+ * caching, /ready, /metrics), the store's health (/ready) and the outboxes' backlog when messages
+ * are relayed (/ready, /metrics). Only these: every request's context copies whatever the app was
+ * built with, so the ports stay with the services that use them.
  */
 export const httpAppPorts = Layer.effectContext(Effect.gen(function*() {
   const picked = Context.pick(CatalogReadModel, StoreHealth)(yield* Effect.context<CatalogReadModel | StoreHealth>())
-  const workers = yield* Effect.serviceOption(ListingWorkerPool)
   const backlog = yield* Effect.serviceOption(OutboxBacklog)
-  const withWorkers = workers._tag === "Some" ? Context.add(picked, ListingWorkerPool, workers.value) : picked
-  return backlog._tag === "Some" ? Context.add(withWorkers, OutboxBacklog, backlog.value) : withWorkers
+  return backlog._tag === "Some" ? Context.add(picked, OutboxBacklog, backlog.value) : picked
 }))

@@ -1,10 +1,12 @@
 /**
  * The catalog read model as the server composes it: over the catalog engine's ProductSearch
- * (adapters/catalog-engine), whose documents are the HTTP adapter's Product JSON. Needs the
- * CatalogSource.
+ * (adapters/catalog-engine), with listings on worker threads when `workers` > 0
+ * (adapters/catalog-workers, CATALOG_WORKERS), whose documents are the HTTP adapter's Product
+ * JSON. Needs the CatalogSource.
  */
 import { type Duration, Layer } from "effect"
 import * as EngineProductSearch from "../adapters/catalog-engine/engine-product-search.ts"
+import * as WorkerProductSearch from "../adapters/catalog-workers/worker-product-search.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../adapters/catalog-engine/columns/document-codec.ts"
 import { productJsonDocuments } from "../adapters/http/representation/product-document.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
@@ -13,7 +15,16 @@ export const catalogReadModel = (options: {
   readonly pollInterval: Duration.Input
   /** How the engine keeps documents (as they are by default; the server compresses them). */
   readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
-}) =>
-  CatalogReadModel.layer({ pollInterval: options.pollInterval }).pipe(
-    Layer.provide(EngineProductSearch.layer({ format: productJsonDocuments, documentCodec: options.documentCodec }))
-  )
+  readonly workers?: number | undefined
+}) => CatalogReadModel.layer({ pollInterval: options.pollInterval }).pipe(Layer.provide(productSearch(options)))
+
+/** The engine's ProductSearch, with `workers` listing workers (none by default). */
+export const productSearch = (options: {
+  readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
+  readonly workers?: number | undefined
+}) => {
+  const engine = { format: productJsonDocuments, documentCodec: options.documentCodec }
+  return (options.workers ?? 0) > 0
+    ? WorkerProductSearch.layer({ workers: options.workers ?? 0, engine })
+    : EngineProductSearch.layer(engine)
+}

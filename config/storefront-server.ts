@@ -6,7 +6,6 @@
 import { NodeHttpServer } from "@effect/platform-node"
 import { Duration, Effect, Layer, Option, References } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
-import { ListingWorkerPool } from "../adapters/catalog-workers/listing-worker-pool.ts"
 import { deflateDocumentCodecTrainer } from "../adapters/compression/deflate-document-codec.ts"
 import { createStorefrontNodeServer } from "../adapters/http/node-server.ts"
 import { storefrontHttpApp } from "../adapters/http/storefront-http-app.ts"
@@ -70,11 +69,9 @@ export const storefrontServer = (settings: AppConfig) => {
   const readModel = catalogReadModel({
     pollInterval: Duration.millis(settings.catalogPollMillis),
     // product documents compressed against a dictionary trained on the catalog's first ones
-    documentCodec: deflateDocumentCodecTrainer()
-  }).pipe(
-    Layer.provideMerge(workers > 0 ? ListingWorkerPool.layer({ workers }) : Layer.empty),
-    Layer.provideMerge(stores)
-  )
+    documentCodec: deflateDocumentCodecTrainer(),
+    workers
+  }).pipe(Layer.provideMerge(stores))
   const app = storefrontHttpApp({
     maxBodyBytes: settings.maxBodyBytes,
     docsPublishableKey: DEMO_PUBLISHABLE_KEY,

@@ -1,30 +1,25 @@
 /**
  * Listing queries answered off the event loop: a pool of worker threads (listing-worker.ts) that
- * share one copy of the catalog index through SharedArrayBuffers. The read model publishes each
- * consistent state (CatalogPublisher): the pool writes it as a new generation
- * (CatalogIndex.share), posts it to every worker and stores its number in the shared header with
- * Atomics; each worker answers a query from the one generation it holds and releases the previous
- * one when it installs the next. The main thread only routes the query and writes the bytes it
- * gets back (kept per generation, with their compressed forms).
+ * share one copy of the catalog engine's index through SharedArrayBuffers. Each time the index
+ * settles after a batch of changes (worker-product-search.ts) the pool writes it as a new
+ * generation (CatalogIndex.share), posts it to every worker and stores its number in the shared
+ * header with Atomics; each worker answers a query from the one generation it holds and releases
+ * the previous one when it installs the next. The main thread only routes the query and takes
+ * the structured listing it gets back.
  *
- * A listing is answered in process instead (exactly as without workers) while the read model is
- * ahead of the published generation (during a refresh: so a response is never older than the
- * catalog version its ETag names), when no worker is up, and for a search that finds nothing
- * (its `didYouMean` needs the suggestion index).
+ * A listing is not answered by the pool (the caller answers it in process, exactly as without
+ * workers) while the index is ahead of the published generation (during a refresh: so a response
+ * is never older than the catalog version its ETag names) and when no worker is up.
  *
  * Every worker runs under the BackgroundLoops supervisor ("catalog-worker-N"): a worker that
  * crashes or exits is restarted with backoff, logged once per outage, and its health is in
  * /ready; the queries it held are answered in process.
  */
 import { Worker } from "node:worker_threads"
-import { Context, Data, Effect, Layer, Option } from "effect"
-import { CatalogPublisher } from "../../application/catalog/catalog-publisher.ts"
-import type { CatalogState } from "../../application/catalog/catalog-state.ts"
-import type { ProductListingRequest } from "../../application/catalog/product-listing.ts"
+import { Context, Data, Effect, Option } from "effect"
 import { BackgroundLoops, type LoopControl, makeBackgroundLoops } from "../../application/shared/background-loops.ts"
-import type { CatalogIndex, SharedIndexOptions } from "../catalog-engine/catalog-index/catalog-index.ts"
-import { EngineSearchIndex } from "../catalog-engine/engine-product-search.ts"
-import { keepCompressedForms } from "../http/representation/compressed-bodies.ts"
+import type { ProductQuery } from "../../domain/catalog/product-query.ts"
+import type { CatalogIndex, ListingResult, SharedIndexOptions } from "../catalog-engine/catalog-index/catalog-index.ts"
 import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"
 
 export interface ListingWorkerPoolOptions {
@@ -50,10 +45,7 @@ interface Generation {
   readonly index: CatalogIndex
   readonly indexGeneration: number
   readonly message: ToWorker
-  readonly bodies: Map<string, Uint8Array>
 }
-
-const BODIES_KEPT = 512
 /**
  * V8 flags of the start script do not reach workers: the young generation the main thread gets
  * from `--max-semi-space-size=16` (three semi-spaces), for the many short-lived bit sets a query makes.
@@ -68,30 +60,22 @@ export interface ListingWorkerCounts {
   readonly inProcess: number
 }
 
+/** How many listings the pool answered, and how many it left to be answered in process. */
 export class ListingWorkerPool extends Context.Service<ListingWorkerPool, {
-  /**
-   * The listing body from a worker when the workers hold the generation the read model's state is
-   * at (`state` is read when the effect runs, after the caller took its ETag); else `inProcess`.
-   */
-  readonly listingBody: <E, R>(
-    state: () => CatalogState,
-    request: ProductListingRequest,
-    shopIds: ReadonlyArray<string>,
-    inProcess: Effect.Effect<Uint8Array, E, R>
-  ) => Effect.Effect<Uint8Array, E, R>
   readonly counts: Effect.Effect<ListingWorkerCounts>
-}>()("storefront/ListingWorkerPool") {
-  /** The pool, and the publisher the read model publishes its states to. */
-  static readonly layer = (options: ListingWorkerPoolOptions) =>
-    Layer.effectContext(Effect.map(makePool(options), ({ pool, publisher }) =>
-      Context.make(ListingWorkerPool, pool).pipe(Context.add(CatalogPublisher, publisher))))
+}>()("storefront/ListingWorkerPool") {}
+
+/** The pool as the worker-backed search drives it. */
+export interface ListingPool {
+  /** Publishes `index` as it is now, unless the workers already hold it so. */
+  readonly publish: (index: CatalogIndex) => void
+  /** The listing from a worker when the workers hold `index` as it is now; else undefined (answer it in process). */
+  readonly list: (index: CatalogIndex, query: ProductQuery, shopIds: ReadonlyArray<string>) => Effect.Effect<ListingResult | undefined>
+  readonly counts: Effect.Effect<ListingWorkerCounts>
 }
 
-/** The catalog engine's index behind the state's search (none for another ProductSearch). */
-const engineIndexOf = (state: CatalogState): CatalogIndex | undefined =>
-  state.search instanceof EngineSearchIndex ? state.search.index : undefined
-
-const makePool = (options: ListingWorkerPoolOptions) =>
+/** Starts the workers, supervised until the scope closes. */
+export const makeListingPool = (options: ListingWorkerPoolOptions) =>
   Effect.gen(function*() {
     const loops = Option.getOrElse(yield* Effect.serviceOption(BackgroundLoops), makeBackgroundLoops)
     const header = new Int32Array(new SharedArrayBuffer(4))
@@ -102,17 +86,15 @@ const makePool = (options: ListingWorkerPoolOptions) =>
     let turn = 0
     const answered = { byWorkers: 0, inProcess: 0 }
 
-    const publish = (state: CatalogState) =>
-      Effect.sync(() => {
-        const index = engineIndexOf(state)
-        // a refresh that changed nothing (most polls) publishes nothing: the workers keep their caches
-        if (index === undefined || (published?.index === index && published.indexGeneration === index.generation)) return
-        const number = (published?.number ?? 0) + 1
-        const message: ToWorker = { type: "generation", number, index: index.share(options.indexOptions) }
-        published = { number, index, indexGeneration: index.generation, message, bodies: new Map() }
-        for (const member of members) member.worker?.postMessage(message)
-        Atomics.store(header, LATEST_GENERATION, number)
-      })
+    const publish = (index: CatalogIndex): void => {
+      // a refresh that changed nothing (most polls) publishes nothing: the workers keep their caches
+      if (published?.index === index && published.indexGeneration === index.generation) return
+      const number = (published?.number ?? 0) + 1
+      const message: ToWorker = { type: "generation", number, index: index.share(options.indexOptions) }
+      published = { number, index, indexGeneration: index.generation, message }
+      for (const member of members) member.worker?.postMessage(message)
+      Atomics.store(header, LATEST_GENERATION, number)
+    }
 
     /** A worker's life: up once it holds the latest generation (or said it is ready before any), failed when it ends. */
     const run = (member: Member) => ({ healthy }: LoopControl) =>
@@ -168,52 +150,33 @@ const makePool = (options: ListingWorkerPoolOptions) =>
       return best
     }
 
-    const ask = (member: Member, worker: Worker, request: ProductListingRequest, shopIds: ReadonlyArray<string>) =>
+    const ask = (member: Member, worker: Worker, query: ProductQuery, shopIds: ReadonlyArray<string>) =>
       Effect.callback<Listed | undefined>((resume) => {
         const id = nextId++
         member.pending.set(id, (reply) => resume(Effect.succeed(reply)))
-        worker.postMessage({ type: "list", id, request, shopIds } satisfies ToWorker)
+        worker.postMessage({ type: "list", id, query, shopIds } satisfies ToWorker)
         return Effect.sync(() => void member.pending.delete(id))
       })
 
-    const listingBody = <E, R>(
-      state: () => CatalogState,
-      request: ProductListingRequest,
-      shopIds: ReadonlyArray<string>,
-      inProcess: Effect.Effect<Uint8Array, E, R>
-    ): Effect.Effect<Uint8Array, E, R> =>
-      Effect.suspend(() => {
+    const inProcess = Effect.sync((): ListingResult | undefined => {
+      answered.inProcess++
+      return undefined
+    })
+
+    const list = (index: CatalogIndex, query: ProductQuery, shopIds: ReadonlyArray<string>) =>
+      Effect.suspend((): Effect.Effect<ListingResult | undefined> => {
         const generation = published
-        const index = engineIndexOf(state())
-        const answerInProcess = Effect.suspend(() => {
-          answered.inProcess++
+        if (generation === undefined || generation.index !== index || generation.indexGeneration !== index.generation) {
           return inProcess
-        })
-        if (generation === undefined || index === undefined || generation.index !== index || generation.indexGeneration !== index.generation) {
-          return answerInProcess
-        }
-        const key = JSON.stringify([[...shopIds].sort(), request])
-        const kept = generation.bodies.get(key)
-        if (kept !== undefined) {
-          answered.byWorkers++
-          return Effect.succeed(kept)
         }
         const member = pick()
-        if (member?.worker === undefined) return answerInProcess
-        return Effect.flatMap(ask(member, member.worker, request, shopIds), (reply) => {
-          if (reply?.body === undefined || reply.number < generation.number) return answerInProcess
-          const body = keepCompressedForms(reply.body)
-          if (reply.number === generation.number) {
-            if (generation.bodies.size >= BODIES_KEPT) generation.bodies.clear()
-            generation.bodies.set(key, body)
-          }
+        if (member?.worker === undefined) return inProcess
+        return Effect.flatMap(ask(member, member.worker, query, shopIds), (reply) => {
+          if (reply?.listing === undefined || reply.number !== generation.number) return inProcess
           answered.byWorkers++
-          return Effect.succeed(body)
+          return Effect.succeed(reply.listing)
         })
       })
 
-    return {
-      pool: ListingWorkerPool.of({ listingBody, counts: Effect.sync(() => ({ ...answered })) }),
-      publisher: CatalogPublisher.of({ publish })
-    }
+    return { publish, list, counts: Effect.sync(() => ({ ...answered })) } satisfies ListingPool
   })

@@ -7,8 +7,8 @@
  * (the newer one is behind it in its queue); it answers each query from the one generation it
  * holds, whole, and drops the previous generation when it installs the next.
  */
-import type { ProductListingRequest } from "../../application/catalog/product-listing.ts"
-import type { SharedCatalogIndex } from "../catalog-engine/catalog-index/catalog-index.ts"
+import type { ProductQuery } from "../../domain/catalog/product-query.ts"
+import type { ListingResult, SharedCatalogIndex } from "../catalog-engine/catalog-index/catalog-index.ts"
 
 /** The header's slot holding the latest published generation's number. */
 export const LATEST_GENERATION = 0
@@ -22,16 +22,12 @@ export type ToWorker =
   | {
     readonly type: "list"
     readonly id: number
-    readonly request: ProductListingRequest
+    readonly query: ProductQuery
     readonly shopIds: ReadonlyArray<string>
   }
 
 export type FromWorker =
   | { readonly type: "ready" }
   | { readonly type: "installed"; readonly number: number }
-  /**
-   * The listing body (UTF-8 JSON, its buffer transferred) of generation `number`, or none when
-   * the worker cannot answer it (no generation yet, or a search that found nothing: its
-   * `didYouMean` needs the suggestion index, which only the main thread holds).
-   */
-  | { readonly type: "listed"; readonly id: number; readonly number: number; readonly body: Uint8Array | undefined }
+  /** The listing of generation `number`, or none when the worker holds no generation yet. */
+  | { readonly type: "listed"; readonly id: number; readonly number: number; readonly listing: ListingResult | undefined }

@@ -11,7 +11,6 @@
  */
 import { Clock, Context, Duration, Effect, Fiber, Layer, Option, Queue, Semaphore } from "effect"
 import { CatalogChangeFeed } from "./catalog-change-feed.ts"
-import { CatalogPublisher } from "./catalog-publisher.ts"
 import { BackgroundLoops, makeBackgroundLoops } from "../shared/background-loops.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 import { CatalogSource } from "./catalog-source.ts"
@@ -42,8 +41,6 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
     Layer.effect(CatalogReadModel, Effect.gen(function*() {
       const source = yield* CatalogSource
       const productSearch = yield* ProductSearch
-      const publisher = yield* Effect.serviceOption(CatalogPublisher)
-      const publish = (state: CatalogState) => Option.isSome(publisher) ? publisher.value.publish(state) : Effect.void
 
       /** Pages are read one ahead: the next page's query runs while this one is indexed. */
       const loadProductsInto = (search: ProductSearchIndex, since: ChangeCursor | null) =>
@@ -75,7 +72,6 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
       let confirmedAt = yield* Clock.currentTimeMillis
       let cursor = yield* source.currentCursor
       let current = yield* buildState
-      yield* publish(current)
       yield* Effect.logInfo("catalog read model loaded").pipe(
         Effect.annotateLogs({ products: current.search.productCount })
       )
@@ -90,7 +86,6 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
         }
         cursor = next
         confirmedAt = startedAt
-        yield* publish(current)
       }).pipe(Effect.withSpan("CatalogReadModel.refresh"))
 
       // Serialise refreshes: the poller and explicit callers never interleave.

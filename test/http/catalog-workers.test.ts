@@ -1,12 +1,15 @@
 /**
- * CATALOG_WORKERS through the real HTTP server, on every test engine: with two listing workers,
- * GET /products answers with the bytes an in-process read model over the same store renders, the
- * workers are up in /ready, and a catalog change (an import) is seen through the workers once the
- * read model has it, the answers still equal to the in-process ones.
+ * CATALOG_WORKERS through the real HTTP server, on every test engine: with the read model over the
+ * worker-backed ProductSearch (two listing workers), GET /products answers with the bytes an
+ * in-process read model over the same store renders, the workers are up in /ready, and a catalog
+ * change (an import) is seen through the workers once the read model has it, the answers still
+ * equal to the in-process ones.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer, Result, Schedule } from "effect"
 import { ListingWorkerPool } from "../../adapters/catalog-workers/listing-worker-pool.ts"
+import * as WorkerProductSearch from "../../adapters/catalog-workers/worker-product-search.ts"
+import { productJsonDocuments } from "../../adapters/http/representation/product-document.ts"
 import { toListingRequest } from "../../adapters/http/handlers/product-listing-request.ts"
 import { listingJson } from "../../adapters/http/representation/listing-body.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
@@ -52,13 +55,13 @@ const expectWorkerAnswersEqualInProcess = Effect.gen(function*() {
 })
 
 for (const engine of buyingTestEngines()) {
-  // the pool (seen by the server's read model and handlers) and, apart from it, an in-process read model to compare with
+  // the worker-backed search (the server's read model is built over it) and, apart from it, an in-process read model to compare with
   const stores = Layer.mergeAll(
-    ListingWorkerPool.layer({ workers: 2 }),
+    WorkerProductSearch.layer({ workers: 2, engine: { format: productJsonDocuments } }),
     catalogReadModel({ pollInterval: "100 millis" })
   ).pipe(Layer.provideMerge(engine.stores))
 
-  layer(testServer(stores), { excludeTestServices: true })(`CATALOG_WORKERS=2 (${engine.name})`, (it) => {
+  layer(testServer(stores, undefined, { productSearch: "from-stores" }), { excludeTestServices: true })(`CATALOG_WORKERS=2 (${engine.name})`, (it) => {
     describe("listings from worker threads", () => {
       it.effect("answer with the in-process bytes, the workers up in /ready", () =>
         Effect.gen(function*() {

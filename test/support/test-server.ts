@@ -14,6 +14,7 @@ import type { CorsOptions } from "../../adapters/http/middleware/cors.ts"
 import { createStorefrontNodeServer } from "../../adapters/http/node-server.ts"
 import type { CatalogCacheSettings } from "../../adapters/http/representation/catalog-http-caching.ts"
 import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
+import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { catalogReadModel } from "../../config/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
 import { applicationServices } from "../../config/application-services.ts"
@@ -39,7 +40,8 @@ export const nodeServerTest = HttpServer.layerTestClient.pipe(
  * Serves the app over the given stores (which must provide every port the app needs, e.g.
  * CatalogSource and StoreHealth); extra routes (e.g. a failing one) share the HTTP edge;
  * `cors` allows browser origins (none by default, as in production without CORS_ORIGINS);
- * `demoShop` serves the demo shop page at `/`; `catalogCache` sets the catalog's Cache-Control.
+ * `demoShop` serves the demo shop page at `/`; `catalogCache` sets the catalog's Cache-Control;
+ * `productSearch` "from-stores" builds the read model over the ProductSearch `stores` provide.
  */
 export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter>(
   stores: Layer.Layer<ROut, E, R>,
@@ -49,6 +51,8 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
     readonly docsPublishableKey?: string
     readonly demoShop?: boolean
     readonly catalogCache?: CatalogCacheSettings
+    /** The read model's ProductSearch: the engine (default), or the one `stores` provide. */
+    readonly productSearch?: "engine" | "from-stores"
   } = {}
 ) => {
   const httpOptions = {
@@ -58,9 +62,13 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
     ...(options.catalogCache === undefined ? {} : { catalogCache: options.catalogCache }),
     ...(options.docsPublishableKey === undefined ? {} : { docsPublishableKey: options.docsPublishableKey })
   }
+  // with "from-stores" the ProductSearch the read model needs is among what `stores` provide (below)
+  const readModel = options.productSearch === "from-stores"
+    ? CatalogReadModel.layer({ pollInterval: "100 millis" }) as unknown as ReturnType<typeof catalogReadModel>
+    : catalogReadModel({ pollInterval: "100 millis" })
   const app = Layer.mergeAll(storefrontHttpApp(httpOptions), extraRoutes).pipe(
     Layer.provide(applicationServices),
-    Layer.provide(catalogReadModel({ pollInterval: "100 millis" })),
+    Layer.provide(readModel),
     Layer.provide(testAccountSecurity),
     Layer.provideMerge(stores),
     Layer.provide(accountStoresFallback),

@@ -8,12 +8,11 @@
  * bodies keep their brotli and gzip forms beside them (representation/compressed-bodies.ts).
  * Every route answers with an ETag from the catalog version and the normalised request, 304 to
  * a matching If-None-Match before any body is looked up, and public Cache-Control
- * (representation/catalog-http-caching.ts). With CATALOG_WORKERS a listing's body comes from the
- * listing worker pool (adapters/catalog-workers), which falls back to this in-process path.
+ * (representation/catalog-http-caching.ts). Every listing takes one path: CatalogService (its
+ * span, its cache, didYouMean) and the ProductSearch port behind it, listing workers or not.
  */
-import { Effect, Option, Result, Schema } from "effect"
+import { Effect, Result, Schema } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ListingWorkerPool } from "../../catalog-workers/listing-worker-pool.ts"
 import { CategoryView } from "../../../domain/catalog/category-tree.ts"
 import { CatalogReadModel } from "../../../application/catalog/catalog-read-model.ts"
 import { CatalogService } from "../../../application/catalog/catalog-service.ts"
@@ -67,8 +66,6 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
     const readModel = yield* CatalogReadModel
     const catalog = yield* CatalogService
     const respond = makeCatalogResponder(yield* CatalogHttpCaching, readModel.state)
-    // CATALOG_WORKERS: listings answered by worker threads when the pool is there
-    const workers = yield* Effect.serviceOption(ListingWorkerPool)
     /** An answer in the key's shops: `route` names it (with the shops: its ETag), `body` makes it when it is sent. */
     const inScope = <E, R>(
       route: ReadonlyArray<unknown>,
@@ -82,12 +79,9 @@ export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (h
           if (Result.isFailure(request)) {
             return yield* new ValidationFailed({ detail: "Invalid request query", errors: request.failure })
           }
-          const inProcess = Effect.map(catalog.listProducts(request.success, scope.shopIds), listingBody)
           return yield* respond(
             { shopIds: scope.shopIds, route: ["products", request.success] },
-            Option.isSome(workers)
-              ? workers.value.listingBody(readModel.state, request.success, scope.shopIds, inProcess)
-              : inProcess
+            Effect.map(catalog.listProducts(request.success, scope.shopIds), listingBody)
           )
         }))
       .handle("suggestProducts", ({ query }) => {
