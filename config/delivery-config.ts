@@ -2,7 +2,7 @@
  * The settings of message delivery (issue 19), validated at start like every other: a malformed
  * URL or secret stops the process with a message naming the variable (and never its value).
  */
-import { Config, Option, type Redacted, Schema } from "effect"
+import { Config, ConfigProvider, Option, type Redacted, Schema } from "effect"
 import { SSL_WIRELESS_DEFAULT_URL } from "../adapters/sms/ssl-wireless-sms-gateway.ts"
 import { parseWebhookSecret } from "../adapters/webhook/standard-webhooks.ts"
 
@@ -38,7 +38,7 @@ export const splitUrls = (value: string): ReadonlyArray<string> =>
 const positiveInt = (name: string, fallback: number) =>
   Config.schema(Schema.Int.check(Schema.isGreaterThan(0)), name).pipe(Config.withDefault(fallback))
 
-export const DeliveryConfigDescriptor = Config.all({
+const DeliverySettings = Config.all({
   smtpUrl: Config.schema(SmtpUrl, "SMTP_URL").pipe(Config.option),
   mailFrom: Config.schema(Schema.NonEmptyString, "MAIL_FROM").pipe(Config.withDefault("Storefront <no-reply@localhost>")),
   sslWirelessApiToken: Config.Redacted("SSLWIRELESS_API_TOKEN").pipe(Config.option),
@@ -60,7 +60,24 @@ export const DeliveryConfigDescriptor = Config.all({
   gatewayTimeoutMillis: positiveInt("GATEWAY_TIMEOUT_MS", 10_000)
 })
 
-export type DeliveryConfig = Config.Success<typeof DeliveryConfigDescriptor>
+export type DeliveryConfig = Config.Success<typeof DeliverySettings>
+
+/** A setting another one needs, named; undefined when the settings hang together. */
+export const missingSetting = (config: DeliveryConfig): string | undefined => {
+  if (Option.isSome(config.sslWirelessApiToken) && Option.isNone(config.sslWirelessSid)) {
+    return "SSLWIRELESS_SID: required with SSLWIRELESS_API_TOKEN"
+  }
+  if (Option.isNone(config.webhookSecret)) {
+    if (Option.isSome(config.smsWebhookUrl)) return "WEBHOOK_SECRET: required with SMS_WEBHOOK_URL"
+    if (config.webhookUrls.length > 0) return "WEBHOOK_SECRET: required with WEBHOOK_URLS"
+  }
+  return undefined
+}
+
+export const DeliveryConfigDescriptor = Config.flatMap(DeliverySettings, (config) => {
+  const missing = missingSetting(config)
+  return missing === undefined ? Config.succeed(config) : Config.fail(new ConfigProvider.SourceError({ message: missing }))
+})
 
 export type SmsSetting =
   | { readonly _tag: "SslWireless"; readonly baseUrl: string; readonly apiToken: Redacted.Redacted<string>; readonly sid: string }

@@ -23,7 +23,7 @@ import { SmsGateway } from "../application/notifications/sms-gateway.ts"
 import { BackgroundLoops } from "../application/shared/background-loops.ts"
 import type { VerificationChannel } from "../domain/auth/verification.ts"
 import { renderEmail, renderSms } from "../domain/notification/message-templates.ts"
-import { type DeliveryConfig, smsSetting } from "./delivery-config.ts"
+import { type DeliveryConfig, missingSetting, smsSetting } from "./delivery-config.ts"
 
 export class DeliveryConfigError extends Error {}
 
@@ -86,9 +86,8 @@ const gateways = (config: DeliveryConfig) =>
 /** The relays, the wake-up listener and the backlog; needs the SqlClient (and PgClient when `shared`). */
 export const notificationDelivery = (config: DeliveryConfig, options: { readonly shared: boolean; readonly embedded: boolean }) =>
   Layer.effect(OutboxBacklog, Effect.gen(function*() {
-    if (config.webhookUrls.length > 0 && Option.isNone(config.webhookSecret)) {
-      return yield* stop("WEBHOOK_SECRET: required with WEBHOOK_URLS")
-    }
+    const missing = missingSetting(config)
+    if (missing !== undefined) return yield* stop(missing)
     const loops = yield* BackgroundLoops
     const wake = yield* OutboxWake
     const channels = deliveredChannels(config)

@@ -19,7 +19,7 @@ afterAll(() => {
 })
 
 describe("server process", () => {
-  for (const [variable, value] of [["PORT", "99999"], ["MAX_BODY_BYTES", "lots"], ["LOG_LEVEL", "loud"], ["RESET_URL_BASE", "not a url"], ["CORS_ORIGINS", "localhost:3000"], ["LOG_FORMAT", "xml"], ["OTEL_EXPORTER_OTLP_ENDPOINT", "not a url"], ["CATALOG_CACHE_MAX_AGE", "-1"], ["CATALOG_CACHE_SWR", "soon"]] as const) {
+  for (const [variable, value] of [["PORT", "99999"], ["MAX_BODY_BYTES", "lots"], ["LOG_LEVEL", "loud"], ["RESET_URL_BASE", "not a url"], ["CORS_ORIGINS", "localhost:3000"], ["LOG_FORMAT", "xml"], ["OTEL_EXPORTER_OTLP_ENDPOINT", "not a url"], ["CATALOG_CACHE_MAX_AGE", "-1"], ["CATALOG_CACHE_SWR", "soon"], ["SMTP_URL", "http://mail.example.com"], ["SMS_WEBHOOK_URL", "nowhere"], ["SSLWIRELESS_URL", "ftp://sms.example.com"], ["WEBHOOK_URLS", "https://a.example.com,ftp://b.example.com"], ["WEBHOOK_SECRET", "whsec_not base64!"], ["DELIVERY_MAX_ATTEMPTS", "0"]] as const) {
     it(`refuses to start with a bad ${variable}, naming it`, async () => {
       const { finished } = startServer({ [variable]: value, DATA_DIR: join(tmpdir(), "never-created") })
       const { code, output } = await finished
@@ -27,6 +27,16 @@ describe("server process", () => {
       expect(output).toContain(variable)
     }, 60_000)
   }
+
+  it("names a malformed secret without printing it, and a setting another one needs", async () => {
+    const secret = await startServer({ SMTP_URL: "ftp://shop:hunter2-secret@mail.example.com", DATA_DIR: join(tmpdir(), "never-created") }).finished
+    expect(secret.code).toBe(1)
+    expect(secret.output).toContain("SMTP_URL")
+    expect(secret.output).not.toContain("hunter2-secret")
+    const needed = await startServer({ WEBHOOK_URLS: "https://backoffice.example.com/hooks", DATA_DIR: join(tmpdir(), "never-created") }).finished
+    expect(needed.code).toBe(1)
+    expect(needed.output).toContain("WEBHOOK_SECRET: required with WEBHOOK_URLS")
+  }, 60_000)
 
   it("serves the demo catalog, and on SIGTERM shuts down within the drain timeout and exits 0", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "storefront-process-"))

@@ -9,14 +9,14 @@
 import { afterAll, beforeAll, expect, layer } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
-import { makeNotificationQueue } from "../../../adapters/postgres/postgres-delivery-queues.ts"
-import { postgresNotificationOutboxLayer } from "../../../adapters/postgres/postgres-notification-outbox.ts"
-import { Notifier } from "../../../application/auth/notifier.ts"
-import { OutboxWake } from "../../../application/notifications/outbox-wake.ts"
-import { RequestLocale } from "../../../application/notifications/request-locale.ts"
-import { testDeliveryConfig, notificationRows, until, whileRelaying } from "../../support/outbox-delivery.ts"
-import { SIMULATOR_SID, SIMULATOR_TOKEN, type SslWirelessSimulator, startSslWirelessSimulator } from "../../support/ssl-wireless-simulator.ts"
-import { isSharedDatabase, testEngines } from "../../support/test-database.ts"
+import { makeNotificationQueue } from "../../adapters/postgres/postgres-delivery-queues.ts"
+import { postgresNotificationOutboxLayer } from "../../adapters/postgres/postgres-notification-outbox.ts"
+import { Notifier } from "../../application/auth/notifier.ts"
+import { OutboxWake } from "../../application/notifications/outbox-wake.ts"
+import { RequestLocale } from "../../application/notifications/request-locale.ts"
+import { testDeliveryConfig, notificationRows, until, whileRelaying } from "../support/outbox-delivery.ts"
+import { SIMULATOR_SID, SIMULATOR_TOKEN, type SslWirelessSimulator, startSslWirelessSimulator } from "../support/ssl-wireless-simulator.ts"
+import { isSharedDatabase, testEngines } from "../support/test-database.ts"
 
 let simulator: SslWirelessSimulator
 beforeAll(async () => {
