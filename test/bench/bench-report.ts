@@ -91,6 +91,12 @@ export const formatReport = (report: BenchReport): string => {
   const importLine = imp.skipped
     ? "import: skipped (--skip-import)"
     : `import: ${imp.products} products in ${fixed(imp.seconds, 1)} s = ${fixed(imp.productsPerSecond, 0)} products/s`
+  const distinct = report.shapes.find((s) => s.name === "list-distinct")
+  const cachedMix = report.shapes.find((s) => s.name === "list-cached-mix")
+  const ratio = distinct === undefined || cachedMix === undefined || cachedMix.requestsPerSecond === 0
+    ? []
+    : ["", `list-distinct / list-cached-mix: ${(distinct.requestsPerSecond / cachedMix.requestsPerSecond).toFixed(2)} of the ` +
+      `throughput, p99 ${fixed(distinct.latencyMs.p99 / cachedMix.latencyMs.p99, 2)}x`]
   const failures = report.shapes
     .filter((s) => s.status === "FAILED")
     .map((s) => `FAILED ${s.name}: ${s.failures.join("; ")}`)
@@ -102,6 +108,7 @@ export const formatReport = (report: BenchReport): string => {
     `${report.argon2id.parameters}: ${report.argon2id.hashMs.median} ms per hash, ${report.argon2id.verifyMs.median} ms per verification (median of ${report.argon2id.samples})`,
     "",
     table,
+    ...ratio,
     ...(failures.length > 0 ? ["", ...failures] : []),
     ""
   ].join("\n")
