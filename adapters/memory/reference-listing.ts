@@ -186,7 +186,7 @@ const referenceFacets = (
   const allPrices = priceSet.flatMap(prices)
   const priceRange = allPrices.length === 0
     ? { min: 0, max: 0 }
-    : { min: Math.min(...allPrices) / 100, max: Math.max(...allPrices) / 100 }
+    : { min: Math.min(...allPrices), max: Math.max(...allPrices) }
 
   const keys = [...new Set(candidates.flatMap((product) => Object.keys(product.attributes ?? {})))]
     .sort(compareStrings)

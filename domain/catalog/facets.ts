@@ -1,5 +1,6 @@
-/** Listing facets (the interface's Facets), counted in products; prices in major units. */
+/** Listing facets, counted in products; the price range in minor units. */
 import { Schema } from "effect"
+import { MinorUnits } from "../shared/money.ts"
 
 export const FacetValueCount = Schema.Struct({ value: Schema.String, count: Schema.Int })
 
@@ -9,9 +10,9 @@ export const Facets = Schema.Struct({
   categories: Schema.Array(
     Schema.Struct({ id: Schema.String, name: Schema.String, slug: Schema.String, count: Schema.Int })
   ),
-  priceRange: Schema.Struct({ min: Schema.Finite, max: Schema.Finite }),
+  priceRange: Schema.Struct({ min: MinorUnits, max: MinorUnits }),
   tags: Schema.Array(FacetValueCount)
-}).annotate({ identifier: "Facets" })
+})
 export type Facets = typeof Facets.Type
 
 /** Facet values are ordered by count desc, then value asc. */

@@ -33,7 +33,8 @@ import type { CatalogProduct, SizeGuide } from "../../domain/catalog/catalog-pro
 import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
-import { toMinor } from "../../domain/shared/money.ts"
+import type { Facets } from "../../domain/catalog/facets.ts"
+import { toMajor, toMinor } from "../../domain/shared/money.ts"
 import { generatedCatalog } from "./catalog-file.ts"
 import { type ListingQuerySpec, makeListingQueries, makeNewTermQueries, vocabularyFrom } from "./listing-queries.ts"
 
@@ -117,6 +118,10 @@ const toProductQuery = (spec: ListingQuerySpec, index: CatalogIndex): ProductQue
   includeFacets: true
 })
 
+/** The facets with the price range in major units, as the API and the digests of older engines have it. */
+const majorFacets = (facets: Facets | undefined) =>
+  facets === undefined ? undefined : { ...facets, priceRange: { min: toMajor(facets.priceRange.min), max: toMajor(facets.priceRange.max) } }
+
 const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 
@@ -132,7 +137,7 @@ const run = (label: string, index: CatalogIndex, shopIds: ReadonlyArray<string>,
     times.push(ms)
     slowest.push({ ms, spec })
     if (slowest.length > 3) slowest.splice(slowest.reduce((low, entry, at) => (entry.ms < slowest[low]!.ms ? at : low), 0), 1)
-    digest.update(`${result.total}\n${result.documents.join("\n")}\n${JSON.stringify(result.facets)}\n`)
+    digest.update(`${result.total}\n${result.documents.join("\n")}\n${JSON.stringify(majorFacets(result.facets))}\n`)
   }
   const elapsed = performance.now() - started
   times.sort((left, right) => left - right)
@@ -186,7 +191,7 @@ const main = async () => {
   const first = index.list({ page: 1, limit: 100, includeFacets: true }, snapshot.shopIds)
   const names = first.documents.map((document) => (JSON.parse(document) as { name: string }).name)
   const vocabulary = vocabularyFrom(
-    { total: first.total, facets: first.facets },
+    { total: first.total, facets: majorFacets(first.facets) },
     snapshot.categories.map((category) => category.slug),
     names
   )

@@ -12,7 +12,6 @@
 import type { Bitset } from "../columns/bitset.ts"
 import { byCountThenValue, type Facets } from "../../../domain/catalog/facets.ts"
 import type { CategoryRef } from "../../../domain/catalog/product-view.ts"
-import { toMajor } from "../../../domain/shared/money.ts"
 import { type FacetKernel, GroupCounter, type GroupCounts, type LoadedValueSets, valueSetsOf } from "./facet-kernels.ts"
 import { ATTRIBUTE_GROUP_PREFIX } from "./listing-filters.ts"
 import { PopcountKernel } from "./popcount-kernel.ts"
@@ -155,7 +154,7 @@ export class FacetCounts {
         .sort(byCountThenValue((entry) => entry.name)),
       priceRange: price === undefined || price.maxPrice < 0
         ? { min: 0, max: 0 }
-        : { min: toMajor(price.minPrice), max: toMajor(price.maxPrice) },
+        : { min: price.minPrice, max: price.maxPrice },
       tags: memberships.tags.names
         .map((value, id) => ({ value, count: tagCounts[id] ?? 0 }))
         .filter((entry) => entry.count > 0)

@@ -2,7 +2,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { CategoryView } from "../../../domain/catalog/category-tree.ts"
-import { Facets } from "../../../domain/catalog/facets.ts"
+import { FacetsView } from "./facets-view.ts"
 import { ProductView } from "../../../domain/catalog/product-view.ts"
 import { catalogProblems } from "../problems/catalog-problem-table.ts"
 import { problemsOf } from "../problems/problem-table.ts"
@@ -55,7 +55,7 @@ export const ProductListingPage = Schema.Struct({
   page: Schema.Int,
   limit: Schema.Int,
   totalPages: Schema.Int,
-  facets: Schema.optionalKey(Facets),
+  facets: Schema.optionalKey(FacetsView),
   /** Only when a search finds nothing: the closest search term that finds something. */
   didYouMean: Schema.optionalKey(Schema.String)
 }).annotate({ identifier: "ProductListingPage" })

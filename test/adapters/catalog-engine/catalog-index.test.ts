@@ -523,14 +523,14 @@ describe("CatalogIndex contract examples", () => {
     })
   })
 
-  it("facet priceRange is the min/max effective price, in major units", () => {
+  it("facet priceRange is the min/max effective price, in minor units", () => {
     const index = single([
       makeProduct("prod_1", { variants: [makeVariant("v1", { originalPrice: 125_050, salePrice: 99_999 })] }),
       makeProduct("prod_2", { variants: [makeVariant("v2", { originalPrice: 250 }), makeVariant("v3", { originalPrice: 300_000 })] })
     ])
     expect(index.list({ page: 1, limit: 20, includeFacets: true }, ["shop_a"]).facets?.priceRange).toEqual({
-      min: 2.5,
-      max: 3000
+      min: 250,
+      max: 300_000
     })
   })
 
@@ -541,7 +541,7 @@ describe("CatalogIndex contract examples", () => {
     ])
     const listing = index.list({ page: 1, limit: 20, includeFacets: true }, ["shop_a"])
     expect(listing.total).toBe(2)
-    expect(listing.facets?.priceRange).toEqual({ min: 15, max: 15 })
+    expect(listing.facets?.priceRange).toEqual({ min: 1_500, max: 1_500 })
     // and such a product matches no price range
     expect(listIds(index, { minPrice: 0, maxPrice: 100_000 })).toEqual(["prod_1"])
   })
