@@ -14,6 +14,7 @@ import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import { StoreUnavailable } from "../../application/shared/store-unavailable.ts"
 import { catalogFixture, FIXTURE_KEYS } from "../support/catalog-fixture.ts"
 import { rawRequest, testServer } from "../support/test-server.ts"
+import { eventually } from "../support/eventually.ts"
 
 const storeAvailable = Ref.makeUnsafe(true)
 
@@ -69,20 +70,23 @@ layer(testServer(memoryStores, failingRoutes), { excludeTestServices: true })("f
         expect(up.status).toBe(200)
         expect(up.body).toMatchObject({ status: "ready", catalog: { lagMs: expect.any(Number) }, loops: { "catalog-poll": { status: "ok" } } })
         yield* Ref.set(storeAvailable, false)
-        yield* Effect.sleep("400 millis") // a few polls of the read model fail meanwhile
-        const down = yield* rawRequest("GET", "/ready")
-        expect(down.status).toBe(503)
-        expect(down.body).toMatchObject({ code: "service_unavailable", loops: { "catalog-poll": { status: "failing" } } })
-        expect((down.body as { catalog: { lagMs: number } }).catalog.lagMs).toBeGreaterThanOrEqual(300)
+        // a few polls of the read model fail meanwhile, and its lag grows
+        const down = yield* eventually(Effect.map(rawRequest("GET", "/ready"), (down) => {
+          expect(down.status).toBe(503)
+          expect(down.body).toMatchObject({ code: "service_unavailable", loops: { "catalog-poll": { status: "failing" } } })
+          expect((down.body as { catalog: { lagMs: number } }).catalog.lagMs).toBeGreaterThanOrEqual(300)
+          return down
+        }))
         expect(Number(down.headers["retry-after"])).toBeGreaterThan(0)
         expect((yield* rawRequest("GET", "/health")).status).toBe(200)
         const listing = yield* rawRequest("GET", "/v1/store/products", { headers: { "x-publishable-api-key": FIXTURE_KEYS.shopA } })
         expect(listing.status).toBe(200)
         yield* Ref.set(storeAvailable, true)
-        yield* Effect.sleep("1 second") // the poll is restarted within its backoff
-        const back = yield* rawRequest("GET", "/ready")
-        expect(back.status).toBe(200)
-        expect(back.body).toMatchObject({ loops: { "catalog-poll": { status: "ok", restarts: expect.any(Number) } } })
+        // the poll is restarted within its backoff
+        yield* eventually(Effect.map(rawRequest("GET", "/ready"), (back) => {
+          expect(back.status).toBe(200)
+          expect(back.body).toMatchObject({ loops: { "catalog-poll": { status: "ok", restarts: expect.any(Number) } } })
+        }))
       }))
   })
 
