@@ -574,7 +574,7 @@ export interface paths {
         put?: never;
         /**
          * Check out
-         * @description Places the order from the cart (no body needed): needs items, a shipping address and a shipping method; takes the stock, completes the cart and answers 201 with the order. Retries with the same `Idempotency-Key` get the same order. Signed in, the shipping address joins the address book unless the body is `{"saveAddress": false}`.
+         * @description Places the order from the cart (no body needed): needs items, a shipping address and a shipping method; takes the stock, completes the cart and answers 201 with the order and its `orderToken` (a guest's X-Order-Token for cancelling and paying it). Retries with the same `Idempotency-Key` get the same order. Signed in, the shipping address joins the address book unless the body is `{"saveAddress": false}`.
          */
         post: operations["cart.checkout"];
         delete?: never;
@@ -615,6 +615,66 @@ export interface paths {
          * @description An order of the signed-in customer with its items, addresses and tracking; 404 for anyone else's.
          */
         get: operations["orders.getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store/orders/{orderId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order
+         * @description Cancels a pending order: its stock and coupon use go back, a paid order is refunded through its gateway (or shows `refund_pending` where refunds are manual). Cancelling again answers the cancelled order. The owner's bearer token, or `X-Order-Token` for a guest order.
+         */
+        post: operations["orderPayments.cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store/orders/{orderId}/payment-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying an order
+         * @description Opens a payment session for a prepaid order's total with `bkash`, `sslcommerz` or `demo` (the demo gateway of the embedded demo). Send the shopper to `redirectUrl`; afterwards they come back to `returnUrl` (on an allowed origin) with `paymentSession` and `outcome` in the query. The payment is verified with the gateway server to server; read the order or the session for the result.
+         */
+        post: operations["orderPayments.createPaymentSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store/orders/{orderId}/payment-sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payment session
+         * @description The session's status: `pending`, `paid`, `failed`, `cancelled`, `expired` or `refunded`.
+         */
+        get: operations["orderPayments.getPaymentSession"];
         put?: never;
         post?: never;
         delete?: never;
@@ -691,17 +751,17 @@ export interface components {
             /** @enum {string} */
             title?: "Unauthorized";
         };
-        EmailVerificationRequiredProblemEncoded: {
+        PaymentSessionNotFoundProblemEncoded: {
             detail?: string;
             instance?: string;
             /** @enum {string} */
-            code: "email_verification_required";
+            code: "payment_session_not_found";
             /** @enum {string} */
-            type: "urn:storefront:error:email_verification_required";
+            type: "urn:storefront:error:payment_session_not_found";
             /** @enum {number} */
-            status?: 403;
+            status?: 404;
             /** @enum {string} */
-            title?: "Email verification required";
+            title?: "Payment session not found";
         };
         OrderNotFoundProblemEncoded: {
             detail?: string;
@@ -714,6 +774,76 @@ export interface components {
             status?: 404;
             /** @enum {string} */
             title?: "Order not found";
+        };
+        PaymentSession: {
+            id: string;
+            orderId: string;
+            /** @enum {string} */
+            provider: "bkash" | "sslcommerz" | "demo";
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed" | "cancelled" | "expired" | "refunded";
+            amount: number;
+            currency: string;
+            /** @description Send the shopper here to pay */
+            redirectUrl: string;
+            returnUrl: string;
+            expiresAt: string;
+            createdAt: string;
+        };
+        PaymentGatewayFailedProblemEncoded: {
+            detail?: string;
+            instance?: string;
+            /** @enum {string} */
+            code: "payment_gateway_failed";
+            /** @enum {string} */
+            type: "urn:storefront:error:payment_gateway_failed";
+            /** @enum {number} */
+            status?: 502;
+            /** @enum {string} */
+            title?: "Payment gateway failed";
+        };
+        PaymentProviderUnavailableProblemEncoded: {
+            detail?: string;
+            instance?: string;
+            /** @enum {string} */
+            code: "payment_provider_unavailable";
+            /** @enum {string} */
+            type: "urn:storefront:error:payment_provider_unavailable";
+            /** @enum {number} */
+            status?: 422;
+            /** @enum {string} */
+            title?: "Payment provider unavailable";
+        };
+        OrderNotPayableProblemEncoded: {
+            detail?: string;
+            instance?: string;
+            /** @enum {string} */
+            code: "order_not_payable";
+            reason: string;
+            /** @enum {string} */
+            type: "urn:storefront:error:order_not_payable";
+            /** @enum {number} */
+            status?: 409;
+            /** @enum {string} */
+            title?: "Order cannot be paid";
+        };
+        CreatePaymentSessionBody: {
+            /** @enum {string} */
+            provider: "bkash" | "sslcommerz" | "demo";
+            returnUrl: string;
+        };
+        OrderNotCancellableProblemEncoded: {
+            detail?: string;
+            instance?: string;
+            /** @enum {string} */
+            code: "order_not_cancellable";
+            orderStatus: string;
+            /** @enum {string} */
+            type: "urn:storefront:error:order_not_cancellable";
+            /** @enum {number} */
+            status?: 409;
+            /** @enum {string} */
+            title?: "Order cannot be cancelled";
         };
         OrderDetail: {
             id: string;
@@ -735,6 +865,8 @@ export interface components {
             couponCode: string;
             shippingMethodId: string;
             shippingMethodName: string;
+            cancelledAt: string | null;
+            cancellationReason: ("customer" | "payment_expired") | null;
             shippingAddress: components["schemas"]["Address"];
             billingAddress: components["schemas"]["Address"] | null;
             tracking: components["schemas"]["OrderTracking"];
@@ -779,6 +911,18 @@ export interface components {
                 sku: string;
             };
         };
+        EmailVerificationRequiredProblemEncoded: {
+            detail?: string;
+            instance?: string;
+            /** @enum {string} */
+            code: "email_verification_required";
+            /** @enum {string} */
+            type: "urn:storefront:error:email_verification_required";
+            /** @enum {number} */
+            status?: 403;
+            /** @enum {string} */
+            title?: "Email verification required";
+        };
         OrderPage: {
             data: components["schemas"]["OrderSummary"][];
             total: number;
@@ -806,6 +950,8 @@ export interface components {
             couponCode: string;
             shippingMethodId: string;
             shippingMethodName: string;
+            cancelledAt: string | null;
+            cancellationReason: ("customer" | "payment_expired") | null;
         };
         IdempotencyKeyReusedProblemEncoded: {
             detail?: string;
@@ -1006,6 +1152,34 @@ export interface components {
             status?: 404;
             /** @enum {string} */
             title?: "Cart not found";
+        };
+        PlacedOrder: {
+            id: string;
+            orderNumber: string;
+            status: string;
+            paymentStatus: string | null;
+            paymentMethod: string | null;
+            trackingNumber: string | null;
+            customerNotes: string | null;
+            subtotal: number;
+            discountTotal: number;
+            shippingFee: number;
+            codFee: number;
+            totalPrice: number;
+            amountPaid: number;
+            items: components["schemas"]["OrderItem"][];
+            createdAt: string;
+            shopId: string;
+            couponCode: string;
+            shippingMethodId: string;
+            shippingMethodName: string;
+            cancelledAt: string | null;
+            cancellationReason: ("customer" | "payment_expired") | null;
+            shippingAddress: components["schemas"]["Address"];
+            billingAddress: components["schemas"]["Address"] | null;
+            tracking: components["schemas"]["OrderTracking"];
+            /** @description Shown once: proves ownership of this order (X-Order-Token) for cancelling and paying it */
+            orderToken: string;
         };
         /** @description Checkout options; no body or {} takes the defaults */
         CheckoutOptions: {
@@ -5633,13 +5807,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OrderDetail */
+            /** @description PlacedOrder */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderDetail"];
+                    "application/json": components["schemas"]["PlacedOrder"];
                 };
             };
             /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
@@ -5914,6 +6088,342 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["OrderNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "orderPayments.cancelOrder": {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-order-token"?: string;
+            };
+            path: {
+                /** @example ord_8c3v6b9n2m5k1j4h7g0f */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OrderDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description Problem codes: `order_not_found`: Order not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["OrderNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: `order_not_cancellable`: Order cannot be cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["OrderNotCancellableProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "orderPayments.createPaymentSession": {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-order-token"?: string;
+            };
+            path: {
+                /** @example ord_8c3v6b9n2m5k1j4h7g0f */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "provider": "bkash",
+                 *       "returnUrl": "https://shop.example/orders/thanks"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePaymentSessionBody"];
+            };
+        };
+        responses: {
+            /** @description PaymentSession */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSession"];
+                };
+            };
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description Problem codes: `order_not_found`: Order not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["OrderNotFoundProblemEncoded"];
+                };
+            };
+            /** @description `request_timeout`: the request's headers or body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: `order_not_payable`: Order cannot be paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["OrderNotPayableProblemEncoded"];
+                };
+            };
+            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: a body that is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: `payment_provider_unavailable`: Payment provider unavailable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PaymentProviderUnavailableProblemEncoded"];
+                };
+            };
+            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: `payment_gateway_failed`: Payment gateway failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PaymentGatewayFailedProblemEncoded"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "orderPayments.getPaymentSession": {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-order-token"?: string;
+            };
+            path: {
+                /** @example ord_8c3v6b9n2m5k1j4h7g0f */
+                orderId: string;
+                /** @example pay_4k7j0h3g6f9d2s5a8p1o */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PaymentSession */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSession"];
+                };
+            };
+            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
+                };
+            };
+            /** @description Problem codes: `order_not_found`: Order not found; `payment_session_not_found`: Payment session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["OrderNotFoundProblemEncoded"] | components["schemas"]["PaymentSessionNotFoundProblemEncoded"];
                 };
             };
             /** @description `request_timeout`: the request's headers or body did not arrive in time */

@@ -35,6 +35,26 @@ export const AppConfigDescriptor = Config.all({
   otpTtlSeconds: positiveInt("OTP_TTL_SECONDS", 600),
   resetTokenTtlSeconds: positiveInt("RESET_TOKEN_TTL_SECONDS", 3600),
   cartTtlDays: positiveInt("CART_TTL_DAYS", 30),
+  /** How long a prepaid order may stay unpaid before the payment job cancels it (docs/payments.md). */
+  paymentTtlMinutes: positiveInt("PAYMENT_TTL_MINUTES", 30),
+  /** bKash Tokenized Checkout: enabled when the app key, secret, username and password are all set (docs/payments.md). */
+  bkashBaseUrl: Config.URL("BKASH_BASE_URL").pipe(
+    Config.map((url) => url.toString().replace(/\/$/, "")),
+    Config.withDefault("https://tokenized.sandbox.bka.sh/v1.2.0-beta")
+  ),
+  bkashAppKey: Config.String("BKASH_APP_KEY").pipe(Config.option),
+  bkashAppSecret: Config.Redacted("BKASH_APP_SECRET").pipe(Config.option),
+  bkashUsername: Config.String("BKASH_USERNAME").pipe(Config.option),
+  bkashPassword: Config.Redacted("BKASH_PASSWORD").pipe(Config.option),
+  /** SSLCommerz v4: enabled when the store id and password are set. */
+  sslcommerzBaseUrl: Config.URL("SSLCOMMERZ_BASE_URL").pipe(
+    Config.map((url) => url.toString().replace(/\/$/, "")),
+    Config.withDefault("https://sandbox.sslcommerz.com")
+  ),
+  sslcommerzStoreId: Config.String("SSLCOMMERZ_STORE_ID").pipe(Config.option),
+  sslcommerzStorePassword: Config.Redacted("SSLCOMMERZ_STORE_PASSWORD").pipe(Config.option),
+  /** The service's origin as shoppers and gateways reach it (`https://api.shop.example`); unset: each request's Host. */
+  publicUrl: Config.URL("PUBLIC_URL").pipe(Config.map((url) => url.origin), Config.option),
   resetUrlBase: Config.URL("RESET_URL_BASE").pipe(
     Config.map((url) => url.toString()),
     Config.withDefault("http://localhost:3000/reset-password")

@@ -13,10 +13,11 @@ import { CustomerService } from "../application/customer/customer-service.ts"
 import { Idempotency } from "../application/idempotency/run-idempotently.ts"
 import { OrdersService } from "../application/orders/orders-service.ts"
 import { OutboxBacklog } from "../application/notifications/outbox-backlog.ts"
+import { PaymentsService } from "../application/payments/payments-service.ts"
 import { StoreHealth } from "../application/shared/store-health.ts"
 
-/** The customer, cart, checkout and order-history services, and Idempotency-Key. */
-export const buyingServices = Layer.mergeAll(CartService.layer, CheckoutService.layer, OrdersService.layer).pipe(
+/** The customer, cart, checkout, order-history and payments services, and Idempotency-Key. */
+export const buyingServices = Layer.mergeAll(CartService.layer, CheckoutService.layer, OrdersService.layer, PaymentsService.layer).pipe(
   Layer.provideMerge(CustomerService.layer),
   Layer.merge(Idempotency.layer)
 )

@@ -1,6 +1,6 @@
 /**
  * The buying-path side of the composition root: the stores of carts, inventory, coupons,
- * orders and Idempotency-Key records (on the SQL adapter or in memory), and the cart lifetime.
+ * orders, payments and Idempotency-Key records (on the SQL adapter or in memory), and the cart lifetime.
  * Transactions and the CustomerRepository come with the account stores; in memory, coupons come
  * with the catalog store (adapters/memory/memory-catalog-store.ts), which imports them.
  */
@@ -9,11 +9,13 @@ import { MemoryCartRepository } from "../adapters/memory/memory-cart-repository.
 import { MemoryIdempotencyStore } from "../adapters/memory/memory-idempotency-store.ts"
 import { MemoryInventory } from "../adapters/memory/memory-inventory.ts"
 import { MemoryOrderRepository } from "../adapters/memory/memory-order-repository.ts"
+import { MemoryPaymentStore } from "../adapters/memory/memory-payment-store.ts"
 import { PostgresCartRepository } from "../adapters/postgres/postgres-cart-repository.ts"
 import { PostgresCouponRepository } from "../adapters/postgres/postgres-coupon-repository.ts"
 import { PostgresIdempotencyStore } from "../adapters/postgres/postgres-idempotency-store.ts"
 import { PostgresInventory } from "../adapters/postgres/postgres-inventory.ts"
 import { PostgresOrderRepository } from "../adapters/postgres/postgres-order-repository.ts"
+import { PostgresPaymentStore } from "../adapters/postgres/postgres-payment-store.ts"
 import { CartSettings } from "../application/cart/cart-settings.ts"
 import type { AppConfig } from "./app-config.ts"
 
@@ -23,6 +25,7 @@ export const postgresBuyingStores = Layer.mergeAll(
   PostgresInventory,
   PostgresCouponRepository,
   PostgresOrderRepository,
+  PostgresPaymentStore,
   PostgresIdempotencyStore
 )
 
@@ -33,6 +36,7 @@ export const postgresBuyingStores = Layer.mergeAll(
 export const memoryBuyingStores = Layer.mergeAll(
   MemoryCartRepository.pipe(Layer.provideMerge(MemoryInventory)),
   MemoryOrderRepository,
+  MemoryPaymentStore,
   MemoryIdempotencyStore
 )
 

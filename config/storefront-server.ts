@@ -22,6 +22,8 @@ import { DEMO_PUBLISHABLE_KEY } from "./demo-catalog.ts"
 import { DemoSeedLayer } from "./demo-seed.ts"
 import { type LogFormat, loggerLayer, resolveLogFormat } from "./logging.ts"
 import { postgresStores } from "./postgres-stores.ts"
+import { configuredGateways, paymentGateways, paymentJobLayer, paymentSettings } from "./payments.ts"
+import { DemoGateway } from "../adapters/payments/demo-gateway.ts"
 
 const LOG_LEVELS = {
   trace: "Trace",
@@ -72,7 +74,8 @@ export const storefrontServer = (settings: AppConfig) => {
     documentCodec: deflateDocumentCodecTrainer(),
     workers
   }).pipe(Layer.provideMerge(stores))
-  const app = storefrontHttpApp({
+  const embedded = Option.isNone(settings.databaseUrl)
+  const app = Layer.mergeAll(storefrontHttpApp({
     maxBodyBytes: settings.maxBodyBytes,
     docsPublishableKey: DEMO_PUBLISHABLE_KEY,
     cors: { origins: corsOrigins(settings), maxAgeSeconds: settings.corsMaxAgeSeconds },
@@ -80,17 +83,22 @@ export const storefrontServer = (settings: AppConfig) => {
       maxAgeSeconds: settings.catalogCacheMaxAgeSeconds,
       staleWhileRevalidateSeconds: settings.catalogCacheSwrSeconds
     },
-    // the demo (embedded database) serves its shop page at /
-    demoShop: Option.isNone(settings.databaseUrl)
-  }).pipe(
+    // the demo (embedded database) serves its shop page at / and its payment gateway's page
+    demoShop: embedded,
+    demoGateway: embedded
+  }), paymentJobLayer).pipe(
     // the app sees the services and the read model, not the ports behind them (application-services.ts)
     Layer.provide(applicationServices.pipe(
       Layer.provide(accountSecurity({ jwtPrivateKey: settings.jwtPrivateKey })),
-      Layer.provide(readModel)
+      Layer.provide(readModel),
+      Layer.provide(paymentGateways({ demo: embedded, others: configuredGateways(settings) })),
+      Layer.provide(paymentSettings(settings))
     )),
     Layer.provideMerge(httpAppPorts.pipe(Layer.provide(readModel))),
     Layer.provide(accountConfiguration(settings)),
-    Layer.provide(cartSettings(settings))
+    Layer.provide(cartSettings(settings)),
+    // one demo gateway for its page and the gateways registry
+    Layer.provide(DemoGateway.layer)
   )
   // the HTTP edge writes the access log (adapters/http/observability/access-log.ts)
   const served = HttpRouter.serve(app, { disableListenLog: true, disableLogger: true })

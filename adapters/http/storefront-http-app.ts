@@ -15,6 +15,9 @@ import { CartHandlers } from "./handlers/cart-handlers.ts"
 import { CatalogHandlers } from "./handlers/catalog-handlers.ts"
 import { CustomerHandlers } from "./handlers/customer-handlers.ts"
 import { OrderHandlers } from "./handlers/order-handlers.ts"
+import { OrderPaymentHandlers } from "./handlers/order-payment-handlers.ts"
+import { DEMO_GATEWAY_ROUTES, DemoGatewayRoutes } from "./demo-gateway-routes.ts"
+import { PAYMENT_CALLBACK_ROUTES, PAYMENT_FORM_PATH_PREFIXES, PaymentCallbackRoutes } from "./payment-callback-routes.ts"
 import { CustomerAuthLive, OptionalCustomerAuthLive } from "./middleware/customer-auth-live.ts"
 import type { CorsOptions } from "./middleware/cors.ts"
 import { httpEdgeLayer } from "./middleware/http-edge.ts"
@@ -41,6 +44,8 @@ export interface StorefrontHttpOptions {
   readonly docsPublishableKey?: string | undefined
   /** Serve the demo shop page at `/` (the demo on the embedded database). */
   readonly demoShop?: boolean
+  /** Serve the demo gateway's page (/demo-gateway/{sessionId}; needs DemoGateway): the embedded demo only. */
+  readonly demoGateway?: boolean
 }
 
 export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
@@ -50,14 +55,22 @@ export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
       Layer.provide(Layer.succeed(CatalogHttpCaching, options.catalogCache ?? DEFAULT_CATALOG_CACHE)),
       Layer.provide([AuthHandlers, AuthOtpHandlers, CustomerHandlers]),
       Layer.provide(AddressBookHandlers),
-      Layer.provide([CartHandlers, OrderHandlers]),
+      Layer.provide([CartHandlers, OrderHandlers, OrderPaymentHandlers]),
       Layer.provide([PublishableKeyLive, ValidationLive, StoreOutageLive, CustomerAuthLive, OptionalCustomerAuthLive])
     ),
     systemRoutes({ docsPublishableKey: options.docsPublishableKey }),
     options.demoShop === true ? DemoShopRoutes : Layer.empty,
+    PaymentCallbackRoutes,
+    options.demoGateway === true ? DemoGatewayRoutes : Layer.empty,
     httpEdgeLayer({
       api: StorefrontApi,
-      extraRoutes: options.demoShop === true ? [...SYSTEM_ROUTES, ...DEMO_SHOP_ROUTES] : SYSTEM_ROUTES,
+      extraRoutes: [
+        ...SYSTEM_ROUTES,
+        ...PAYMENT_CALLBACK_ROUTES,
+        ...(options.demoShop === true ? DEMO_SHOP_ROUTES : []),
+        ...(options.demoGateway === true ? DEMO_GATEWAY_ROUTES : [])
+      ],
+      formPathPrefixes: PAYMENT_FORM_PATH_PREFIXES,
       maxBodyBytes: options.maxBodyBytes,
       cors: options.cors ?? { origins: noCorsOrigins, maxAgeSeconds: 0 }
     }),

@@ -34,6 +34,12 @@ export const makeMemoryCouponRepository = (catalog: MemoryCatalog) => {
         if (stored.usageLimit !== null && uses >= stored.usageLimit) return false
         catalog.couponUses.set(key, uses + 1)
         return true
+      }),
+    releaseUse: (shopId, code) =>
+      Effect.sync(() => {
+        const key = couponKey(shopId, normalizeCouponCode(code))
+        const uses = catalog.couponUses.get(key) ?? 0
+        if (uses > 0) catalog.couponUses.set(key, uses - 1)
       })
   })
 }

@@ -13,7 +13,7 @@ import type { CartVariant } from "../../application/cart/cart-variant.ts"
 import { Inventory, type ProductSale, type StockTake } from "../../application/cart/inventory.ts"
 import type { CatalogProduct, CatalogVariant } from "../../domain/catalog/catalog-product.ts"
 import { InsufficientStock } from "../../domain/cart/errors/insufficient-stock.ts"
-import type { ShopId, VariantId } from "../../domain/shared/ids.ts"
+import type { ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
 
 const PAGE_SIZE = 1_000
 
@@ -113,10 +113,23 @@ export const makeMemoryInventory = Effect.gen(function*() {
       for (const sale of sold) sales.set(sale.productId, (sales.get(sale.productId) ?? 0) + sale.quantity)
     })
 
+  const releaseStock = (takes: ReadonlyArray<StockTake & { readonly productId: ProductId }>) =>
+    Effect.flatMap(sync, () =>
+      Effect.sync(() => {
+        for (const take of takes) {
+          const entry = lookup(take.variantId)
+          if (entry !== undefined) {
+            overrides.set(take.variantId, { catalogStock: entry.variant.stock, stock: stockOf(entry.variant) + take.quantity })
+          }
+          sales.set(take.productId, Math.max(0, (sales.get(take.productId) ?? 0) - take.quantity))
+        }
+      }))
+
   return Inventory.of({
     variantsForShop,
     variantsForShopForUpdate: variantsForShop,
     takeStock,
+    releaseStock,
     recordSales
   })
 })

@@ -13,6 +13,7 @@ import catalogNotify from "./migrations/0007_catalog_notify.ts"
 import addressBook from "./migrations/0008_address_book.ts"
 import linkedAccountProof from "./migrations/0009_linked_account_proof.ts"
 import delivery from "./migrations/0010_delivery.ts"
+import payments from "./migrations/0011_payments.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -23,7 +24,8 @@ export const migrations = Migrator.fromRecord({
   "0007_catalog_notify": catalogNotify,
   "0008_address_book": addressBook,
   "0009_linked_account_proof": linkedAccountProof,
-  "0010_delivery": delivery
+  "0010_delivery": delivery,
+  "0011_payments": payments
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

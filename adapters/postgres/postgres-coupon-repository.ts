@@ -40,7 +40,11 @@ export const makePostgresCouponRepository = Effect.gen(function*() {
         UPDATE coupons SET usage_count = usage_count + 1
         WHERE shop_id = ${shopId} AND upper(code) = ${normalizeCouponCode(code)}
           AND (usage_limit IS NULL OR usage_count < usage_limit)
-        RETURNING id`).pipe(Effect.map((rows) => rows.length === 1))
+        RETURNING id`).pipe(Effect.map((rows) => rows.length === 1)),
+    releaseUse: (shopId, code) =>
+      orStoreUnavailable(sql`
+        UPDATE coupons SET usage_count = usage_count - 1
+        WHERE shop_id = ${shopId} AND upper(code) = ${normalizeCouponCode(code)} AND usage_count > 0`).pipe(Effect.asVoid)
   })
 })
 

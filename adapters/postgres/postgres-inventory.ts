@@ -155,10 +155,26 @@ export const makePostgresInventory = Effect.gen(function*() {
         WHERE p.id = t.id`)
     })
 
+  const releaseStock = (takes: ReadonlyArray<StockTake & { readonly productId: ProductId }>) =>
+    Effect.gen(function*() {
+      if (takes.length === 0) return
+      const stock = summed(takes, "variantId")
+      yield* orStoreUnavailable(sql`
+        UPDATE variants v SET stock = v.stock + t.quantity
+        FROM unnest(${stock.ids}::text[], ${stock.quantities}::int[]) AS t(id, quantity)
+        WHERE v.id = t.id`)
+      const sales = summed(takes, "productId")
+      yield* orStoreUnavailable(sql`
+        UPDATE products p SET sales_count = greatest(0, p.sales_count - t.quantity)
+        FROM unnest(${sales.ids}::text[], ${sales.quantities}::int[]) AS t(id, quantity)
+        WHERE p.id = t.id`)
+    })
+
   return Inventory.of({
     variantsForShop: (shopId, variantIds) => variants(shopId, variantIds, false),
     variantsForShopForUpdate: (shopId, variantIds) => variants(shopId, variantIds, true),
     takeStock,
+    releaseStock,
     recordSales
   })
 })

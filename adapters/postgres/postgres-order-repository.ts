@@ -9,12 +9,13 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { OrderRepository } from "../../application/orders/order-repository.ts"
-import { Order, OrderLine } from "../../domain/order/order.ts"
+import { CancellationReason, Order, OrderLine } from "../../domain/order/order.ts"
+import { OrderId } from "../../domain/shared/ids.ts"
 import type { OrderViewer } from "../../domain/order/order-visibility.ts"
 import { Address } from "../../domain/shipping/address.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
-const { tracking: _tracking, guestContact: _guestContact, ...orderFields } = Order.fields
+const { tracking: _tracking, guestContact: _guestContact, cancellation: _cancellation, ...orderFields } = Order.fields
 
 /** An order's row: the order's fields, its addresses and lines as JSON, tracking and guest contact in columns. */
 const OrderRow = Schema.Struct({
@@ -27,18 +28,26 @@ const OrderRow = Schema.Struct({
   trackingNumber: Schema.String,
   trackingUrl: Schema.String,
   guestEmail: Schema.NullOr(Schema.String),
-  guestPhone: Schema.NullOr(Schema.String)
+  guestPhone: Schema.NullOr(Schema.String),
+  cancelledAt: Schema.NullOr(Schema.Date),
+  cancellationReason: Schema.NullOr(CancellationReason)
 })
 
 /** Rows that do not match mean the database holds something we never write: a defect. */
 const decodeRows = Schema.decodeUnknownSync(Schema.Array(OrderRow))
 
 const toOrders = (rows: ReadonlyArray<unknown>): ReadonlyArray<Order> =>
-  decodeRows(rows).map(({ courierName, trackingStatus, trackingNumber, trackingUrl, guestEmail, guestPhone, ...order }) => ({
+  decodeRows(rows).map((
+    { courierName, trackingStatus, trackingNumber, trackingUrl, guestEmail, guestPhone, cancelledAt, cancellationReason, ...order }
+  ) => ({
     ...order,
     tracking: { courierName, status: trackingStatus, trackingNumber, trackingUrl },
-    guestContact: guestPhone === null ? null : { email: guestEmail, phone: guestPhone }
+    guestContact: guestPhone === null ? null : { email: guestEmail, phone: guestPhone },
+    cancellation: cancelledAt === null || cancellationReason === null ? null : { at: cancelledAt, reason: cancellationReason }
   }))
+
+const decodeTokenHashes = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ orderTokenHash: Schema.String })))
+const decodeOrderIds = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: OrderId })))
 
 const lineRowsJson = (order: Order): string =>
   JSON.stringify(order.lines.map((line, position) => ({
@@ -73,6 +82,7 @@ export const makePostgresOrderRepository = Effect.gen(function*() {
       o.amount_paid::float8 AS amount_paid, o.shipping_address::text AS shipping_address,
       o.billing_address::text AS billing_address, o.shipping_method_id, o.shipping_method_name,
       o.courier_name, o.tracking_status, o.tracking_number, o.tracking_url, o.guest_email, o.guest_phone, o.created_at,
+      o.cancelled_at, o.cancellation_reason, o.order_token_hash,
       (SELECT coalesce(json_agg(json_build_object(
           'id', i.id, 'variantId', i.variant_id, 'productId', i.product_id, 'productName', i.product_name,
           'productSku', i.product_sku, 'variantSku', i.variant_sku, 'images', i.images,
@@ -82,13 +92,14 @@ export const makePostgresOrderRepository = Effect.gen(function*() {
        FROM order_items i WHERE i.order_id = o.id) AS lines
     FROM orders o`)
 
-  const insert = (order: Order) =>
+  const insert = (order: Order, orderTokenHash: string) =>
     orStoreUnavailable(sql`
       WITH inserted AS (
         INSERT INTO orders (id, order_number, shop_id, customer_id, cart_id, status, payment_status, payment_method,
           customer_notes, coupon_code, subtotal, discount_total, shipping_fee, cod_fee, total, amount_paid,
           shipping_address, billing_address, shipping_method_id, shipping_method_name,
-          courier_name, tracking_status, tracking_number, tracking_url, guest_email, guest_phone, created_at)
+          courier_name, tracking_status, tracking_number, tracking_url, guest_email, guest_phone, created_at,
+          order_token_hash)
         VALUES (${order.id}, ${order.orderNumber}::bigint, ${order.shopId}, ${order.customerId}, ${order.cartId},
           ${order.status}, ${order.paymentStatus}, ${order.paymentMethod}, ${order.customerNotes}, ${order.couponCode},
           ${order.subtotal}, ${order.discountTotal}, ${order.shippingFee}, ${order.codFee}, ${order.total},
@@ -96,7 +107,8 @@ export const makePostgresOrderRepository = Effect.gen(function*() {
           ${order.billingAddress === null ? null : JSON.stringify(order.billingAddress)}::jsonb,
           ${order.shippingMethodId}, ${order.shippingMethodName}, ${order.tracking.courierName},
           ${order.tracking.status}, ${order.tracking.trackingNumber}, ${order.tracking.trackingUrl},
-          ${order.guestContact?.email ?? null}, ${order.guestContact?.phone ?? null}, ${order.createdAt})
+          ${order.guestContact?.email ?? null}, ${order.guestContact?.phone ?? null}, ${order.createdAt},
+          ${orderTokenHash})
         RETURNING id)
       INSERT INTO order_items (id, order_id, position, variant_id, product_id, product_name, product_sku, variant_sku,
         images, option_values, quantity, unit_price, compare_at_price, line_total)
@@ -114,6 +126,27 @@ export const makePostgresOrderRepository = Effect.gen(function*() {
       )
     ),
     insert,
+    findForUpdate: (orderId) =>
+      orStoreUnavailable(sql`${selectOrders} WHERE o.id = ${orderId} FOR UPDATE OF o`).pipe(
+        Effect.map((rows) => {
+          const order = toOrders(rows)[0]
+          const hash = decodeTokenHashes(rows)[0]
+          return order === undefined || hash === undefined
+            ? Option.none()
+            : Option.some({ order, orderTokenHash: hash.orderTokenHash })
+        })
+      ),
+    updateState: (order) =>
+      orStoreUnavailable(sql`
+        UPDATE orders SET status = ${order.status}, payment_status = ${order.paymentStatus},
+          amount_paid = ${order.amountPaid}, cancelled_at = ${order.cancellation?.at ?? null},
+          cancellation_reason = ${order.cancellation?.reason ?? null}
+        WHERE id = ${order.id}`).pipe(Effect.asVoid),
+    awaitingPaymentSince: (placedBefore, limit) =>
+      orStoreUnavailable(sql`
+        SELECT id FROM orders
+        WHERE status = 'pending' AND payment_method = 'prepaid' AND payment_status = 'unpaid' AND created_at < ${placedBefore}
+        ORDER BY created_at LIMIT ${limit}`).pipe(Effect.map((rows) => decodeOrderIds(rows).map((row) => row.id))),
     listForCustomer: (query) =>
       Effect.gen(function*() {
         const counted = yield* orStoreUnavailable(sql<{ total: number }>`

@@ -15,4 +15,6 @@ export class CouponRepository extends Context.Service<CouponRepository, {
    * atomically, so concurrent checkouts never overshoot it): `false` when the limit was reached.
    */
   readonly recordUse: (shopId: ShopId, code: string) => Effect.Effect<boolean, StoreUnavailable>
+  /** Takes one use back (a cancelled order's), never below zero. */
+  readonly releaseUse: (shopId: ShopId, code: string) => Effect.Effect<void, StoreUnavailable>
 }>()("storefront/CouponRepository") {}

@@ -35,6 +35,8 @@ export class Inventory extends Context.Service<Inventory, {
    * nothing changes and it fails with InsufficientStock. Stock never goes below zero.
    */
   readonly takeStock: (takes: ReadonlyArray<StockTake>) => Effect.Effect<void, InsufficientStock | StoreUnavailable>
+  /** Puts the quantities back into stock and takes them off the sales counts (a cancelled order). */
+  readonly releaseStock: (takes: ReadonlyArray<StockTake & { readonly productId: ProductId }>) => Effect.Effect<void, StoreUnavailable>
   /** Adds the sold quantities to the products' sales counts (what `sortBy=bestselling` ranks by). */
   readonly recordSales: (sales: ReadonlyArray<ProductSale>) => Effect.Effect<void, StoreUnavailable>
 }>()("storefront/Inventory") {}

@@ -10,6 +10,8 @@ import { CustomerRepository } from "../customer/customer-repository.ts"
 import { CustomerService } from "../customer/customer-service.ts"
 import { EventOutbox } from "../notifications/event-outbox.ts"
 import { OrderRepository } from "../orders/order-repository.ts"
+import { SecureRandom } from "../auth/secure-random.ts"
+import { TokenHasher } from "../../domain/auth/token-hasher.ts"
 import { checkout, type CheckoutOptions, type CheckoutPorts } from "./checkout.ts"
 
 const make = Effect.gen(function*() {
@@ -19,7 +21,9 @@ const make = Effect.gen(function*() {
     customers: yield* CustomerRepository,
     customer: yield* CustomerService,
     notifier: yield* Notifier,
-    events: yield* EventOutbox
+    events: yield* EventOutbox,
+    random: yield* SecureRandom,
+    hasher: yield* TokenHasher
   }
   return {
     placeOrder: Effect.fn("Checkout.placeOrder")((request: CartChangeRequest, options: CheckoutOptions = {}) =>
@@ -31,6 +35,6 @@ const make = Effect.gen(function*() {
 export class CheckoutService extends Context.Service<CheckoutService, Effect.Success<typeof make>>()(
   "storefront/CheckoutService"
 ) {
-  /** Needs the cart ports (cart/cart-ports.ts), OrderRepository, CustomerRepository, the CustomerService, the Notifier and the EventOutbox. */
+  /** Needs the cart ports (cart/cart-ports.ts), OrderRepository, CustomerRepository, the CustomerService, the Notifier, the EventOutbox, SecureRandom and TokenHasher. */
   static readonly layer = Layer.effect(CheckoutService, make)
 }

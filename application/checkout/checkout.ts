@@ -28,7 +28,7 @@ import { CouponInvalid } from "../../domain/cart/errors/coupon-invalid.ts"
 import { ShippingMethodRequired } from "../../domain/cart/errors/shipping-method-required.ts"
 import { assertQuantityInStock, assertVariantAvailable } from "../../domain/cart/stock.ts"
 import { parseEmail } from "../../domain/customer/email.ts"
-import type { OrderLine } from "../../domain/order/order.ts"
+import type { Order, OrderLine } from "../../domain/order/order.ts"
 import { placeOrder } from "../../domain/order/order.ts"
 import { CustomerId, LineId, OrderId, type ShopId } from "../../domain/shared/ids.ts"
 import type { Address } from "../../domain/shipping/address.ts"
@@ -41,6 +41,17 @@ import type { CustomerRepository, GuestContact } from "../customer/customer-repo
 import type { CustomerService } from "../customer/customer-service.ts"
 import type { OrderRepository } from "../orders/order-repository.ts"
 import { announcePlacedOrder, type PlacedOrderPorts } from "./placed-order-messages.ts"
+import type { SecureRandom } from "../auth/secure-random.ts"
+import type { TokenHasher } from "../../domain/auth/token-hasher.ts"
+
+/**
+ * A placed order and its order token: 256 random bits the checkout response hands out once (a
+ * guest's proof of ownership for cancelling and paying, sent as X-Order-Token), stored hashed.
+ */
+export interface PlacedOrder {
+  readonly order: Order
+  readonly orderToken: string
+}
 
 /** Phones are compared without the spaces and hyphens an address may contain. */
 export const contactPhone = (phone: string): string => phone.replace(/[\s-]/g, "")
@@ -72,11 +83,17 @@ export interface CheckoutOptions {
 /** What checkout runs on besides the cart's ports. */
 export interface CheckoutPorts extends CartPorts, PlacedOrderPorts {
   readonly orders: OrderRepository["Service"]
+  readonly random: SecureRandom["Service"]
+  readonly hasher: TokenHasher["Service"]
   readonly customers: CustomerRepository["Service"]
   readonly customer: CustomerService["Service"]
 }
 
-export const checkout = (ports: CheckoutPorts, request: CartChangeRequest, checkoutOptions: CheckoutOptions = {}) =>
+export const checkout = (
+  ports: CheckoutPorts,
+  request: CartChangeRequest,
+  checkoutOptions: CheckoutOptions = {}
+) =>
   ports.transactions.atomically(Effect.gen(function*() {
     const { ids, inventory, coupons, orders } = ports
     const change = yield* currentCartChange(ports)
@@ -158,11 +175,13 @@ export const checkout = (ports: CheckoutPorts, request: CartChangeRequest, check
       shippingMethodName: selection?.method.name ?? "",
       now: change.now
     })
-    yield* orders.insert(order)
+    const orderToken = yield* ports.random.token
+    yield* orders.insert(order, yield* ports.hasher.hash(orderToken))
     yield* announcePlacedOrder(ports, order, contactPhone(shippingAddress.phone), change.now)
     yield* ports.carts.update(yield* Effect.fromResult(completeCart(ready, change)))
     if (request.requester.customerId !== null && checkoutOptions.saveAddress !== false) {
       yield* ports.customer.rememberCheckoutAddress(request.requester.customerId, shippingAddress, change.now)
     }
-    return order
+    const placed: PlacedOrder = { order, orderToken }
+    return placed
   }))

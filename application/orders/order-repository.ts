@@ -23,10 +23,23 @@ export interface OrderPage {
   readonly total: number
 }
 
+/** An order as the store holds it with the hash of its order token (the guest's proof of ownership). */
+export interface StoredOrder {
+  readonly order: Order
+  readonly orderTokenHash: string
+}
+
 export class OrderRepository extends Context.Service<OrderRepository, {
   /** A new unique, human-friendly order number (digits; numbers of failed checkouts are skipped). */
   readonly nextOrderNumber: Effect.Effect<string, StoreUnavailable>
-  readonly insert: (order: Order) => Effect.Effect<void, StoreUnavailable>
+  /** A new order with the hash of its order token (TokenHasher of the token checkout hands out). */
+  readonly insert: (order: Order, orderTokenHash: string) => Effect.Effect<void, StoreUnavailable>
+  /** The order, locked until the unit of work ends. */
+  readonly findForUpdate: (orderId: OrderId) => Effect.Effect<Option.Option<StoredOrder>, StoreUnavailable>
+  /** Writes an order's state: status, cancellation, payment status and amount paid (order-lifecycle.ts). */
+  readonly updateState: (order: Order) => Effect.Effect<void, StoreUnavailable>
+  /** Ids of prepaid orders still pending and unpaid that were placed before `placedBefore`, oldest first. */
+  readonly awaitingPaymentSince: (placedBefore: Date, limit: number) => Effect.Effect<ReadonlyArray<OrderId>, StoreUnavailable>
   /** The orders the viewer may see (isOrderVisibleTo) in the shops, newest first. */
   readonly listForCustomer: (query: CustomerOrdersQuery) => Effect.Effect<OrderPage, StoreUnavailable>
   /** The order, when the viewer may see it and it was placed in one of the shops. */

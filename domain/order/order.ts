@@ -52,6 +52,13 @@ export const GuestContact = Schema.Struct({
 })
 export type GuestContact = typeof GuestContact.Type
 
+/** Why an order was cancelled: by its customer, or by the expiry of an unpaid prepaid order. */
+export const CancellationReason = Schema.Literals(["customer", "payment_expired"])
+export type CancellationReason = typeof CancellationReason.Type
+
+export const OrderCancellation = Schema.Struct({ at: Schema.Date, reason: CancellationReason })
+export type OrderCancellation = typeof OrderCancellation.Type
+
 export const Order = Schema.Struct({
   id: OrderId,
   /** Unique, human-friendly (digits only, e.g. `100234`). */
@@ -81,6 +88,8 @@ export const Order = Schema.Struct({
   lines: Schema.Array(OrderLine),
   /** The contact a guest order was matched by; `null` when placed signed in. */
   guestContact: Schema.NullOr(GuestContact),
+  /** When and why the order was cancelled; `null` while it is not (order-lifecycle.ts). */
+  cancellation: Schema.NullOr(OrderCancellation),
   createdAt: Schema.Date
 })
 export type Order = typeof Order.Type
@@ -141,6 +150,7 @@ export const placeOrder = (placement: OrderPlacement): Order => {
     tracking: untracked,
     lines: placement.lines,
     guestContact: placement.guestContact,
+    cancellation: null,
     createdAt: placement.now
   }
 }

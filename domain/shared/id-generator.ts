@@ -4,7 +4,7 @@
  */
 import { Context, type Effect } from "effect"
 
-export type IdPrefix = "prod" | "var" | "cat" | "cus" | "cart" | "item" | "ord" | "ver" | "ses" | "sg" | "key" | "cpn" | "otp" | "rst" | "addr"
+export type IdPrefix = "prod" | "var" | "cat" | "cus" | "cart" | "item" | "ord" | "ver" | "ses" | "sg" | "key" | "cpn" | "otp" | "rst" | "addr" | "pay" | "cap"
 
 export class IdGenerator extends Context.Service<IdGenerator, {
   readonly next: (prefix: IdPrefix) => Effect.Effect<string>

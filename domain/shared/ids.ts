@@ -24,6 +24,12 @@ export type LineId = typeof LineId.Type
 export const OrderId = Schema.String.pipe(Schema.brand("OrderId"))
 export type OrderId = typeof OrderId.Type
 
+/** A payment session of an order (`pay_…`): one attempt to pay it through a gateway. */
+export const PaymentSessionId = Schema.String.check(
+  Schema.isPattern(/^pay_[A-Za-z0-9_-]{1,64}$/, { message: "Expected a payment session id (pay_…)" })
+).pipe(Schema.brand("PaymentSessionId"))
+export type PaymentSessionId = typeof PaymentSessionId.Type
+
 export const ProductId = Schema.String.pipe(Schema.brand("ProductId"))
 export type ProductId = typeof ProductId.Type
 

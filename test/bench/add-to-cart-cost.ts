@@ -12,6 +12,7 @@ import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
 import { catalogReadModel } from "../../config/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
 import { applicationServices, httpAppPorts } from "../../config/application-services.ts"
+import { testPayments } from "../support/payment-test-layers.ts"
 import { testAccountSecurity } from "../support/account-test-layers.ts"
 import { buyingFixture } from "../support/buying-fixture.ts"
 import { memoryBuyingTestStores } from "../support/buying-stores.ts"
@@ -28,6 +29,7 @@ const readModel = catalogReadModel({ pollInterval: "1 minute" }).pipe(
 )
 const app = storefrontHttpApp({ maxBodyBytes: 65_536 }).pipe(
   Layer.provide(applicationServices.pipe(Layer.provide(testAccountSecurity), Layer.provide(readModel))),
+  Layer.provide(testPayments()),
   Layer.provideMerge(httpAppPorts.pipe(Layer.provide(readModel))),
   Layer.provide(BackgroundLoops.layer),
   Layer.provide(HttpServer.layerServices),

@@ -167,7 +167,10 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
             division: "", city: "Dhaka", postcode: "1212", country: "", note: "Ring twice"
           },
           billingAddress: null,
-          tracking: { courierName: "", status: "pending", trackingNumber: "", trackingUrl: "" }
+          tracking: { courierName: "", status: "pending", trackingNumber: "", trackingUrl: "" },
+          cancelledAt: null,
+          cancellationReason: null,
+          orderToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/)
         })
         expect(Number(order.orderNumber)).toBeGreaterThanOrEqual(100_000)
         expect(order.totalPrice).toBe(shown.total)
@@ -396,12 +399,14 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const page = yield* historyOf(customer.tokens.accessToken)
         expect(page).toMatchObject({ total: 3, page: 1, limit: 20, totalPages: 1 })
         expect(page.data.map((order) => order.id)).toEqual(placed.map((order) => order.id).reverse())
-        const { shippingAddress: _address, billingAddress: _billing, tracking: _tracking, ...summary } = placed[0] as OrderBody & { billingAddress: unknown }
+        const { shippingAddress: _address, billingAddress: _billing, tracking: _tracking, orderToken: _token, ...summary } =
+          placed[0] as OrderBody & { billingAddress: unknown; orderToken: string }
         expect(page.data[2]).toEqual(summary)
         const second = yield* historyOf(customer.tokens.accessToken, { page: 2, limit: 2 })
         expect(second).toMatchObject({ total: 3, page: 2, limit: 2, totalPages: 2 })
         expect(second.data.map((order) => order.id)).toEqual([placed[0]?.id])
-        expect(yield* orderOf(caller.accessToken, placed[1]!.id)).toEqual(placed[1])
+        const { orderToken: _secondToken, ...secondOrder } = placed[1] as OrderBody & { orderToken: string }
+        expect(yield* orderOf(caller.accessToken, placed[1]!.id)).toEqual(secondOrder)
       }))
 
     it.effect("other customers' orders, other shops' orders and unknown ids are 404 order_not_found", () =>

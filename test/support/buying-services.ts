@@ -33,7 +33,7 @@ export const setCartShippingMethod = (request: CartChangeRequest & { readonly sh
 export const resolveCartAddress = (source: CartAddressSource, requester: CartRequester) =>
   Effect.flatMap(CartService, (cart) => cart.resolveAddress(source, requester))
 export const checkout = (request: CartChangeRequest, options?: CheckoutOptions) =>
-  Effect.flatMap(CheckoutService, (service) => service.placeOrder(request, options))
+  Effect.flatMap(CheckoutService, (service) => Effect.map(service.placeOrder(request, options), (placed) => placed.order))
 
 export const getCustomerProfile = (customerId: CustomerId) =>
   Effect.flatMap(CustomerService, (customer) => customer.getProfile(customerId))

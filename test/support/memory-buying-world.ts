@@ -5,9 +5,13 @@ import { buyingServices } from "../../config/application-services.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import { buyingFixture } from "./buying-fixture.ts"
 import { memoryBuyingTestStores } from "./buying-stores.ts"
+import { testAccountSecurity } from "./account-test-layers.ts"
+import { testPayments } from "./payment-test-layers.ts"
 
 export const memoryBuyingServices = buyingServices.pipe(
   Layer.provideMerge(catalogReadModel({ pollInterval: "1 second" })),
+  Layer.provideMerge(testPayments()),
+  Layer.provideMerge(testAccountSecurity),
   Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
 )
 

@@ -20,6 +20,7 @@ import { BackgroundLoops } from "../../application/shared/background-loops.ts"
 import { applicationServices } from "../../config/application-services.ts"
 import { accountStoresFallback, testAccountSecurity } from "./account-test-layers.ts"
 import { buyingStoresFallback } from "./buying-test-layers.ts"
+import { type TestPaymentOptions, testPayments } from "./payment-test-layers.ts"
 
 export const TEST_MAX_BODY_BYTES = 4 * 1024
 
@@ -53,11 +54,14 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
     readonly catalogCache?: CatalogCacheSettings
     /** The read model's ProductSearch: the engine (default), or the one `stores` provide. */
     readonly productSearch?: "engine" | "from-stores"
+    /** Gateways, PAYMENT_TTL_MINUTES, allowed return origins (default: the demo gateway, 30 min, https://shop.example). */
+    readonly payments?: TestPaymentOptions
   } = {}
 ) => {
   const httpOptions = {
     maxBodyBytes: TEST_MAX_BODY_BYTES,
     demoShop: options.demoShop === true,
+    demoGateway: true,
     ...(options.cors === undefined ? {} : { cors: options.cors }),
     ...(options.catalogCache === undefined ? {} : { catalogCache: options.catalogCache }),
     ...(options.docsPublishableKey === undefined ? {} : { docsPublishableKey: options.docsPublishableKey })
@@ -68,6 +72,7 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
     : catalogReadModel({ pollInterval: "100 millis" })
   const app = Layer.mergeAll(storefrontHttpApp(httpOptions), extraRoutes).pipe(
     Layer.provide(applicationServices),
+    Layer.provide(testPayments(options.payments)),
     Layer.provide(readModel),
     Layer.provide(testAccountSecurity),
     Layer.provideMerge(stores),

@@ -24,7 +24,7 @@ import { CartAddressBody } from "./cart-address-body.ts"
 import { OptionalCustomerAuthMiddleware } from "./customer-auth.ts"
 import { EXAMPLE_ADDRESS } from "./address-example.ts"
 import { operationDocs } from "./operation-docs.ts"
-import { OrderDetailView } from "./order-views.ts"
+import { PlacedOrderView } from "./order-views.ts"
 
 /** At least 128 bits of randomness (a UUID, or 22+ base64url characters), printable ASCII (CONTRACT §6). */
 const IdempotencyKey = Schema.String.check(
@@ -132,12 +132,13 @@ export class CartApiGroup extends HttpApiGroup.make("cart").add(
     params: cartParams,
     headers: { ...changeHeaders, "idempotency-key": Schema.optionalKey(IdempotencyKey) },
     payload: CheckoutBody,
-    success: OrderDetailView.pipe(HttpApiSchema.status(201)),
+    success: PlacedOrderView.pipe(HttpApiSchema.status(201)),
     error: cartErrors
   }).annotateMerge(operationDocs({
     summary: "Check out",
     description: "Places the order from the cart (no body needed): needs items, a shipping address and a " +
-      "shipping method; takes the stock, completes the cart and answers 201 with the order. Retries with the " +
+      "shipping method; takes the stock, completes the cart and answers 201 with the order and its `orderToken` " +
+      "(a guest's X-Order-Token for cancelling and paying it). Retries with the " +
       "same `Idempotency-Key` get the same order. Signed in, the shipping address joins the address book " +
       "unless the body is `{\"saveAddress\": false}`.",
     examples: { params: EXAMPLE_CART }

@@ -50,7 +50,10 @@ const orderSummaryFields = {
   shopId: Schema.String,
   couponCode: Schema.String,
   shippingMethodId: Schema.String,
-  shippingMethodName: Schema.String
+  shippingMethodName: Schema.String,
+  /** When the order was cancelled (by its customer, or as an unpaid prepaid order that expired). */
+  cancelledAt: Schema.NullOr(Schema.String),
+  cancellationReason: Schema.NullOr(Schema.Literals(["customer", "payment_expired"]))
 }
 
 export const OrderSummaryView = Schema.Struct(orderSummaryFields).annotate({ identifier: "OrderSummary" })
@@ -70,3 +73,11 @@ export const OrderPageView = Schema.Struct({
   limit: Schema.Int,
   totalPages: Schema.Int
 }).annotate({ identifier: "OrderPage" })
+
+/** Checkout's answer: the order and its order token (a guest sends it as X-Order-Token to cancel or pay). */
+export const PlacedOrderView = Schema.Struct({
+  ...OrderDetailView.fields,
+  orderToken: Schema.String.annotate({
+    description: "Shown once: proves ownership of this order (X-Order-Token) for cancelling and paying it"
+  })
+}).annotate({ identifier: "PlacedOrder" })

@@ -12,6 +12,7 @@ import { CatalogApiGroup } from "./catalog-api-group.ts"
 import { CustomerApiGroup } from "./customer-api-group.ts"
 import { refineOpenApiDocument } from "./openapi-refinements.ts"
 import { OrderApiGroup } from "./order-api-group.ts"
+import { OrderPaymentApiGroup } from "./order-payment-api-group.ts"
 import { PublishableKeyMiddleware } from "./publishable-key-middleware.ts"
 import { StoreOutage } from "./store-outage.ts"
 import { ValidationMiddleware } from "./validation-middleware.ts"
@@ -21,6 +22,7 @@ const definition = HttpApi.make("storefront")
   .add(AuthApiGroup, AuthOtpApiGroup, CustomerApiGroup)
   .add(AddressBookApiGroup)
   .add(CartApiGroup, OrderApiGroup)
+  .add(OrderPaymentApiGroup)
   .middleware(ValidationMiddleware)
   .middleware(StoreOutage)
   .middleware(PublishableKeyMiddleware)

@@ -141,10 +141,10 @@ export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handler
           path: pathOf(request.url),
           payload: payload ?? {}
         })
-        const work = Effect.map(checkout.placeOrder(change, { saveAddress: payload?.saveAddress !== false }), (order) => ({
+        const work = Effect.map(checkout.placeOrder(change, { saveAddress: payload?.saveAddress !== false }), (placed) => ({
           status: CREATED,
           headers: {},
-          body: JSON.stringify(orderDetailView(order))
+          body: JSON.stringify({ ...orderDetailView(placed.order), orderToken: placed.orderToken })
         }))
         return httpResponseOf(yield* idempotency.run(keyed, work))
       }).pipe(asCartProblems))

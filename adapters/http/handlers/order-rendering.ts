@@ -36,7 +36,9 @@ const orderSummaryView = (order: Order) => ({
   shopId: order.shopId,
   couponCode: order.couponCode,
   shippingMethodId: order.shippingMethodId,
-  shippingMethodName: order.shippingMethodName
+  shippingMethodName: order.shippingMethodName,
+  cancelledAt: order.cancellation === null ? null : order.cancellation.at.toISOString(),
+  cancellationReason: order.cancellation === null ? null : order.cancellation.reason
 })
 
 export const orderDetailView = (order: Order): OrderDetailView => ({

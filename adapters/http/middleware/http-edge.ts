@@ -92,14 +92,22 @@ const checkRequestText = (request: HttpServerRequest.HttpServerRequest, withBody
     return [...inUrl, ...malformedJsonStrings(text, document)]
   })
 
-/** Requests with a body must be JSON (415) and within the size limit (413, enforced while reading). */
-export const bodyRulesMiddleware = (maxBodyBytes: number) =>
+const isFormMediaType = (contentType: string | undefined): boolean =>
+  contentType?.split(";")[0]!.trim().toLowerCase() === "application/x-www-form-urlencoded"
+
+/**
+ * Requests with a body must be JSON (415) and within the size limit (413, enforced while reading);
+ * under `formPathPrefixes` (payment gateways' callbacks, the demo gateway's page) an HTML form too.
+ */
+export const bodyRulesMiddleware = (maxBodyBytes: number, formPathPrefixes: ReadonlyArray<string> = []) =>
   HttpRouter.middleware((httpEffect) =>
     Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
       const withBody = BODY_METHODS.has(request.method) && hasBody(request)
       if (withBody) {
-        if (!isJsonMediaType(request.headers["content-type"])) {
+        const contentType = request.headers["content-type"]
+        const formAllowed = isFormMediaType(contentType) && formPathPrefixes.some((prefix) => request.url.startsWith(prefix))
+        if (!isJsonMediaType(contentType) && !formAllowed) {
           return problemResponse(UnsupportedMediaType, {
             detail: "Requests with a body must send Content-Type: application/json"
           })
@@ -211,13 +219,15 @@ export const httpEdgeLayer = <Id extends string, Groups extends HttpApiGroup.Con
   readonly extraRoutes: ReadonlyArray<Route>
   readonly maxBodyBytes: number
   readonly cors: CorsOptions
+  /** Paths (prefixes) whose POST may carry an HTML form instead of JSON. */
+  readonly formPathPrefixes?: ReadonlyArray<string>
 }) =>
   // the first is the outermost: every log line of a request carries its id
   Layer.mergeAll(
     requestIdMiddleware,
     accessLogMiddleware(routeTemplates(options.api, options.extraRoutes)),
     problemJsonMiddleware(options.api, options.extraRoutes),
-    bodyRulesMiddleware(options.maxBodyBytes),
+    bodyRulesMiddleware(options.maxBodyBytes, options.formPathPrefixes),
     corsMiddleware(options.cors),
     messageLocaleMiddleware
   )

@@ -1,0 +1,44 @@
+/**
+ * PaymentStore in memory (tests, library users): the same uniqueness as the SQL tables (one
+ * capture per session, per gateway transaction, one applied capture per order); locking comes
+ * from MemoryTransactions, which runs units of work one at a time.
+ */
+import { Effect, Layer, Option } from "effect"
+import { PaymentStore } from "../../application/payments/payment-store.ts"
+import type { PaymentCapture } from "../../domain/payment/payment-capture.ts"
+import type { PaymentSession } from "../../domain/payment/payment-session.ts"
+
+const byCreation = (left: PaymentCapture, right: PaymentCapture) =>
+  left.createdAt.getTime() - right.createdAt.getTime() || (left.id < right.id ? -1 : 1)
+
+export const makeMemoryPaymentStore = () => {
+  const sessions = new Map<string, PaymentSession>()
+  const captures = new Map<string, PaymentCapture>()
+  const find = (id: string) => Effect.sync(() => Option.fromNullishOr(sessions.get(id)))
+  return PaymentStore.of({
+    insertSession: (session) => Effect.sync(() => void sessions.set(session.id, session)),
+    updateSession: (session) => Effect.sync(() => void (sessions.has(session.id) && sessions.set(session.id, session))),
+    findSession: find,
+    findSessionForUpdate: find,
+    openSessionsOf: (orderId) =>
+      Effect.sync(() => [...sessions.values()].filter((s) => s.orderId === orderId && s.status === "pending").sort((a, b) => a.id < b.id ? -1 : 1)),
+    insertCapture: (capture) =>
+      Effect.sync(() => {
+        const clash = [...captures.values()].some((stored) =>
+          stored.sessionId === capture.sessionId ||
+          (stored.provider === capture.provider && stored.transactionId === capture.transactionId) ||
+          (stored.orderId === capture.orderId && stored.disposition === "applied" && capture.disposition === "applied")
+        )
+        if (clash) return false
+        captures.set(capture.id, capture)
+        return true
+      }),
+    updateCapture: (capture) => Effect.sync(() => void (captures.has(capture.id) && captures.set(capture.id, capture))),
+    capturesOf: (orderId, disposition) =>
+      Effect.sync(() => [...captures.values()].filter((c) => c.orderId === orderId && c.disposition === disposition).sort(byCreation)),
+    refundsDue: (limit) =>
+      Effect.sync(() => [...captures.values()].filter((c) => c.disposition === "refund_pending").sort(byCreation).slice(0, limit))
+  })
+}
+
+export const MemoryPaymentStore = Layer.sync(PaymentStore, makeMemoryPaymentStore)

@@ -1,0 +1,185 @@
+/**
+ * PaymentGateway for bKash Tokenized Checkout, API v1.2.0-beta (sources in docs/payments.md):
+ *
+ * - `POST /tokenized/checkout/token/grant` (headers `username`, `password`; body `app_key`,
+ *   `app_secret`) → `id_token`, `refresh_token`, `expires_in`; `POST …/token/refresh` (body adds
+ *   `refresh_token`) renews it. The id token is kept until a minute before it expires.
+ * - `POST /tokenized/checkout/create` (headers `Authorization: <id_token>`, `X-App-Key`; body
+ *   `mode` "0011", `payerReference`, `callbackURL`, `amount`, `currency`, `intent` "sale",
+ *   `merchantInvoiceNumber`) → `paymentID`, `bkashURL`.
+ * - The shopper returns to callbackURL with `paymentID` and `status` appended; the service then
+ *   calls `POST …/execute {paymentID}` for the session's own paymentID and, when execute fails or
+ *   times out, `POST …/payment/status {paymentID}`; only `transactionStatus` "Completed" with the
+ *   session as `merchantInvoiceNumber` is a payment.
+ * - `POST …/payment/refund {paymentID, amount, trxID, sku, reason}` → `refundTrxID`.
+ *
+ * A `statusCode` other than "0000" is an error answer. Credentials are Redacted and never logged.
+ */
+import { Duration, Effect, Redacted, Schema, Semaphore } from "effect"
+import { HttpClient, HttpClientRequest } from "effect/http"
+import { GatewayUnavailable, type PaymentGateway, PaymentNotVerified } from "../../application/payments/payment-gateway.ts"
+import type { PaymentSession } from "../../domain/payment/payment-session.ts"
+import type { VerifiedPayment } from "../../domain/payment/settlement.ts"
+import { decimalFromMinor, gatewayJson, minorFromDecimal } from "./gateway-http.ts"
+
+export interface BkashSettings {
+  /** e.g. https://tokenized.sandbox.bka.sh/v1.2.0-beta (sandbox) or https://tokenized.pay.bka.sh/v1.2.0-beta (live). */
+  readonly baseUrl: string
+  readonly appKey: string
+  readonly appSecret: Redacted.Redacted
+  readonly username: string
+  readonly password: Redacted.Redacted
+  /** How long a call may take (execute's answer may be lost: then the payment is queried). */
+  readonly timeout?: Duration.Input
+}
+
+const Answer = { statusCode: Schema.optionalKey(Schema.String), statusMessage: Schema.optionalKey(Schema.String) }
+const TokenAnswer = Schema.Struct({
+  ...Answer,
+  id_token: Schema.optionalKey(Schema.String),
+  refresh_token: Schema.optionalKey(Schema.String),
+  expires_in: Schema.optionalKey(Schema.Union([Schema.Number, Schema.NumberFromString]))
+})
+const CreateAnswer = Schema.Struct({ ...Answer, paymentID: Schema.optionalKey(Schema.String), bkashURL: Schema.optionalKey(Schema.String) })
+const PaymentAnswer = Schema.Struct({
+  ...Answer,
+  paymentID: Schema.optionalKey(Schema.String),
+  trxID: Schema.optionalKey(Schema.String),
+  transactionStatus: Schema.optionalKey(Schema.String),
+  amount: Schema.optionalKey(Schema.String),
+  currency: Schema.optionalKey(Schema.String),
+  merchantInvoiceNumber: Schema.optionalKey(Schema.String)
+})
+type PaymentAnswer = typeof PaymentAnswer.Type
+const RefundAnswer = Schema.Struct({
+  ...Answer,
+  transactionStatus: Schema.optionalKey(Schema.String),
+  refundTrxID: Schema.optionalKey(Schema.String)
+})
+
+const PROVIDER = "bkash"
+const OK = "0000"
+const unavailable = (reason: string) => new GatewayUnavailable({ provider: PROVIDER, reason })
+
+export const makeBkashGateway = (settings: BkashSettings) =>
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    const timeout = settings.timeout ?? "15 seconds"
+    const lock = yield* Semaphore.make(1)
+    let token: { readonly id: string; readonly refresh: string; readonly until: number } | null = null
+
+    const post = <S extends Schema.Top & { readonly DecodingServices: never }>(
+      step: string,
+      path: string,
+      headers: Record<string, string>,
+      body: unknown,
+      schema: S
+    ) =>
+      gatewayJson(
+        client,
+        PROVIDER,
+        step,
+        HttpClientRequest.post(`${settings.baseUrl}${path}`).pipe(
+          HttpClientRequest.setHeaders({ accept: "application/json", ...headers }),
+          HttpClientRequest.bodyJsonUnsafe(body)
+        ),
+        schema,
+        timeout
+      )
+
+    const credentials = () => ({ username: settings.username, password: Redacted.value(settings.password) })
+    const appCredentials = () => ({ app_key: settings.appKey, app_secret: Redacted.value(settings.appSecret) })
+
+    /** A valid id token: the kept one, a refreshed one, or a new grant. */
+    const idToken = lock.withPermits(1)(Effect.gen(function*() {
+      const now = Date.now()
+      if (token !== null && token.until > now) return token.id
+      const answer = token === null
+        ? yield* post("grant token", "/tokenized/checkout/token/grant", credentials(), appCredentials(), TokenAnswer)
+        : yield* post("refresh token", "/tokenized/checkout/token/refresh", credentials(), { ...appCredentials(), refresh_token: token.refresh }, TokenAnswer).pipe(
+          Effect.catch(() => post("grant token", "/tokenized/checkout/token/grant", credentials(), appCredentials(), TokenAnswer))
+        )
+      if (answer.id_token === undefined || (answer.statusCode !== undefined && answer.statusCode !== OK)) {
+        return yield* unavailable(`token: ${answer.statusMessage ?? "refused"}`)
+      }
+      const lifetime = Number(answer.expires_in ?? 3600) * 1000
+      token = { id: answer.id_token, refresh: answer.refresh_token ?? "", until: now + Math.max(0, lifetime - 60_000) }
+      return token.id
+    }))
+
+    const authorized = <S extends Schema.Top & { readonly DecodingServices: never }>(step: string, path: string, body: unknown, schema: S) =>
+      Effect.flatMap(idToken, (id) => post(step, path, { authorization: id, "x-app-key": settings.appKey }, body, schema))
+
+    const verified = (session: PaymentSession, answer: PaymentAnswer): Effect.Effect<VerifiedPayment | null, PaymentNotVerified> => {
+      if (answer.statusCode !== OK || answer.transactionStatus !== "Completed") return Effect.succeed(null)
+      if (answer.paymentID !== session.gatewayReference || answer.merchantInvoiceNumber !== session.id) {
+        return Effect.fail(new PaymentNotVerified({ provider: PROVIDER, reason: "the payment belongs to another session" }))
+      }
+      const amount = minorFromDecimal(answer.amount ?? "")
+      if (amount === null || answer.trxID === undefined) return Effect.succeed(null)
+      return Effect.succeed({
+        outcome: "paid",
+        transactionId: answer.trxID,
+        amount,
+        currency: answer.currency ?? "",
+        details: { paymentID: session.gatewayReference }
+      })
+    }
+
+    const gateway: PaymentGateway = {
+      provider: "bkash",
+      startPayment: ({ session, callbackBase }) =>
+        Effect.gen(function*() {
+          const answer = yield* authorized("create", "/tokenized/checkout/create", {
+            mode: "0011",
+            payerReference: session.orderId,
+            callbackURL: `${callbackBase}/callback?session=${encodeURIComponent(session.id)}`,
+            amount: decimalFromMinor(session.amount),
+            currency: session.currency,
+            intent: "sale",
+            merchantInvoiceNumber: session.id
+          }, CreateAnswer)
+          if (answer.statusCode !== OK || answer.paymentID === undefined || answer.bkashURL === undefined) {
+            return yield* unavailable(`create: ${answer.statusMessage ?? "refused"}`)
+          }
+          return { redirectUrl: answer.bkashURL, reference: answer.paymentID }
+        }),
+      verifyPayment: (session, callback) =>
+        Effect.gen(function*() {
+          const named = callback.fields["paymentID"]
+          if (named !== undefined && named !== session.gatewayReference) {
+            return yield* new PaymentNotVerified({ provider: PROVIDER, reason: "the callback names another payment" })
+          }
+          const body = { paymentID: session.gatewayReference }
+          const executed = yield* authorized("execute", "/tokenized/checkout/execute", body, PaymentAnswer).pipe(
+            Effect.flatMap((answer) => verified(session, answer)),
+            Effect.catchTag("GatewayUnavailable", () => Effect.succeed(null))
+          )
+          if (executed !== null) return executed
+          // execute failed, was refused (already executed, not authorised) or its answer was lost: ask
+          const queried = yield* authorized("query", "/tokenized/checkout/payment/status", body, PaymentAnswer)
+          const paid = yield* verified(session, queried)
+          if (paid !== null) return paid
+          const status = queried.transactionStatus ?? ""
+          const outcome: VerifiedPayment["outcome"] = status === "Initiated" || status === ""
+            ? callback.fields["status"] === "cancel" ? "cancelled" : callback.fields["status"] === "failure" ? "failed" : "pending"
+            : status === "Cancelled" ? "cancelled" : "failed"
+          return { outcome, transactionId: "", amount: 0, currency: session.currency, details: {} }
+        }),
+      refund: (capture) =>
+        Effect.gen(function*() {
+          const answer = yield* authorized("refund", "/tokenized/checkout/payment/refund", {
+            paymentID: capture.details["paymentID"] ?? "",
+            amount: decimalFromMinor(capture.amount),
+            trxID: capture.transactionId,
+            sku: capture.orderId,
+            reason: capture.reason === "" ? "refund" : capture.reason
+          }, RefundAnswer)
+          if (answer.statusCode !== OK || answer.transactionStatus !== "Completed") {
+            return yield* unavailable(`refund: ${answer.statusMessage ?? "refused"}`)
+          }
+          return "refunded" as const
+        })
+    }
+    return gateway
+  })

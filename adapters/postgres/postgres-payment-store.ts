@@ -1,0 +1,103 @@
+/**
+ * PaymentStore over `payment_sessions` and `payment_captures` (migration 0011), through
+ * SqlSchema: requests encoded and rows decoded by the domain's schemas (a row that does not
+ * decode is a defect). A capture is inserted with ON CONFLICT DO NOTHING, so a gateway
+ * transaction, a session's capture and an order's applied capture each exist once whatever races.
+ */
+import { Effect, Layer, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { PaymentStore } from "../../application/payments/payment-store.ts"
+import { CaptureDisposition, PaymentCapture } from "../../domain/payment/payment-capture.ts"
+import { PaymentSession } from "../../domain/payment/payment-session.ts"
+import { OrderId, PaymentSessionId } from "../../domain/shared/ids.ts"
+import { orStoreUnavailable } from "./store-errors.ts"
+
+const SESSION_COLUMNS = `id, order_id, provider, status, amount::float8 AS amount, currency, return_url, redirect_url,
+  gateway_reference, expires_at, created_at, completed_at`
+const CAPTURE_COLUMNS = `id, session_id, order_id, provider, transaction_id, amount::float8 AS amount, currency,
+  details::text AS details, disposition, reason, created_at, refunded_at`
+
+const CaptureRow = Schema.Struct({ ...PaymentCapture.fields, details: Schema.fromJsonString(PaymentCapture.fields.details) })
+
+/** Decoding failures are defects (the database holds only what we wrote); SQL ones become StoreUnavailable. */
+const run = <A, R>(effect: Effect.Effect<A, Schema.SchemaError | import("effect/sql").SqlError.SqlError, R>) =>
+  orStoreUnavailable(Effect.catchTag(effect, "SchemaError", (error) => Effect.die(error)))
+
+export const makePostgresPaymentStore = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const sessionColumns = sql.literal(SESSION_COLUMNS)
+  const captureColumns = sql.literal(CAPTURE_COLUMNS)
+
+  const insertSession = SqlSchema.void({
+    Request: PaymentSession,
+    execute: (s) => sql`
+      INSERT INTO payment_sessions (id, order_id, provider, status, amount, currency, return_url, redirect_url,
+        gateway_reference, expires_at, created_at, completed_at)
+      VALUES (${s.id}, ${s.orderId}, ${s.provider}, ${s.status}, ${s.amount}, ${s.currency}, ${s.returnUrl},
+        ${s.redirectUrl}, ${s.gatewayReference}, ${s.expiresAt}, ${s.createdAt}, ${s.completedAt})`
+  })
+  const updateSession = SqlSchema.void({
+    Request: PaymentSession,
+    execute: (s) => sql`
+      UPDATE payment_sessions SET status = ${s.status}, redirect_url = ${s.redirectUrl},
+        gateway_reference = ${s.gatewayReference}, completed_at = ${s.completedAt}
+      WHERE id = ${s.id}`
+  })
+  const findSession = (lock: boolean) =>
+    SqlSchema.findOneOption({
+      Request: PaymentSessionId,
+      Result: PaymentSession,
+      execute: (id) => sql`SELECT ${sessionColumns} FROM payment_sessions WHERE id = ${id} ${sql.literal(lock ? "FOR UPDATE" : "")}`
+    })
+  const openSessionsOf = SqlSchema.findAll({
+    Request: OrderId,
+    Result: PaymentSession,
+    execute: (orderId) =>
+      sql`SELECT ${sessionColumns} FROM payment_sessions WHERE order_id = ${orderId} AND status = 'pending' ORDER BY id FOR UPDATE`
+  })
+  const insertCapture = SqlSchema.findAll({
+    Request: CaptureRow,
+    Result: Schema.Struct({ id: Schema.String }),
+    execute: (c) => sql`
+      INSERT INTO payment_captures (id, session_id, order_id, provider, transaction_id, amount, currency, details,
+        disposition, reason, created_at, refunded_at)
+      VALUES (${c.id}, ${c.sessionId}, ${c.orderId}, ${c.provider}, ${c.transactionId}, ${c.amount}, ${c.currency},
+        ${c.details}::jsonb, ${c.disposition}, ${c.reason}, ${c.createdAt}, ${c.refundedAt})
+      ON CONFLICT DO NOTHING
+      RETURNING id`
+  })
+  const updateCapture = SqlSchema.void({
+    Request: PaymentCapture,
+    execute: (c) => sql`
+      UPDATE payment_captures SET disposition = ${c.disposition}, reason = ${c.reason}, refunded_at = ${c.refundedAt}
+      WHERE id = ${c.id}`
+  })
+  const capturesOf = SqlSchema.findAll({
+    Request: Schema.Struct({ orderId: OrderId, disposition: CaptureDisposition }),
+    Result: CaptureRow,
+    execute: ({ orderId, disposition }) => sql`
+      SELECT ${captureColumns} FROM payment_captures WHERE order_id = ${orderId} AND disposition = ${disposition}
+      ORDER BY created_at, id`
+  })
+  const refundsDue = SqlSchema.findAll({
+    Request: Schema.Int,
+    Result: CaptureRow,
+    execute: (limit) => sql`
+      SELECT ${captureColumns} FROM payment_captures WHERE disposition = 'refund_pending'
+      ORDER BY created_at, id LIMIT ${limit}`
+  })
+
+  return PaymentStore.of({
+    insertSession: (session) => run(insertSession(session)),
+    updateSession: (session) => run(updateSession(session)),
+    findSession: (id) => run(findSession(false)(id)),
+    findSessionForUpdate: (id) => run(findSession(true)(id)),
+    openSessionsOf: (orderId) => run(openSessionsOf(orderId)),
+    insertCapture: (capture) => run(Effect.map(insertCapture(capture), (rows) => rows.length === 1)),
+    updateCapture: (capture) => run(updateCapture(capture)),
+    capturesOf: (orderId, disposition) => run(capturesOf({ orderId, disposition })),
+    refundsDue: (limit) => run(refundsDue(limit))
+  })
+})
+
+export const PostgresPaymentStore = Layer.effect(PaymentStore, makePostgresPaymentStore)

@@ -1,0 +1,47 @@
+/**
+ * The payment job, one pass: every prepaid order still pending and unpaid PAYMENT_TTL_MINUTES
+ * after checkout is cancelled (`payment_expired`: its stock and coupon use go back, its open
+ * sessions expire), each under its own lock and re-checked there, so a payment settling at the
+ * same moment either wins (the order is paid and stays) or finds the order cancelled and is
+ * refunded. Then captures still waiting for a refund (a gateway that failed before) are retried,
+ * once they are older than REFUND_RETRY_AFTER, so as not to race the request that just asked.
+ * config/ runs it under the BackgroundLoops supervisor (restart with backoff, health in /ready).
+ */
+import { Clock, Effect, Option } from "effect"
+import { isAwaitingPayment } from "../../domain/order/order-lifecycle.ts"
+import { cancelLockedOrder } from "./cancel-order.ts"
+import type { PaymentsPorts } from "./payments-ports.ts"
+import { refundCapture } from "./refunds.ts"
+
+const BATCH = 100
+export const REFUND_RETRY_AFTER_MILLIS = 60_000
+
+export interface ExpiryPass {
+  readonly expired: number
+  readonly refundsRetried: number
+}
+
+export const expireUnpaidOrders = (ports: PaymentsPorts) =>
+  Effect.gen(function*() {
+    const now = new Date(yield* Clock.currentTimeMillis)
+    const placedBefore = new Date(now.getTime() - ports.settings.ttlMinutes * 60_000)
+    let expired = 0
+    for (const orderId of yield* ports.orders.awaitingPaymentSince(placedBefore, BATCH)) {
+      const changed = yield* ports.transactions.atomically(Effect.gen(function*() {
+        const stored = yield* ports.orders.findForUpdate(orderId)
+        if (Option.isNone(stored) || !isAwaitingPayment(stored.value.order)) return false
+        if (stored.value.order.createdAt.getTime() >= placedBefore.getTime()) return false
+        return (yield* cancelLockedOrder(ports, stored.value.order, "payment_expired", now)).changed
+      }))
+      if (changed) expired++
+    }
+    let refundsRetried = 0
+    for (const capture of yield* ports.payments.refundsDue(BATCH)) {
+      if (now.getTime() - capture.createdAt.getTime() < REFUND_RETRY_AFTER_MILLIS) continue
+      yield* refundCapture(ports, capture)
+      refundsRetried++
+    }
+    if (expired > 0) yield* Effect.logInfo("unpaid prepaid orders expired").pipe(Effect.annotateLogs({ expired }))
+    const pass: ExpiryPass = { expired, refundsRetried }
+    return pass
+  })

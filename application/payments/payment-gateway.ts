@@ -1,0 +1,81 @@
+/**
+ * Port: a payment gateway, spoken to server to server. Every adapter (bKash Tokenized Checkout,
+ * SSLCommerz v4, the demo gateway) answers the same three questions, and the use cases trust
+ * nothing else: the shopper's redirect and a gateway's notification only say *which* session to
+ * ask about (`GatewayCallback`), never how it ended.
+ * Adapters: adapters/payments/bkash-gateway.ts, sslcommerz-gateway.ts, demo-gateway.ts.
+ */
+import { Context, type Effect, Schema } from "effect"
+import type { PaymentCapture } from "../../domain/payment/payment-capture.ts"
+import type { PaymentProvider, PaymentSession } from "../../domain/payment/payment-session.ts"
+import type { VerifiedPayment } from "../../domain/payment/settlement.ts"
+import type { Address } from "../../domain/shipping/address.ts"
+
+/** The gateway did not answer, or answered something unusable (502 `payment_gateway_failed`). */
+export class GatewayUnavailable extends Schema.TaggedError<GatewayUnavailable>()("GatewayUnavailable", {
+  provider: Schema.String,
+  reason: Schema.String
+}) {}
+
+/**
+ * The gateway does not vouch for a payment of this session (an unknown or another session's
+ * validation id, a forged notification): nothing changes (400 on the callback route).
+ */
+export class PaymentNotVerified extends Schema.TaggedError<PaymentNotVerified>()("PaymentNotVerified", {
+  provider: Schema.String,
+  reason: Schema.String
+}) {}
+
+/** What a gateway needs to open a payment. */
+export interface GatewayPaymentRequest {
+  readonly session: PaymentSession
+  readonly orderNumber: string
+  /** Absolute URL the gateway sends the shopper (and notifications) back to, per provider route. */
+  readonly callbackBase: string
+  readonly customer: Address
+}
+
+export interface GatewayPaymentStarted {
+  /** The gateway's page where the shopper pays. */
+  readonly redirectUrl: string
+  /** The gateway's id of the payment (bKash paymentID, SSLCommerz sessionkey, the demo's session). */
+  readonly reference: string
+}
+
+/** What came back through the shopper's browser or a notification: untrusted pointers to ask about. */
+export interface GatewayCallback {
+  readonly fields: Readonly<Record<string, string>>
+}
+
+export type RefundResult = "refunded" | "manual"
+
+export interface PaymentGateway {
+  readonly provider: PaymentProvider
+  readonly startPayment: (request: GatewayPaymentRequest) => Effect.Effect<GatewayPaymentStarted, GatewayUnavailable>
+  /**
+   * The gateway's own account of the session's payment, asked server to server about the
+   * session's own reference (never an id the callback names, unless the gateway confirms it
+   * belongs to this session: else PaymentNotVerified). The callback may only choose between
+   * `failed` and `cancelled` for a payment the gateway says did not complete.
+   */
+  readonly verifyPayment: (
+    session: PaymentSession,
+    callback: GatewayCallback
+  ) => Effect.Effect<VerifiedPayment, GatewayUnavailable | PaymentNotVerified>
+  /** Gives a capture back; `manual` where the gateway cannot refund through its API. */
+  readonly refund: (capture: PaymentCapture) => Effect.Effect<RefundResult, GatewayUnavailable>
+}
+
+/** The configured gateways by provider (bKash and SSLCommerz when their credentials are set; demo only in the demo). */
+export class PaymentGateways extends Context.Service<PaymentGateways, {
+  readonly get: (provider: PaymentProvider) => PaymentGateway | undefined
+}>()("storefront/PaymentGateways") {}
+
+/** PAYMENT_TTL_MINUTES and where the service is reached from outside (for gateway callbacks). */
+export class PaymentSettings extends Context.Service<PaymentSettings, {
+  readonly ttlMinutes: number
+  /** PUBLIC_URL origin; `null`: the origin each request came to. */
+  readonly publicUrl: string | null
+  /** Origins a returnUrl may point to besides the service's own (CORS_ORIGINS). */
+  readonly allowsReturnOrigin: (origin: string) => boolean
+}>()("storefront/PaymentSettings") {}

@@ -1,0 +1,26 @@
+/** What the order cancellation and payment use cases run on, taken once when their service is built. */
+import { Effect } from "effect"
+import { TokenHasher } from "../../domain/auth/token-hasher.ts"
+import { IdGenerator } from "../../domain/shared/id-generator.ts"
+import { CouponRepository } from "../cart/coupon-repository.ts"
+import { Inventory } from "../cart/inventory.ts"
+import { CustomerService } from "../customer/customer-service.ts"
+import { OrderRepository } from "../orders/order-repository.ts"
+import { Transactions } from "../shared/transactions.ts"
+import { PaymentGateways, PaymentSettings } from "./payment-gateway.ts"
+import { PaymentStore } from "./payment-store.ts"
+
+export const paymentsPorts = Effect.all({
+  orders: OrderRepository,
+  inventory: Inventory,
+  coupons: CouponRepository,
+  payments: PaymentStore,
+  gateways: PaymentGateways,
+  settings: PaymentSettings,
+  transactions: Transactions,
+  ids: IdGenerator,
+  hasher: TokenHasher,
+  customer: CustomerService
+})
+
+export type PaymentsPorts = Effect.Success<typeof paymentsPorts>

@@ -1,0 +1,53 @@
+/**
+ * Giving captured money back: each capture marked `refund_pending` is refunded through its
+ * gateway; on success the capture becomes `refunded` and, once none of the order's is pending any
+ * more, the order's `refund_pending` becomes `refunded`. A gateway that cannot refund (manual) or
+ * fails leaves the capture `refund_pending`: flagged, logged, retried by the payment job, never
+ * dropped.
+ */
+import { Clock, Effect, Option } from "effect"
+import type { Order } from "../../domain/order/order.ts"
+import { markRefunded } from "../../domain/order/order-lifecycle.ts"
+import type { PaymentCapture } from "../../domain/payment/payment-capture.ts"
+import type { OrderId } from "../../domain/shared/ids.ts"
+import type { PaymentsPorts } from "./payments-ports.ts"
+
+/** Refunds one capture through its gateway; what became of it. */
+export const refundCapture = (ports: PaymentsPorts, capture: PaymentCapture) =>
+  Effect.gen(function*() {
+    const gateway = ports.gateways.get(capture.provider)
+    const result = gateway === undefined ? "manual" as const : yield* gateway.refund(capture).pipe(
+      Effect.catchTag("GatewayUnavailable", (error) =>
+        Effect.logWarning("payment refund failed; the capture stays refund_pending").pipe(
+          Effect.annotateLogs({ captureId: capture.id, provider: capture.provider, reason: error.reason }),
+          Effect.as("failed" as const)
+        ))
+    )
+    if (result !== "refunded") {
+      if (result === "manual") {
+        yield* Effect.logWarning("payment capture flagged for a manual refund").pipe(
+          Effect.annotateLogs({ captureId: capture.id, orderId: capture.orderId, provider: capture.provider })
+        )
+      }
+      return result
+    }
+    const now = new Date(yield* Clock.currentTimeMillis)
+    yield* ports.transactions.atomically(Effect.gen(function*() {
+      const stored = yield* ports.orders.findForUpdate(capture.orderId)
+      yield* ports.payments.updateCapture({ ...capture, disposition: "refunded", refundedAt: now })
+      const stillDue = yield* ports.payments.capturesOf(capture.orderId, "refund_pending")
+      if (Option.isSome(stored) && stillDue.length === 0) {
+        yield* ports.orders.updateState(markRefunded(stored.value.order))
+      }
+    }))
+    return result
+  })
+
+/** Refunds every capture of the order marked for refund; the order as it is afterwards. */
+export const refundCapturesOf = (ports: PaymentsPorts, orderId: OrderId): Effect.Effect<Order, import("../shared/store-unavailable.ts").StoreUnavailable> =>
+  Effect.gen(function*() {
+    for (const capture of yield* ports.payments.capturesOf(orderId, "refund_pending")) yield* refundCapture(ports, capture)
+    const stored = yield* ports.orders.findForUpdate(orderId)
+    if (Option.isNone(stored)) return yield* Effect.die(new Error(`order ${orderId} vanished during its refund`))
+    return stored.value.order
+  })

@@ -1,0 +1,64 @@
+/**
+ * The states an order moves through in this service and the moves between them (written down in
+ * docs/payments.md "States"):
+ *
+ * - `status`: `pending` (placed) → `cancelled`, by its customer while pending, or by the expiry
+ *   of a prepaid order still unpaid after the payment window. `cancelled` is final.
+ * - `paymentStatus`: `unpaid` → `paid` (a verified capture of the whole total);
+ *   `paid` → `refund_pending` when a paid order is cancelled, or `unpaid` → `refund_pending` when
+ *   money arrives for an order already cancelled; `refund_pending` → `refunded` once the gateway
+ *   refunded it (it stays `refund_pending`, flagged, where refunds are manual or failed).
+ */
+import { Result, Schema } from "effect"
+import { OrderId } from "../shared/ids.ts"
+import type { CancellationReason, Order } from "./order.ts"
+
+export const ORDER_STATUSES = ["pending", "cancelled"] as const
+export const PAYMENT_STATUSES = ["unpaid", "paid", "refund_pending", "refunded"] as const
+
+/** Only a pending order can be cancelled (409 `order_not_cancellable`). */
+export class OrderNotCancellable extends Schema.TaggedError<OrderNotCancellable>()("OrderNotCancellable", {
+  orderId: OrderId,
+  status: Schema.String
+}) {}
+
+export type Cancellation =
+  /** The order is cancelled now: its stock and coupon use go back; `refundDue` when it was paid. */
+  | { readonly _tag: "Cancelled"; readonly order: Order; readonly refundDue: boolean }
+  /** It was cancelled before: nothing changes (a repeated cancel is answered with the order). */
+  | { readonly _tag: "AlreadyCancelled"; readonly order: Order }
+
+export const cancelOrder = (order: Order, reason: CancellationReason, now: Date): Result.Result<Cancellation, OrderNotCancellable> => {
+  if (order.status === "cancelled") return Result.succeed({ _tag: "AlreadyCancelled", order })
+  if (order.status !== "pending") return Result.fail(new OrderNotCancellable({ orderId: order.id, status: order.status }))
+  const refundDue = order.paymentStatus === "paid"
+  return Result.succeed({
+    _tag: "Cancelled",
+    refundDue,
+    order: {
+      ...order,
+      status: "cancelled",
+      cancellation: { at: now, reason },
+      paymentStatus: refundDue ? "refund_pending" : order.paymentStatus
+    }
+  })
+}
+
+/** A prepaid order placed and not yet paid: payable, and cancelled when its payment window ends. */
+export const isAwaitingPayment = (order: Pick<Order, "status" | "paymentMethod" | "paymentStatus">): boolean =>
+  order.status === "pending" && order.paymentMethod === "prepaid" && order.paymentStatus === "unpaid"
+
+/** When an unpaid prepaid order expires: `ttlMinutes` (PAYMENT_TTL_MINUTES) after it was placed. */
+export const paymentDeadline = (order: Pick<Order, "createdAt">, ttlMinutes: number): Date =>
+  new Date(order.createdAt.getTime() + ttlMinutes * 60_000)
+
+/** A verified capture of the whole total. */
+export const markPaid = (order: Order): Order => ({ ...order, paymentStatus: "paid", amountPaid: order.total })
+
+/** Money arrived that must go back (a payment after the order was cancelled). */
+export const flagRefund = (order: Order): Order =>
+  order.paymentStatus === "paid" ? order : { ...order, paymentStatus: "refund_pending" }
+
+/** The gateway gave the money back. */
+export const markRefunded = (order: Order): Order =>
+  order.paymentStatus === "refund_pending" ? { ...order, paymentStatus: "refunded" } : order
