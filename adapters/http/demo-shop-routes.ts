@@ -29,6 +29,7 @@ const ASSETS = [
   "catalog-view.js",
   "cart-view.js",
   "account-view.js",
+  "payment-view.js",
   "shop.css"
 ] as const
 

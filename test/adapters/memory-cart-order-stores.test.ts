@@ -7,11 +7,13 @@ import { couponRepositoryContract } from "./coupon-repository-contract.ts"
 import { idempotencyStoreContract } from "./idempotency-store-contract.ts"
 import { inventoryContract } from "./inventory-contract.ts"
 import { orderRepositoryContract } from "./order-repository-contract.ts"
+import { paymentStoreContract } from "./payment-store-contract.ts"
 
 layer(memoryBuyingTestStores(buyingFixture()), { excludeTestServices: true })("buying-path stores (memory)", (it) => {
   cartRepositoryContract(it)
   inventoryContract(it)
   couponRepositoryContract(it)
   orderRepositoryContract(it)
+  paymentStoreContract(it)
   idempotencyStoreContract(it)
 })

@@ -27,7 +27,7 @@ const viewer = (customerId: string, proven: Partial<OrderViewer> = {}): OrderVie
   customerId: CustomerId.make(customerId), verifiedEmail: null, verifiedPhone: null, ...proven
 })
 
-const newOrder = (customerId: string, shopId: string, createdAt: string, guestContact: GuestContact | null = null) =>
+export const newOrder = (customerId: string, shopId: string, createdAt: string, guestContact: GuestContact | null = null) =>
   Effect.gen(function*() {
     const ids = yield* IdGenerator
     const orders = yield* OrderRepository

@@ -19,6 +19,7 @@ import { couponRepositoryContract } from "./coupon-repository-contract.ts"
 import { idempotencyStoreContract } from "./idempotency-store-contract.ts"
 import { inventoryContract } from "./inventory-contract.ts"
 import { orderRepositoryContract } from "./order-repository-contract.ts"
+import { paymentStoreContract } from "./payment-store-contract.ts"
 
 for (const engine of testEngines()) {
   layer(postgresBuyingTestStores(engine, buyingFixture()), { excludeTestServices: true })(
@@ -28,6 +29,8 @@ for (const engine of testEngines()) {
       inventoryContract(it)
       couponRepositoryContract(it)
       orderRepositoryContract(it)
+  paymentStoreContract(it)
+      paymentStoreContract(it)
       idempotencyStoreContract(it)
 
       describe("commit durability of cart writes (SQL)", () => {

@@ -9,20 +9,12 @@
  *
  * With SCREENSHOTS_DIR set, the main screens are saved there (README: docs/*.png).
  */
-import { execFileSync } from "node:child_process"
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { type Browser, chromium, type Page } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
+import { launchChromium } from "../support/chromium.ts"
 import { DEMO_START_TIMEOUT_MILLIS, type DemoServer, startDemoServer } from "../support/demo-server.ts"
-
-const chromiumPath = (): string => {
-  try {
-    return execFileSync("/bin/sh", ["-c", "command -v chromium"], { encoding: "utf8" }).trim()
-  } catch {
-    throw new Error("Chromium is missing: install Debian's package (apt-get install -y chromium); .ci/run does")
-  }
-}
 
 const screenshotsDir = process.env["SCREENSHOTS_DIR"]
 const screenshot = async (page: Page, name: string, fullPage = false) => {
@@ -43,10 +35,7 @@ let browser: Browser
 
 beforeAll(async () => {
   demo = await startDemoServer()
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-  })
+  browser = await launchChromium()
 }, DEMO_START_TIMEOUT_MILLIS + 30_000)
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import type { Inventory } from "../../application/cart/inventory.ts"
 import type { CustomerRepository } from "../../application/customer/customer-repository.ts"
 import type { IdempotencyStore } from "../../application/idempotency/idempotency-store.ts"
 import type { OrderRepository } from "../../application/orders/order-repository.ts"
+import type { PaymentStore } from "../../application/payments/payment-store.ts"
 import type { Transactions } from "../../application/shared/transactions.ts"
 import type { IdGenerator } from "../../domain/shared/id-generator.ts"
 
@@ -14,6 +15,7 @@ export type BuyingStoresServices =
   | Inventory
   | CouponRepository
   | OrderRepository
+  | PaymentStore
   | IdempotencyStore
   | Transactions
   | CustomerRepository

@@ -82,6 +82,7 @@ export const call = async (method, path, options = {}) => {
 
 export const api = {
   get: async (path, queryValues) => (await call("GET", path, { query: queryValues })).body,
+  getWith: async (path, headers) => (await call("GET", path, { headers })).body,
   post: async (path, body, headers) => (await call("POST", path, { body, headers })).body,
   put: async (path, body) => (await call("PUT", path, { body })).body,
   patch: async (path, body) => (await call("PATCH", path, { body })).body,

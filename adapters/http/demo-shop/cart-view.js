@@ -1,7 +1,9 @@
 // The cart: quantities, shipping address (district, thana, …), shipping method, payment method
-// with the COD fee, coupon, and checkout (as a guest or signed in) ending on the order number.
+// with the COD fee, coupon, and checkout (as a guest or signed in) ending on the order number
+// (and, for a prepaid order, the button that pays it: payment-view.js).
 import { api, ApiError, stored } from "./api.js"
 import { attempt, clearStatus, formValues, h, money, render, showStatus } from "./dom.js"
+import { payButton, rememberOrderToken } from "./payment-view.js"
 
 const cartId = {
   get: () => stored.get("cartId"),
@@ -159,6 +161,7 @@ const showOrderPlaced = (order) => {
     h("p", {}, "Your order number is"),
     h("p", { class: "order-number", id: "order-number" }, order.orderNumber),
     h("p", {}, `Total ${money(order.totalPrice)}, ${order.paymentMethod === "cod" ? "paid on delivery" : "prepaid"}. Status: ${order.status}.`),
+    order.paymentMethod === "prepaid" && order.paymentStatus === "unpaid" && h("p", {}, payButton(order)),
     h("p", {}, h("a", { href: "#/" }, "Continue shopping"), " · ", h("a", { href: "#/orders" }, "Order history"))
   ))
 }
@@ -180,6 +183,7 @@ export const showCart = async () => {
     disabled: !cart.shippingMethodId,
     onclick: attempt(async () => {
       const order = await api.post(`/cart/${cart.id}/checkout`, undefined, { "idempotency-key": crypto.randomUUID() })
+      rememberOrderToken(order)
       showOrderPlaced(order)
     })
   }, "Place order")

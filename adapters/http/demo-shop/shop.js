@@ -1,9 +1,10 @@
-// The demo shop's entry: routes the hash (#/, #/p/slug, #/cart, #/account, #/orders, #/orders/id)
+// The demo shop's entry: routes the hash (#/, #/p/slug, #/cart, #/account, #/orders, #/orders/id, #/payment/id)
 // to its view, and shows an API problem in the status line instead of a blank page.
 import { API_BASE, PUBLISHABLE_KEY } from "./api.js"
 import { showAccount, showOrder, showOrders, updateAccountLink } from "./account-view.js"
 import { currentCart, showCart, updateCartBadge } from "./cart-view.js"
 import { showListing, showProduct } from "./catalog-view.js"
+import { showPayment } from "./payment-view.js"
 import { clearStatus, h, render, showStatus } from "./dom.js"
 
 const route = async () => {
@@ -23,6 +24,8 @@ const route = async () => {
       return showAccount()
     case "orders":
       return parts[1] === undefined ? showOrders() : showOrder(parts[1])
+    case "payment":
+      return showPayment(parts[1])
     default:
       render(h("p", {}, "Nothing here. ", h("a", { href: "#/" }, "Browse products")))
   }

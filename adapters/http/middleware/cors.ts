@@ -24,6 +24,7 @@ export const CORS_ALLOWED_HEADERS = [
   "x-publishable-api-key",
   "authorization",
   "idempotency-key",
+  "x-order-token",
   "if-match",
   "if-none-match",
   "x-request-id"

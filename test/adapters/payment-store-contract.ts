@@ -1,0 +1,108 @@
+/**
+ * The contract of every PaymentStore, and of what the OrderRepository does for payments: sessions
+ * round-trip and only pending ones are open; a capture is recorded once per session, once per
+ * gateway transaction, and at most one applied per order; captures are found by disposition and
+ * refunds due oldest first; an order's token hash, state and cancellation round-trip, and prepaid
+ * orders awaiting payment are found by age.
+ */
+import { describe, expect } from "@effect/vitest"
+import type { Vitest } from "@effect/vitest"
+import { Effect, Option } from "effect"
+import { OrderRepository } from "../../application/orders/order-repository.ts"
+import { PaymentStore } from "../../application/payments/payment-store.ts"
+import type { Order } from "../../domain/order/order.ts"
+import type { PaymentCapture } from "../../domain/payment/payment-capture.ts"
+import type { PaymentSession } from "../../domain/payment/payment-session.ts"
+import { IdGenerator } from "../../domain/shared/id-generator.ts"
+import { PaymentSessionId } from "../../domain/shared/ids.ts"
+import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
+import { newOrder } from "./order-repository-contract.ts"
+
+const AT = new Date("2026-03-01T10:00:00.000Z")
+
+const storedOrder = (createdAt = "2026-03-01T09:00:00.000Z", prepaid = true) =>
+  Effect.gen(function*() {
+    const order: Order = { ...(yield* newOrder("cus_payer", "shop_a", createdAt)), paymentMethod: prepaid ? "prepaid" : "cod" }
+    yield* (yield* OrderRepository).insert(order, `hash-${order.id}`)
+    return order
+  })
+
+const newSession = (order: Order) =>
+  Effect.gen(function*() {
+    const session: PaymentSession = {
+      id: PaymentSessionId.make(yield* (yield* IdGenerator).next("pay")),
+      orderId: order.id, provider: "demo", status: "pending", amount: order.total, currency: "BDT",
+      returnUrl: "https://shop.example/thanks", redirectUrl: "", gatewayReference: "", expiresAt: AT, createdAt: AT, completedAt: null
+    }
+    yield* (yield* PaymentStore).insertSession(session)
+    return session
+  })
+
+const capture = (session: PaymentSession, transactionId: string, disposition: PaymentCapture["disposition"], createdAt = AT) =>
+  Effect.gen(function*() {
+    const captured: PaymentCapture = {
+      id: yield* (yield* IdGenerator).next("cap"), sessionId: session.id, orderId: session.orderId, provider: session.provider,
+      transactionId, amount: session.amount, currency: "BDT", details: { ref: transactionId }, disposition,
+      reason: disposition === "applied" ? "" : "already_paid", createdAt, refundedAt: null
+    }
+    return captured
+  })
+
+export const paymentStoreContract = (it: Vitest.MethodsNonLive<BuyingStoresServices>) =>
+  describe("PaymentStore", () => {
+    it.effect("a session round-trips; its changes are kept; only pending sessions are open", () =>
+      Effect.gen(function*() {
+        const payments = yield* PaymentStore
+        const order = yield* storedOrder()
+        const session = yield* newSession(order)
+        const other = yield* newSession(order)
+        expect(yield* payments.findSession(session.id)).toEqual(Option.some(session))
+        const opened = { ...session, redirectUrl: "https://gateway.example/pay/1", gatewayReference: "TR001" }
+        yield* payments.updateSession(opened)
+        expect(yield* payments.findSessionForUpdate(session.id)).toEqual(Option.some(opened))
+        yield* payments.updateSession({ ...other, status: "failed", completedAt: AT })
+        expect((yield* payments.openSessionsOf(order.id)).map((open) => open.id)).toEqual([session.id])
+        expect(yield* payments.findSession(PaymentSessionId.make("pay_missing"))).toEqual(Option.none())
+      }))
+
+    it.effect("a capture is recorded once per session, per gateway transaction, and one applied per order", () =>
+      Effect.gen(function*() {
+        const payments = yield* PaymentStore
+        const order = yield* storedOrder()
+        const [first, second, third] = [yield* newSession(order), yield* newSession(order), yield* newSession(order)]
+        const applied = yield* capture(first, `trx-${first.id}`, "applied")
+        expect(yield* payments.insertCapture(applied)).toBe(true)
+        expect(yield* payments.insertCapture(yield* capture(first, `trx-other-${first.id}`, "refund_pending"))).toBe(false)
+        expect(yield* payments.insertCapture(yield* capture(second, `trx-${first.id}`, "refund_pending"))).toBe(false)
+        expect(yield* payments.insertCapture(yield* capture(second, `trx-${second.id}`, "applied"))).toBe(false)
+        const refund = yield* capture(third, `trx-${third.id}`, "refund_pending", new Date(AT.getTime() - 1000))
+        expect(yield* payments.insertCapture(refund)).toBe(true)
+        expect(yield* payments.capturesOf(order.id, "applied")).toEqual([applied])
+        expect(yield* payments.capturesOf(order.id, "refund_pending")).toEqual([refund])
+        const due = yield* payments.refundsDue(1000)
+        expect(due.some((row) => row.id === refund.id)).toBe(true)
+        expect(due.map((row) => row.createdAt.getTime())).toEqual([...due.map((row) => row.createdAt.getTime())].sort((a, b) => a - b))
+        const refunded = { ...refund, disposition: "refunded" as const, refundedAt: AT }
+        yield* payments.updateCapture(refunded)
+        expect(yield* payments.capturesOf(order.id, "refunded")).toEqual([refunded])
+        expect((yield* payments.refundsDue(1000)).some((row) => row.id === refund.id)).toBe(false)
+      }))
+
+    it.effect("orders: the token hash comes back with the locked order; state and cancellation round-trip; unpaid prepaid orders by age", () =>
+      Effect.gen(function*() {
+        const orders = yield* OrderRepository
+        const old = yield* storedOrder("2020-01-01T00:00:00.000Z")
+        const cod = yield* storedOrder("2020-01-01T00:00:01.000Z", false)
+        const recent = yield* storedOrder("2026-03-01T09:59:00.000Z")
+        const found = yield* orders.findForUpdate(old.id)
+        expect(Option.map(found, (stored) => stored.orderTokenHash)).toEqual(Option.some(`hash-${old.id}`))
+        const awaiting = yield* orders.awaitingPaymentSince(new Date("2026-03-01T09:00:00.000Z"), 10_000)
+        expect(awaiting).toContain(old.id)
+        expect(awaiting).not.toContain(cod.id)
+        expect(awaiting).not.toContain(recent.id)
+        const cancelled: Order = { ...old, status: "cancelled", paymentStatus: "refund_pending", amountPaid: old.total, cancellation: { at: AT, reason: "payment_expired" } }
+        yield* orders.updateState(cancelled)
+        expect(Option.map(yield* orders.findForUpdate(old.id), (stored) => stored.order)).toEqual(Option.some(cancelled))
+        expect(yield* orders.awaitingPaymentSince(new Date("2026-03-01T09:00:00.000Z"), 10_000)).not.toContain(old.id)
+      }))
+  })

@@ -1,0 +1,88 @@
+/**
+ * Paying a prepaid order in the demo shop, in real headless Chromium against a fresh demo from
+ * `npm start` (docs/payments.md): a guest puts a product in the cart, chooses Prepaid, places the
+ * order, presses "Pay now", presses Pay on the demo gateway's page, comes back to the shop and
+ * sees the order paid; the API agrees (the session is paid, one capture applied).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import type { Browser } from "playwright-core"
+import { launchChromium } from "../support/chromium.ts"
+import { DEMO_START_TIMEOUT_MILLIS, type DemoServer, startDemoServer } from "../support/demo-server.ts"
+
+let demo: DemoServer
+let browser: Browser
+
+beforeAll(async () => {
+  demo = await startDemoServer()
+  browser = await launchChromium()
+}, DEMO_START_TIMEOUT_MILLIS + 30_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await demo?.stop()
+})
+
+describe("demo shop payment in Chromium", () => {
+  it("a guest pays a prepaid order through the demo gateway and the shop shows it paid", async () => {
+    const pageOrigin = `http://localhost:${demo.port}`
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const problems: Array<string> = []
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`))
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console: ${message.text()}`)
+    })
+
+    await page.goto(`${pageOrigin}/?api=${encodeURIComponent(demo.base)}#/?inStock=true`)
+    await page.waitForFunction(() => document.body.dataset["rendered"] === location.hash)
+    await page.waitForSelector("#products .card")
+    await page.locator("#products .product-link").first().click()
+    await page.waitForSelector("#add-to-cart:not([disabled])")
+    await page.click("#add-to-cart")
+    await page.waitForFunction(() => document.getElementById("cart-count")!.textContent === "1")
+
+    await page.click("#cart-link")
+    await page.waitForSelector("#address-form")
+    await page.fill('#address-form input[name="name"]', "Farhana Islam")
+    await page.fill('#address-form input[name="phone"]', "+8801899000456")
+    await page.fill('#address-form input[name="road"]', "Road 3")
+    await page.fill('#address-form input[name="district"]', "Dhaka")
+    await page.click('#address-form button[type="submit"]')
+    await page.waitForSelector('input[value="sm_demo_standard"]:not([disabled])')
+    await page.locator('input[value="sm_demo_standard"]').check()
+    await page.waitForSelector("#checkout:not([disabled])")
+    const prepaid = page.waitForResponse((response) => response.url().endsWith("/payment-method") && response.status() === 200)
+    await page.selectOption('select[name="paymentMethod"]', "prepaid")
+    await prepaid
+    await page.waitForFunction(() => document.querySelector('[data-total="cod"] td.num')?.textContent === "Tk 0")
+    await page.waitForSelector("#checkout:not([disabled])")
+
+    await page.click("#checkout")
+    await page.waitForSelector("#pay-now")
+    const orderNumber = (await page.locator("#order-number").textContent())!.trim()
+    expect(orderNumber).toMatch(/^\d{6,}$/)
+
+    // the demo gateway's page, on the API's origin
+    await page.click("#pay-now")
+    await page.waitForURL(`${demo.base}/demo-gateway/**`)
+    expect(await page.locator("#amount").textContent()).toMatch(/BDT$/)
+    await page.click("#pay")
+
+    // back in the shop: the session read from the API says paid
+    await page.waitForSelector("#payment-status")
+    expect(new URL(page.url()).origin).toBe(pageOrigin)
+    expect(await page.locator("#payment-status").getAttribute("data-status")).toBe("paid")
+    expect(await page.locator("#payment-result h1").textContent()).toBe("Paid")
+    const returned = new URL(page.url())
+    const sessionId = returned.searchParams.get("paymentSession")!
+    const orderId = decodeURIComponent(returned.hash).replace("#/payment/", "")
+    const token = await page.evaluate((id) =>
+      Object.entries(localStorage).find(([name]) => name.endsWith(`:orderToken:${id}`))?.[1], orderId)
+    const session = await fetch(`${demo.base}/v1/store/orders/${orderId}/payment-sessions/${sessionId}`, {
+      headers: { "x-publishable-api-key": "pk_demo_main_storefront", "x-order-token": JSON.parse(token!) as string }
+    })
+    expect(session.status).toBe(200)
+    expect(await session.json()).toMatchObject({ status: "paid", provider: "demo" })
+    expect(problems).toEqual([])
+    await page.close()
+  }, 120_000)
+})
