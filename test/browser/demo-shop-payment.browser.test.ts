@@ -2,28 +2,16 @@
  * Paying a prepaid order in the demo shop, in real headless Chromium against a fresh demo from
  * `npm start` (docs/payments.md): a guest puts a product in the cart, chooses Prepaid, places the
  * order, presses "Pay now", presses Pay on the demo gateway's page, comes back to the shop and
- * sees the order paid; the API agrees (the session is paid, one capture applied).
+ * sees the order paid; the API agrees (the session read with the order token is paid).
  */
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import type { Browser } from "playwright-core"
-import { launchChromium } from "../support/chromium.ts"
-import { DEMO_START_TIMEOUT_MILLIS, type DemoServer, startDemoServer } from "../support/demo-server.ts"
+import { describe, expect, it } from "@effect/vitest"
+import { demoInChromium } from "../support/chromium.ts"
 
-let demo: DemoServer
-let browser: Browser
-
-beforeAll(async () => {
-  demo = await startDemoServer()
-  browser = await launchChromium()
-}, DEMO_START_TIMEOUT_MILLIS + 30_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await demo?.stop()
-})
+const shop = demoInChromium()
 
 describe("demo shop payment in Chromium", () => {
   it("a guest pays a prepaid order through the demo gateway and the shop shows it paid", async () => {
+    const { demo, browser } = shop
     const pageOrigin = `http://localhost:${demo.port}`
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const problems: Array<string> = []

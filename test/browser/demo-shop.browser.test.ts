@@ -11,10 +11,9 @@
  */
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import type { Browser, Page } from "playwright-core"
-import { launchChromium } from "../support/chromium.ts"
-import { DEMO_START_TIMEOUT_MILLIS, type DemoServer, startDemoServer } from "../support/demo-server.ts"
+import { describe, expect, it } from "@effect/vitest"
+import type { Page } from "playwright-core"
+import { demoInChromium } from "../support/chromium.ts"
 
 const screenshotsDir = process.env["SCREENSHOTS_DIR"]
 const screenshot = async (page: Page, name: string, fullPage = false) => {
@@ -30,21 +29,11 @@ const rendered = (page: Page, test: string) =>
     test
   )
 
-let demo: DemoServer
-let browser: Browser
-
-beforeAll(async () => {
-  demo = await startDemoServer()
-  browser = await launchChromium()
-}, DEMO_START_TIMEOUT_MILLIS + 30_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await demo?.stop()
-})
+const shop = demoInChromium()
 
 describe("demo shop in Chromium", () => {
   it("a guest browses, filters, adds to the cart, checks out and sees the order number, all through CORS", async () => {
+    const { demo, browser } = shop
     const pageOrigin = `http://localhost:${demo.port}`
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const problems: Array<string> = []
