@@ -4,7 +4,8 @@
  * sales counts), its coupon use is given back, its open payment sessions expire and, when it was
  * paid, its capture is marked for refund. A cancelled order is answered as it is, so 20 parallel
  * cancels release the stock once. The refund itself is asked of the gateway after the commit
- * (payments/refunds.ts); until it succeeds the order shows `refund_pending`.
+ * (payments/refunds.ts); until it succeeds the order shows `refund_pending`. The back office hears
+ * `order.cancelled` from the same unit of work (EventOutbox).
  */
 import { Clock, Effect } from "effect"
 import type { CancellationReason, Order } from "../../domain/order/order.ts"
@@ -26,6 +27,7 @@ export const cancelLockedOrder = (ports: PaymentsPorts, order: Order, reason: Ca
     })))
     if (order.couponCode !== "") yield* ports.coupons.releaseUse(order.shopId, order.couponCode)
     yield* ports.orders.updateState(cancellation.order)
+    yield* ports.events.publish({ type: "order.cancelled", order: cancellation.order })
     for (const session of yield* ports.payments.openSessionsOf(order.id)) {
       yield* ports.payments.updateSession({ ...session, status: "expired", completedAt: now })
     }

@@ -2,8 +2,9 @@
  * Use case: a gateway's callback (the shopper's redirect or a server notification) for one of
  * our sessions. The callback only names the session; the gateway is then asked server to server
  * (PaymentGateway.verifyPayment) and its answer settled against the order (domain settle) with
- * the order and the session locked, so duplicates and races end in one applied capture. Money
- * the order cannot take is recorded as a capture to refund and refunded after the commit.
+ * the order and the session locked, so duplicates and races end in one applied capture (and one
+ * `order.paid` event, written in the same unit of work). Money the order cannot take is recorded
+ * as a capture to refund and refunded after the commit.
  */
 import { Clock, Effect, Option } from "effect"
 import { PaymentSessionNotFound } from "../../domain/payment/errors/payment-errors.ts"
@@ -52,6 +53,7 @@ export const settlePayment = (ports: PaymentsPorts, sessionId: PaymentSessionId,
           if (!(yield* ports.payments.insertCapture(capture))) return { session: locked.value, refund: null }
           yield* ports.payments.updateSession(settlement.session)
           yield* ports.orders.updateState(settlement.order)
+          yield* ports.events.publish({ type: "order.paid", order: settlement.order })
           yield* Effect.logInfo("payment captured").pipe(Effect.annotateLogs({ orderId: capture.orderId, sessionId, provider: capture.provider }))
           return { session: settlement.session, refund: null }
         }

@@ -5,6 +5,7 @@ import { IdGenerator } from "../../domain/shared/id-generator.ts"
 import { CouponRepository } from "../cart/coupon-repository.ts"
 import { Inventory } from "../cart/inventory.ts"
 import { CustomerService } from "../customer/customer-service.ts"
+import { EventOutbox } from "../notifications/event-outbox.ts"
 import { OrderRepository } from "../orders/order-repository.ts"
 import { Transactions } from "../shared/transactions.ts"
 import { PaymentGateways, PaymentSettings } from "./payment-gateway.ts"
@@ -20,7 +21,9 @@ export const paymentsPorts = Effect.all({
   transactions: Transactions,
   ids: IdGenerator,
   hasher: TokenHasher,
-  customer: CustomerService
+  customer: CustomerService,
+  /** order.paid and order.cancelled for the back office, written in the unit of work of the change. */
+  events: EventOutbox
 })
 
 export type PaymentsPorts = Effect.Success<typeof paymentsPorts>
