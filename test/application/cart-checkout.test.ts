@@ -5,7 +5,10 @@
  * the use case's own error.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Effect, Exit } from "effect"
+import { Effect, Exit, Layer } from "effect"
+import { CheckoutService } from "../../application/checkout/checkout-service.ts"
+import { type BackOfficeEvent, EventOutbox } from "../../application/notifications/event-outbox.ts"
+import { PaymentsService } from "../../application/payments/payments-service.ts"
 import { Inventory } from "../../application/cart/inventory.ts"
 import type { CartChangeRequest } from "../../application/cart/change-cart.ts"
 import type { CartRequester } from "../../application/cart/cart-requester.ts"
@@ -111,6 +114,26 @@ layer(memoryBuyingServices, { excludeTestServices: true })("cart and checkout us
         const failed = exits.find(Exit.isFailure)!
         expect(Exit.isFailure(failed) && JSON.stringify(failed.cause)).toContain("InsufficientStock")
         expect(yield* stockOf(variant.id)).toBe(0)
+      }))
+  })
+  describe("cancel and payment events (memory adapters)", () => {
+    it.effect("a guest cancels with the order token: stock back once, one order.cancelled event written with the change", () =>
+      Effect.gen(function*() {
+        const events: Array<BackOfficeEvent> = []
+        const recording = Layer.succeed(EventOutbox, EventOutbox.of({ publish: (event) => Effect.sync(() => void events.push(event)) }))
+        const { variant } = yield* fixtureVariant("FIX-6-1")
+        const before = yield* stockOf(variant.id)
+        const cartId = yield* readyCart("FIX-6-1", 1)
+        const placed = yield* Effect.flatMap(CheckoutService, (service) => service.placeOrder(change(cartId)))
+        expect(yield* stockOf(variant.id)).toBe(before! - 1)
+        const payments = yield* Effect.provide(Effect.service(PaymentsService), Layer.fresh(PaymentsService.layer).pipe(Layer.provide(recording)))
+        const stranger = { shopIds: SHOP_A, customerId: null, orderToken: "not-the-token" }
+        expect((yield* Effect.flip(payments.cancelOrder(placed.order.id, stranger)))._tag).toBe("OrderNotFound")
+        const owner = { ...stranger, orderToken: placed.orderToken }
+        const [first, second] = yield* Effect.all([payments.cancelOrder(placed.order.id, owner), payments.cancelOrder(placed.order.id, owner)], { concurrency: 2 })
+        expect([first.status, second.status]).toEqual(["cancelled", "cancelled"])
+        expect(yield* stockOf(variant.id)).toBe(before)
+        expect(events.map((event) => event.type)).toEqual(["order.cancelled"])
       }))
   })
 })
