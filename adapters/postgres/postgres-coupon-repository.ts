@@ -3,12 +3,13 @@
  * `percentage`, minor units for `fixed`; unique per shop and upper-cased code). Using a coupon
  * is one guarded UPDATE, so concurrent checkouts never push `usage_count` past `usage_limit`.
  */
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, type Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import type { StoreUnavailable } from "../../application/shared/store-unavailable.ts"
 import { CouponRepository } from "../../application/cart/coupon-repository.ts"
 import { type Coupon, CouponType, normalizeCouponCode } from "../../domain/cart/coupon.ts"
-import { firstRow } from "./first-row.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
+import { findOne } from "./store-query.ts"
 import { ShopId } from "../../domain/shared/ids.ts"
 
 const CouponRow = Schema.Struct({
@@ -23,18 +24,20 @@ const CouponRow = Schema.Struct({
   usageCount: Schema.Int
 })
 
-/** Rows that do not match mean the database holds something we never write: a defect. */
-const toCoupon: (row: unknown) => Coupon = Schema.decodeUnknownSync(CouponRow)
+const CouponOfShop = Schema.Struct({ shopId: ShopId, code: Schema.String })
 
 export const makePostgresCouponRepository = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  return CouponRepository.of({
-    findByCode: (shopId, code) =>
-      orStoreUnavailable(sql`
+  const findByCode = findOne({
+    Request: CouponOfShop,
+    Result: CouponRow,
+    execute: ({ code, shopId }) =>
+      sql`
         SELECT code, shop_id, type, value, min_subtotal, starts_at, ends_at, usage_limit, usage_count
-        FROM coupons WHERE shop_id = ${shopId} AND upper(code) = ${normalizeCouponCode(code)}`).pipe(
-        Effect.map(firstRow(toCoupon))
-      ),
+        FROM coupons WHERE shop_id = ${shopId} AND upper(code) = ${normalizeCouponCode(code)}`
+  })
+  return CouponRepository.of({
+    findByCode: (shopId, code): Effect.Effect<Option.Option<Coupon>, StoreUnavailable> => findByCode({ shopId, code }),
     recordUse: (shopId, code) =>
       orStoreUnavailable(sql`
         UPDATE coupons SET usage_count = usage_count + 1

@@ -14,6 +14,7 @@ import { OrderId } from "../../domain/shared/ids.ts"
 import type { OrderViewer } from "../../domain/order/order-visibility.ts"
 import { Address } from "../../domain/shipping/address.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
+import { findOne } from "./store-query.ts"
 
 const { tracking: _tracking, guestContact: _guestContact, cancellation: _cancellation, ...orderFields } = Order.fields
 
@@ -120,10 +121,15 @@ export const makePostgresOrderRepository = Effect.gen(function*() {
         compare_at_price bigint, line_total bigint)`).pipe(Effect.asVoid)
 
   const orders = OrderRepository.of({
-    nextOrderNumber: orStoreUnavailable(sql<{ number: string }>`SELECT nextval('order_number_seq')::text AS number`).pipe(
-      Effect.flatMap((rows) =>
-        rows[0] === undefined ? Effect.die(new Error("order_number_seq returned nothing")) : Effect.succeed(rows[0].number)
-      )
+    nextOrderNumber: findOne({
+      Request: Schema.Void,
+      Result: Schema.Struct({ number: Schema.String }),
+      execute: () => sql`SELECT nextval('order_number_seq')::text AS number`
+    })(undefined).pipe(
+      Effect.flatMap(Option.match({
+        onNone: () => Effect.die(new Error("order_number_seq returned nothing")),
+        onSome: (row) => Effect.succeed(row.number)
+      }))
     ),
     insert,
     findForUpdate: (orderId) =>
@@ -149,15 +155,20 @@ export const makePostgresOrderRepository = Effect.gen(function*() {
         ORDER BY created_at LIMIT ${limit}`).pipe(Effect.map((rows) => decodeOrderIds(rows).map((row) => row.id))),
     listForCustomer: (query) =>
       Effect.gen(function*() {
-        const counted = yield* orStoreUnavailable(sql<{ total: number }>`
-          SELECT count(*)::int AS total FROM orders o
-          WHERE ${visibleTo(query.viewer)} AND o.shop_id = ANY(${[...query.shopIds]}::text[])`)
+        const counted = yield* findOne({
+          Request: Schema.Void,
+          Result: Schema.Struct({ total: Schema.Int }),
+          execute: () =>
+            sql`
+              SELECT count(*)::int AS total FROM orders o
+              WHERE ${visibleTo(query.viewer)} AND o.shop_id = ANY(${[...query.shopIds]}::text[])`
+        })(undefined)
         const rows = yield* orStoreUnavailable(sql`
           ${selectOrders}
           WHERE ${visibleTo(query.viewer)} AND o.shop_id = ANY(${[...query.shopIds]}::text[])
           ORDER BY o.created_at DESC, o.order_number DESC
           LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`)
-        return { orders: toOrders(rows), total: counted[0]?.total ?? 0 }
+        return { orders: toOrders(rows), total: Option.match(counted, { onNone: () => 0, onSome: (row) => row.total }) }
       }),
     findForCustomer: (orderId, viewer, shopIds) =>
       orStoreUnavailable(sql`
