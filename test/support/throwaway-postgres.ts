@@ -69,17 +69,21 @@ const runAsPostgres = (bin: string, args: ReadonlyArray<string>): string => {
   return result.stdout
 }
 
-export const startThrowawayPostgres = async (): Promise<ThrowawayPostgres> => {
-  const bin = binDir()
+/** A new folder for a cluster, owned by the `postgres` OS user. */
+const clusterFolder = (): string => {
   const root = mkdtempSync(join(tmpdir(), "storefront-pg-"))
   chmodSync(root, 0o777)
   if (isRoot()) execFileSync("chown", ["postgres", root])
+  return root
+}
+
+/** Drives the cluster whose data folder is `root/data`, on `port` (loopback, sockets in `root`). */
+const clusterAt = (root: string, port: number, extraOptions = ""): ThrowawayPostgres => {
+  const bin = binDir()
   const dataDir = join(root, "data")
-  const port = await freePort()
-  runAsPostgres(join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
   // loopback only, sockets in the temp folder (not /var/run/postgresql), fast checkpoints
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${root} ` +
-    `-c max_connections=100 -c fsync=on -c log_min_messages=fatal`
+    `-c max_connections=100 -c fsync=on -c log_min_messages=fatal${extraOptions}`
   const pgCtl = (...args: Array<string>) => runAsPostgres(join(bin, "pg_ctl"), ["-D", dataDir, ...args])
   const start = () => { pgCtl("start", "-w", "-t", "60", "-l", join(root, "server.log"), "-o", options) }
   const stopWith = (mode: "fast" | "immediate") => () => { pgCtl("stop", "-w", "-m", mode) }
@@ -109,4 +113,28 @@ export const startThrowawayPostgres = async (): Promise<ThrowawayPostgres> => {
       }
     }
   }
+}
+
+export const startThrowawayPostgres = async (): Promise<ThrowawayPostgres> => {
+  const root = clusterFolder()
+  const port = await freePort()
+  runAsPostgres(join(binDir(), "initdb"), ["-D", join(root, "data"), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
+  return clusterAt(root, port)
+}
+
+/**
+ * A streaming replica of `primary`: `pg_basebackup -R` (which writes `standby.signal` and the
+ * primary's address) into a new folder, started on its own free port as a hot standby. The
+ * primary's defaults (wal_level replica, 10 WAL senders, trust for replication on loopback from
+ * initdb) are all it needs.
+ */
+export const startStreamingReplica = async (primary: ThrowawayPostgres): Promise<ThrowawayPostgres> => {
+  const root = clusterFolder()
+  const port = await freePort()
+  runAsPostgres(join(binDir(), "pg_basebackup"), [
+    "-D", join(root, "data"), "-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres",
+    "-R", "-X", "stream", "--checkpoint=fast", "--no-sync"
+  ])
+  // replies to the primary every second, so its view of the replica stays fresh
+  return clusterAt(root, port, " -c hot_standby=on -c wal_receiver_status_interval=1s")
 }
