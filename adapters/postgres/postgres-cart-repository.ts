@@ -8,14 +8,18 @@
  * PostgreSQL (a concurrent writer's row lock makes it wait and then re-check the version).
  * JSON travels as text in both directions: the client's name transforms must not touch its keys.
  *
- * Durability (`CartCommit`, the CART_COMMIT setting): by default every write commits durably,
- * so a change the client saw succeed survives a crash of the database server. With "relaxed",
- * creating a cart and changing it commit asynchronously (`synchronous_commit = off` for that
- * transaction only, set by the statement itself so an autocommit write needs no extra round
- * trip): the write is visible at once and atomic as ever, but a crash of the database server
- * may lose the last fraction of a second of cart changes (never an order: checkout's `update`
- * commits durably, and its WAL flush also makes every earlier cart change durable). Waiting for
- * the WAL flush is the largest share of an add-to-cart's latency.
+ * Durability (`CartCommit`, the CART_COMMIT setting): by default every write is durable, so a
+ * change the client saw succeed survives a crash of the database server. Creating a cart and
+ * changing it outside a unit of work (add to cart, its other changes) do that by group commit
+ * (group-commit.ts): the statement commits asynchronously (`synchronous_commit = off` for its
+ * transaction, set by the statement itself so that it needs no extra round trip), and the
+ * write returns once one WAL flush shared with every write in flight has passed its commit.
+ * Inside a unit of work (a creation under an Idempotency-Key, checkout) the write's transaction
+ * simply commits synchronously. With "relaxed", creating and changing a cart commit
+ * asynchronously and return at once: the write is visible at once and atomic as ever, but a
+ * crash of the database server may lose the last fraction of a second of cart changes (never an
+ * order: checkout's `update` commits durably, and its WAL flush also makes every earlier cart
+ * change durable).
  */
 import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient } from "effect/sql"
@@ -24,6 +28,7 @@ import { Cart, CartLine } from "../../domain/cart/cart.ts"
 import { CartId, VariantId } from "../../domain/shared/ids.ts"
 import { Address } from "../../domain/shipping/address.ts"
 import { cartVariantsJsonOf, decodeCartVariantsJson } from "./postgres-inventory.ts"
+import { GroupCommit, PostgresGroupCommit } from "./group-commit.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 import { findOne } from "./store-query.ts"
 
@@ -56,24 +61,39 @@ const VARIANTS_OF_LINES_AND_ADDED = cartVariantsJsonOf(
 const FIND_FOR_CHANGE_SNAPSHOT = `SELECT ${CART_COLUMNS}, ${VARIANTS_OF_LINES_AND_ADDED} AS variants FROM carts c WHERE c.id = $1`
 const FIND_FOR_CHANGE_LOCKED = `${FIND_FOR_CHANGE_SNAPSHOT} FOR UPDATE OF c`
 
-/**
- * Ends a writing statement: with "relaxed", it also sets `synchronous_commit = off` until its
- * transaction ends (for an autocommit statement, the statement's own), so that commit does not
- * wait for the WAL flush. RETURNING runs only when a row was written.
- */
 type CommitDurability = "durable" | "relaxed"
 
 /** How cart creation and changes commit (CART_COMMIT); checkout's completion is always durable. */
 export const CartCommit = Context.Reference<CommitDurability>("storefront/CartCommit", { defaultValue: () => "durable" })
-const RETURNING: Record<CommitDurability, string> = {
-  durable: "RETURNING id",
-  relaxed: "RETURNING id, set_config('synchronous_commit', 'off', true) AS relaxed_commit"
-}
+/**
+ * Ends a writing statement: "asynchronous" also sets `synchronous_commit = off` until its
+ * transaction ends (for an autocommit statement, the statement's own), so that commit does not
+ * wait for the WAL flush. RETURNING runs only when a row was written.
+ */
+const RETURNING = {
+  synchronous: "RETURNING id",
+  asynchronous: "RETURNING id, set_config('synchronous_commit', 'off', true) AS relaxed_commit"
+} as const
 
 export const makePostgresCartRepository = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const cartCommit = yield* CartCommit
+  const groupCommit = yield* GroupCommit
   const columns = sql.literal(CART_COLUMNS)
+
+  /**
+   * Runs a cart write (given how its statement should end) with the durability asked for:
+   * relaxed commits asynchronously; durable inside a unit of work commits with it, synchronously;
+   * durable on its own commits asynchronously and waits for the shared flush.
+   */
+  const committed = <A, E, R>(durability: CommitDurability, write: (returning: string) => Effect.Effect<A, E, R>) =>
+    Effect.gen(function*() {
+      if (durability === "relaxed") return yield* write(RETURNING.asynchronous)
+      if (Option.isSome(yield* Effect.serviceOption(sql.transactionService))) return yield* write(RETURNING.synchronous)
+      const result = yield* write(RETURNING.asynchronous)
+      yield* groupCommit.durable
+      return result
+    })
 
   const select = (lock: boolean) =>
     findOne({
@@ -101,7 +121,7 @@ export const makePostgresCartRepository = Effect.gen(function*() {
 
   /** Writes every field of the cart; with a version, only while the stored cart is still at it. */
   const replace = (cart: Cart, expectedVersion: number | null, durability: CommitDurability) =>
-    orStoreUnavailable(sql`
+    committed(durability, (returning) => orStoreUnavailable(sql`
       UPDATE carts SET
         customer_id = ${cart.customerId},
         status = ${cart.status},
@@ -116,21 +136,21 @@ export const makePostgresCartRepository = Effect.gen(function*() {
         updated_at = ${cart.updatedAt},
         expires_at = ${cart.expiresAt}
       WHERE id = ${cart.id} ${expectedVersion === null ? sql.literal("") : sql`AND version = ${expectedVersion}`}
-      ${sql.literal(RETURNING[durability])}`).pipe(Effect.map((rows) => rows.length === 1))
+      ${sql.literal(returning)}`)).pipe(Effect.map((rows) => rows.length === 1))
 
   return CartRepository.of({
     findById,
     findByIdForUpdate,
     findForChange,
     insert: (cart) =>
-      orStoreUnavailable(sql`
+      committed(cartCommit, (returning) => orStoreUnavailable(sql`
         INSERT INTO carts (id, shop_id, customer_id, status, lines, customer_note, shipping_address, billing_address,
           shipping_method_id, payment_method, coupon_code, version, created_at, updated_at, expires_at)
         VALUES (${cart.id}, ${cart.shopId}, ${cart.customerId}, ${cart.status},
           ${linesJson(cart)}::jsonb, ${cart.customerNote}, ${addressJson(cart.shippingAddress)}::jsonb,
           ${addressJson(cart.billingAddress)}::jsonb, ${cart.shippingMethodId}, ${cart.paymentMethod}, ${cart.couponCode},
           ${cart.version}, ${cart.createdAt}, ${cart.updatedAt}, ${cart.expiresAt})
-        ${sql.literal(RETURNING[cartCommit])}`).pipe(Effect.asVoid),
+        ${sql.literal(returning)}`)).pipe(Effect.asVoid),
     update: (cart) =>
       replace(cart, null, "durable").pipe(
         Effect.flatMap((replaced) => replaced ? Effect.void : Effect.die(new Error(`cart ${cart.id} does not exist`)))
@@ -139,4 +159,6 @@ export const makePostgresCartRepository = Effect.gen(function*() {
   })
 })
 
-export const PostgresCartRepository = Layer.effect(CartRepository, makePostgresCartRepository)
+export const PostgresCartRepository = Layer.effect(CartRepository, makePostgresCartRepository).pipe(
+  Layer.provide(PostgresGroupCommit)
+)

@@ -8,6 +8,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { CartRepository } from "../../application/cart/cart-repository.ts"
+import { makeGroupCommit, PostgresGroupCommit } from "../../adapters/postgres/group-commit.ts"
 import { CartCommit, makePostgresCartRepository } from "../../adapters/postgres/postgres-cart-repository.ts"
 import { Inventory } from "../../application/cart/inventory.ts"
 import { Transactions } from "../../application/shared/transactions.ts"
@@ -57,7 +58,10 @@ for (const engine of testEngines()) {
 
         it.effect("CART_COMMIT=relaxed: creating and changing a cart commit asynchronously; completing it at checkout commits durably", () =>
           Effect.gen(function*() {
-            const carts = yield* makePostgresCartRepository.pipe(Effect.provideService(CartCommit, "relaxed"))
+            const carts = yield* makePostgresCartRepository.pipe(
+              Effect.provideService(CartCommit, "relaxed"),
+              Effect.provide(PostgresGroupCommit)
+            )
             const cart = yield* newCart
             expect(yield* commitSettingAfter(Effect.void)).toBe("on")
             expect(yield* commitSettingAfter(carts.insert(cart))).toBe("off")
@@ -67,6 +71,27 @@ for (const engine of testEngines()) {
             expect(yield* commitSettingAfter(carts.update(completed))).toBe("on")
             expect(Option.getOrThrow(yield* carts.findById(cart.id))).toEqual(completed)
           }))
+
+        it.effect("group commit: writes committed asynchronously are on disk once `durable` answers, and waiters share flushes", () =>
+          Effect.gen(function*() {
+            const sql = yield* SqlClient.SqlClient
+            const groupCommit = yield* makeGroupCommit
+            // a regular table: a temporary one writes no WAL
+            yield* sql`CREATE TABLE IF NOT EXISTS group_commit_probe (n int)`
+            const committedAt = yield* sql.withTransaction(Effect.andThen(
+              sql`INSERT INTO group_commit_probe VALUES (1) RETURNING set_config('synchronous_commit', 'off', true)`,
+              sql<{ readonly lsn: string }>`SELECT pg_current_wal_insert_lsn()::text AS lsn`
+            ))
+            const lsn = committedAt[0]?.lsn ?? ""
+            yield* groupCommit.durable
+            const flushed = yield* sql<{ readonly past: boolean }>`SELECT pg_current_wal_flush_lsn() >= ${lsn}::pg_lsn AS past`
+            expect(flushed[0]?.past).toBe(true)
+            // each flush is a transaction of its own: 40 waiters at once take far fewer than 40
+            const xidsBefore = yield* sql<{ readonly next: string }>`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next`
+            yield* Effect.all(Array.from({ length: 40 }, () => groupCommit.durable), { concurrency: "unbounded" })
+            const xidsAfter = yield* sql<{ readonly next: string }>`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next`
+            expect(Number(xidsAfter[0]?.next) - Number(xidsBefore[0]?.next)).toBeLessThan(20)
+          }).pipe(Effect.scoped))
 
         it.effect("a change that loses the race writes nothing and leaves the commit durable", () =>
           Effect.gen(function*() {
