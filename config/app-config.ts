@@ -26,6 +26,10 @@ export const AppConfigDescriptor = Config.all({
   databaseUrl: Config.Redacted("DATABASE_URL").pipe(Config.option),
   dataDir: nonEmptyString("DATA_DIR", "./.data"),
   databaseMaxConnections: positiveInt("DATABASE_MAX_CONNECTIONS", 10),
+  /** A streaming replica of DATABASE_URL's server: the catalog is read from it (docs/scaling.md). */
+  databaseReplicaUrl: Config.Redacted("DATABASE_REPLICA_URL").pipe(Config.option),
+  /** Past this lag (or while the replica does not answer) the catalog is read from the primary. */
+  replicaMaxLagSeconds: positiveInt("REPLICA_MAX_LAG_SECONDS", 5),
   jwtPrivateKey: Config.Redacted("JWT_PRIVATE_KEY").pipe(Config.option),
   jwtIssuer: nonEmptyString("JWT_ISSUER", "storefront"),
   jwtAudience: nonEmptyString("JWT_AUDIENCE", "storefront-api"),

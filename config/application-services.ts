@@ -14,6 +14,7 @@ import { Idempotency } from "../application/idempotency/run-idempotently.ts"
 import { OrdersService } from "../application/orders/orders-service.ts"
 import { OutboxBacklog } from "../application/notifications/outbox-backlog.ts"
 import { PaymentsService } from "../application/payments/payments-service.ts"
+import { ReplicaHealth } from "../application/shared/replica-health.ts"
 import { StoreHealth } from "../application/shared/store-health.ts"
 
 /** The customer, cart, checkout, order-history and payments services, and Idempotency-Key. */
@@ -27,12 +28,15 @@ export const applicationServices = Layer.mergeAll(buyingServices, AccountsServic
 
 /**
  * What the HTTP app takes from the stores' side besides the services: the read model (catalog
- * caching, /ready, /metrics), the store's health (/ready) and the outboxes' backlog when messages
- * are relayed (/ready, /metrics). Only these: every request's context copies whatever the app was
- * built with, so the ports stay with the services that use them.
+ * caching, /ready, /metrics), the store's health (/ready), the outboxes' backlog when messages
+ * are relayed (/ready, /metrics) and the catalog replica's health when there is one (/ready,
+ * /metrics). Only these: every request's context copies whatever the app was built with, so the
+ * ports stay with the services that use them.
  */
 export const httpAppPorts = Layer.effectContext(Effect.gen(function*() {
   const picked = Context.pick(CatalogReadModel, StoreHealth)(yield* Effect.context<CatalogReadModel | StoreHealth>())
   const backlog = yield* Effect.serviceOption(OutboxBacklog)
-  return backlog._tag === "Some" ? Context.add(picked, OutboxBacklog, backlog.value) : picked
+  const replica = yield* Effect.serviceOption(ReplicaHealth)
+  const withBacklog = backlog._tag === "Some" ? Context.add(picked, OutboxBacklog, backlog.value) : picked
+  return replica._tag === "Some" ? Context.add(withBacklog, ReplicaHealth, replica.value) : withBacklog
 }))

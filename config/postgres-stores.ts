@@ -10,6 +10,7 @@ import { CartCommit } from "../adapters/postgres/postgres-cart-repository.ts"
 import { PostgresCatalogChangeFeed } from "../adapters/postgres/postgres-catalog-change-feed.ts"
 import { PostgresCatalogSourceLayer } from "../adapters/postgres/postgres-catalog-source.ts"
 import { PostgresStoreHealth } from "../adapters/postgres/postgres-store-health.ts"
+import { replicaCatalogReads } from "../adapters/postgres/replica-catalog-reads.ts"
 import { CryptoIdGeneratorLayer } from "../adapters/security/crypto-id-generator.ts"
 import { OutboxWake } from "../application/notifications/outbox-wake.ts"
 import { postgresAccountStores } from "./account-stores.ts"
@@ -18,9 +19,27 @@ import { notificationDelivery, undeliveredChannels } from "./notification-delive
 import { postgresBuyingStores } from "./buying-stores.ts"
 import type { AppConfig } from "./app-config.ts"
 
+/**
+ * Where the catalog read model reads: the replica when DATABASE_REPLICA_URL is set (with its
+ * change feed and ReplicaHealth), else the one database. Instances sharing a PostgreSQL hear
+ * each other's catalog changes at once (LISTEN/NOTIFY).
+ */
+const catalogReads = (settings: AppConfig) => {
+  if (Option.isSome(settings.databaseUrl) && Option.isSome(settings.databaseReplicaUrl)) {
+    return replicaCatalogReads({
+      replicaUrl: settings.databaseReplicaUrl.value,
+      maxLagSeconds: settings.replicaMaxLagSeconds,
+      maxConnections: settings.databaseMaxConnections
+    })
+  }
+  return Option.isSome(settings.databaseUrl)
+    ? Layer.merge(PostgresCatalogSourceLayer, PostgresCatalogChangeFeed)
+    : PostgresCatalogSourceLayer
+}
+
 export const postgresStores = (settings: AppConfig) =>
   Layer.mergeAll(
-    PostgresCatalogSourceLayer,
+    catalogReads(settings),
     PostgresCatalogImportWriterLayer,
     PostgresStoreHealth,
     postgresAccountStores({
@@ -34,9 +53,7 @@ export const postgresStores = (settings: AppConfig) =>
       shared: Option.isSome(settings.databaseUrl),
       embedded: Option.isNone(settings.databaseUrl)
     }),
-    postgresBuyingStores.pipe(Layer.provide(Layer.succeed(CartCommit, settings.cartCommit))),
-    // instances sharing a PostgreSQL hear each other's catalog changes at once (LISTEN/NOTIFY)
-    Option.isSome(settings.databaseUrl) ? PostgresCatalogChangeFeed : Layer.empty
+    postgresBuyingStores.pipe(Layer.provide(Layer.succeed(CartCommit, settings.cartCommit)))
   ).pipe(
     Layer.provideMerge(CryptoIdGeneratorLayer),
     // one wake-up shared by the outboxes' writers and their relays

@@ -7,6 +7,7 @@ import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApiScalar } from "effect/http-api"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
+import { ReplicaHealth } from "../../application/shared/replica-health.ts"
 import { StoreHealth } from "../../application/shared/store-health.ts"
 import { PUBLISHABLE_KEY_HEADER } from "./api/publishable-key-middleware.ts"
 import { StorefrontApi } from "./api/storefront-api.ts"
@@ -33,22 +34,30 @@ export const MAX_CATALOG_LAG_MILLIS = 30_000
 
 /**
  * Ready when the database answers and the catalog is at most 30 s behind it; the body reports
- * the catalog's lag, every background loop's health and the outboxes' backlog either way (a
- * gateway outage shows there, and never makes the instance unready) (503 problem+json with
- * Retry-After, and the same members, when not ready).
+ * the catalog's lag, the catalog replica's state when there is one (a replica that lags or is
+ * down does not make the instance unready: the catalog is then read from the primary), every
+ * background loop's health and the outboxes' backlog either way (a gateway outage shows there,
+ * and never makes the instance unready) (503 problem+json with Retry-After, and the same
+ * members, when not ready).
  */
 const ready = Layer.unwrap(Effect.gen(function*() {
   const store = yield* StoreHealth
   const readModel = yield* CatalogReadModel
   const loops = yield* BackgroundLoops
   const backlog = yield* outboxBacklogOf
+  const replica = yield* Effect.serviceOption(ReplicaHealth)
   return HttpRouter.add(
     "GET",
     "/ready",
     Effect.gen(function*() {
       const lagMs = yield* readModel.lagMillis
       const outbox = yield* outboxReport(backlog)
-      const report = { catalog: { lagMs }, loops: yield* loops.health, ...(outbox === undefined ? {} : { outbox }) }
+      const report = {
+        catalog: { lagMs },
+        ...(replica._tag === "Some" ? { replica: yield* replica.value.status } : {}),
+        loops: yield* loops.health,
+        ...(outbox === undefined ? {} : { outbox })
+      }
       const database = yield* store.ping.pipe(Effect.as("ok" as const), Effect.catchTag("StoreUnavailable", () => Effect.succeed("unavailable" as const)))
       if (database === "ok" && lagMs <= MAX_CATALOG_LAG_MILLIS) return HttpServerResponse.jsonUnsafe({ status: "ready", ...report })
       return problemResponse(ServiceUnavailable, {

@@ -9,7 +9,7 @@ import { CatalogChangeFeed } from "../../application/catalog/catalog-change-feed
 
 export const CATALOG_CHANGED_CHANNEL = "storefront_catalog_changed"
 
-export const PostgresCatalogChangeFeed = Layer.effect(CatalogChangeFeed, Effect.gen(function*() {
+export const makePostgresCatalogChangeFeed = Effect.gen(function*() {
   const pg = yield* PgClient.PgClient
   return CatalogChangeFeed.of({
     subscribe: Effect.gen(function*() {
@@ -23,4 +23,6 @@ export const PostgresCatalogChangeFeed = Layer.effect(CatalogChangeFeed, Effect.
       return changes
     })
   })
-}))
+})
+
+export const PostgresCatalogChangeFeed = Layer.effect(CatalogChangeFeed, makePostgresCatalogChangeFeed)

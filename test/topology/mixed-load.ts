@@ -17,6 +17,8 @@ export interface Attempt {
   /** null: no HTTP answer (the connection broke) */
   readonly status: number | null
   readonly servedBy: string | null
+  /** a problem's code, or the start of the body of any other answer that is not 2xx */
+  readonly problem?: string
 }
 
 export interface Purchase {
@@ -65,7 +67,8 @@ export const startMixedLoad = (options: {
       startedAt,
       endedAt: Date.now(),
       status: answer?.status ?? null,
-      servedBy: answer?.headers.get("x-served-by") ?? null
+      servedBy: answer?.headers.get("x-served-by") ?? null,
+      ...(answer !== null && answer.status >= 300 ? { problem: `${method} ${path}: ${JSON.stringify(answer.body).slice(0, 200)}` } : {})
     })
     return answer
   }

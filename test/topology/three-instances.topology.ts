@@ -37,7 +37,8 @@ describe.runIf(throwawayPostgresAvailable() && haproxyAvailable())("three instan
     // a few variants, stocked for every checkout the load makes
     const variants = (await stockedVariants(base)).slice(0, 4)
     topology.sql(`UPDATE variants SET stock = 1000000 WHERE id IN (${quoted(variants)})`)
-    const login = await registerCustomer(base)
+    const customer = await registerCustomer(base)
+    const login = { email: customer.email, password: customer.password }
     const notedCarts = await Promise.all([0, 1, 2, 3].map(async (index) => {
       const created = await call(base, "POST", "/v1/store/cart", { items: [{ variantId: variants[index % variants.length], quantity: 1 }] })
       expect(created.status).toBe(201)
@@ -58,7 +59,7 @@ describe.runIf(throwawayPostgresAvailable() && haproxyAvailable())("three instan
     const downAfter = await eventually(async () => {
       const states = await topology.haproxy.states()
       if (!states[victim.name]?.startsWith("DOWN")) throw new Error(JSON.stringify(states))
-      return Date.now() - killedAt
+      return Date.now() - goneAt
     }, 10_000, 20)
     mark(`down after ${downAfter} ms`)
     await sleep(3_000)
@@ -78,7 +79,7 @@ describe.runIf(throwawayPostgresAvailable() && haproxyAvailable())("three instan
     // the victim served its share before it died, and again after it rejoined
     expect(servedByVictimBefore).toBeGreaterThan(0)
     expect(attempts.filter((attempt) => attempt.servedBy === victim.name && attempt.startedAt > upAt).length).toBeGreaterThan(0)
-    // two failed checks at the check interval, and the slack of a busy machine
+    // from when the process was gone: two failed checks at the check interval, and the slack of a busy machine
     expect(downAfter).toBeLessThan(topology.haproxy.checkIntervalMillis * 3 + 1_000)
     // the others kept serving while it was gone
     const whileDown = attempts.filter((attempt) => attempt.startedAt > goneAt && attempt.endedAt < upAt)
@@ -92,9 +93,9 @@ describe.runIf(throwawayPostgresAvailable() && haproxyAvailable())("three instan
     }
     const serverErrors = attempts.filter((attempt) => !failed(attempt) && (attempt.status ?? 0) >= 500)
     expect(serverErrors).toEqual([])
-    const statuses = new Set(attempts.filter((attempt) => !failed(attempt)).map((attempt) => attempt.status))
     // 409: a retried key still held by the request that died with the victim, until its lease ends
-    expect([...statuses].filter((status) => ![200, 201, 409].includes(status ?? 0))).toEqual([])
+    const unexpected = attempts.filter((attempt) => !failed(attempt) && ![200, 201, 409].includes(attempt.status ?? 0))
+    expect(unexpected).toEqual([])
     expect(attempts.filter((attempt) => attempt.what === "login" && attempt.status === 200).length).toBeGreaterThan(0)
 
     // each purchase, however often retried: one cart and one order
@@ -186,4 +187,68 @@ describe.runIf(throwawayPostgresAvailable() && haproxyAvailable())("three instan
     expect(stale.body["code"]).toBe("cart_version_mismatch")
     expect((await call(one!, "GET", `/v1/store/cart/${cartId}`)).body["customerNote"]).toBe("leave at the gate")
   }, 60_000)
+
+  it("the catalog is read from the replica: a change reaches every instance once the replica replays it; past the allowed lag, or with the replica stopped, from the primary; carts stay on the primary", async () => {
+    const instances = topology.instances
+    const ready = (base: string) => call(base, "GET", "/ready")
+    const replicaOf = async (base: string) => (await ready(base)).body["replica"] as { state: string; readingFrom: string }
+    for (const instance of instances) {
+      await eventually(async () => expect(await replicaOf(instance.url)).toMatchObject({ state: "streaming", readingFrom: "replica" }))
+      expect(await (await fetch(`${instance.url}/metrics`)).text()).toMatch(/^storefront_catalog_reads_from_replica 1$/m)
+    }
+    const listed = await call(topology.haproxy.url, "GET", "/v1/store/products?limit=1")
+    const product = (listed.body["data"] as ReadonlyArray<{ id: string; slug: string }>)[0]!
+    const nameOn = async (base: string) => (await call(base, "GET", `/v1/store/products/by-slug/${product.slug}`)).body["name"]
+    const rename = (name: string) => topology.sql(`UPDATE products SET name = '${name}' WHERE id = '${product.id}'`)
+    const everyInstanceShows = (name: string, timeoutMillis = 15_000) =>
+      Promise.all(instances.map((instance) => eventually(async () => expect(await nameOn(instance.url)).toBe(name), timeoutMillis)))
+
+    // the replica stops replaying: the change is not seen while it is within the allowed lag, and is once it replays
+    const before = await nameOn(instances[0]!.url)
+    topology.replica.psql("SELECT pg_wal_replay_pause()")
+    try {
+      rename("Replayed Saree")
+      await sleep(1_500)
+      for (const instance of instances) expect(await nameOn(instance.url)).toBe(before)
+    } finally {
+      topology.replica.psql("SELECT pg_wal_replay_resume()")
+    }
+    await everyInstanceShows("Replayed Saree")
+
+    // stuck past REPLICA_MAX_LAG_SECONDS (5): the catalog is read from the primary, and back from the replica after
+    topology.replica.psql("SELECT pg_wal_replay_pause()")
+    try {
+      rename("Past The Lag Saree")
+      await everyInstanceShows("Past The Lag Saree", 20_000)
+      expect(await replicaOf(instances[1]!.url)).toMatchObject({ state: "lagging", readingFrom: "primary" })
+      expect((await ready(instances[1]!.url)).status).toBe(200)
+    } finally {
+      topology.replica.psql("SELECT pg_wal_replay_resume()")
+    }
+    for (const instance of instances) {
+      await eventually(async () => expect(await replicaOf(instance.url)).toMatchObject({ state: "streaming", readingFrom: "replica" }))
+    }
+
+    // the replica stopped: the catalog is served (and follows the primary), carts work, every instance stays ready
+    topology.replica.stop()
+    try {
+      for (const instance of instances) {
+        await eventually(async () => expect(await replicaOf(instance.url)).toMatchObject({ state: "unreachable", readingFrom: "primary" }))
+        expect((await ready(instance.url)).status).toBe(200)
+        expect(await (await fetch(`${instance.url}/metrics`)).text()).toMatch(/^storefront_replica_lag_seconds NaN$/m)
+        const [variantId] = await stockedVariants(instance.url)
+        expect((await call(instance.url, "POST", "/v1/store/cart", { items: [{ variantId, quantity: 1 }] })).status).toBe(201)
+      }
+      rename("While The Replica Was Down Saree")
+      await everyInstanceShows("While The Replica Was Down Saree")
+    } finally {
+      topology.replica.start()
+    }
+    // it returns, catches up, and the catalog is read from it again
+    rename("After The Replica Returned Saree")
+    await everyInstanceShows("After The Replica Returned Saree")
+    for (const instance of instances) {
+      await eventually(async () => expect(await replicaOf(instance.url)).toMatchObject({ state: "streaming", readingFrom: "replica" }))
+    }
+  }, 180_000)
 })

@@ -3,8 +3,9 @@
  * request families (http-metrics.ts) and, rendered by Effect's PrometheusMetrics, its metric
  * registry. Counters and histograms are recorded where things happen (HTTP requests:
  * access-log.ts; rate-limit rejections: the auth use cases);
- * the gauges are read at scrape time: the catalog read model's generation, size and lag, and
- * each background loop's health and restarts, and the outboxes' backlog (outbox-gauges.ts). Like
+ * the gauges are read at scrape time: the catalog read model's generation, size and lag, the
+ * catalog replica's lag and whether the catalog is read from it (when there is one), each
+ * background loop's health and restarts, and the outboxes' backlog (outbox-gauges.ts). Like
  * /health and /ready it needs no publishable key; operators keep it off the public internet
  * (docs/operations.md, Metrics).
  */
@@ -14,6 +15,7 @@ import { PrometheusMetrics } from "effect/observability"
 import { countRateLimitRejection } from "../../../application/auth/rate-limit-guard.ts"
 import { CatalogReadModel } from "../../../application/catalog/catalog-read-model.ts"
 import { BackgroundLoops } from "../../../application/shared/background-loops.ts"
+import { ReplicaHealth } from "../../../application/shared/replica-health.ts"
 import { ALL_RATE_LIMIT_RULES } from "../../../domain/auth/rate-limit.ts"
 import { renderHttpMetrics } from "./http-metrics.ts"
 import { outboxBacklogOf, sampleOutboxGauges } from "./outbox-gauges.ts"
@@ -29,6 +31,12 @@ const catalogProducts = Metric.gauge("storefront_catalog_products", {
 const catalogLag = Metric.gauge("storefront_catalog_lag_seconds", {
   description: "How far behind the database the catalog read model may be (time since its last successful refresh began)"
 })
+const replicaLag = Metric.gauge("storefront_replica_lag_seconds", {
+  description: "How far the catalog replica's replay is behind the primary (NaN while it does not answer)"
+})
+const replicaReads = Metric.gauge("storefront_catalog_reads_from_replica", {
+  description: "1 while the catalog read model reads from the replica, 0 while it reads from the primary"
+})
 const loopUp = Metric.gauge("storefront_background_loop_up", {
   description: "1 when the background loop is healthy, 0 while it is starting or failing"
 })
@@ -42,12 +50,18 @@ export const MetricsRoute = Layer.unwrap(Effect.gen(function*() {
   const readModel = yield* CatalogReadModel
   const loops = yield* BackgroundLoops
   const outbox = yield* outboxBacklogOf
+  const replica = yield* Effect.serviceOption(ReplicaHealth)
 
   const sampleGauges = Effect.gen(function*() {
     const { search } = readModel.state()
     yield* Metric.update(catalogGeneration, search.generation)
     yield* Metric.update(catalogProducts, search.productCount)
     yield* Metric.update(catalogLag, (yield* readModel.lagMillis) / 1000)
+    if (replica._tag === "Some") {
+      const status = yield* replica.value.status
+      yield* Metric.update(replicaLag, status.lagSeconds ?? Number.NaN)
+      yield* Metric.update(replicaReads, status.readingFrom === "replica" ? 1 : 0)
+    }
     for (const [loop, health] of Object.entries(yield* loops.health)) {
       yield* Metric.update(Metric.withAttributes(loopUp, { loop }), health.status === "ok" ? 1 : 0)
       yield* Metric.update(Metric.withAttributes(loopRestarts, { loop }), health.restarts)
