@@ -6,7 +6,8 @@
  * - Afterwards the service recovers without a restart.
  * - A checkout whose request died with the database can be retried with its Idempotency-Key
  *   and makes exactly one order.
- * - A cart change the client saw succeed survives an immediate crash (durable commits).
+ * - A cart change the client saw succeed survives an immediate crash (durable commits, made
+ *   durable by group commit: adapters/postgres/group-commit.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { type ServerProcess, sleep, startServerProcess, waitUntilReady } from "../support/server-process.ts"
@@ -176,7 +177,8 @@ describe.runIf(available)("database faults (throwaway PostgreSQL cluster)", () =
 
   it("under load through an immediate crash and restart: only 2xx/4xx/503 answers, and no confirmed cart change is lost", async () => {
     const variantId = await stockedVariant()
-    const carts = await Promise.all(Array.from({ length: 4 }, () => readyCart(variantId)))
+    // enough clients at once that cart changes share WAL flushes (group commit) when the crash comes
+    const carts = await Promise.all(Array.from({ length: 16 }, () => readyCart(variantId)))
     /** The last version each cart was confirmed at (its ETag), by the clients' own view. */
     const confirmed = new Map<string, number>()
     const statuses = new Map<number, number>()

@@ -7,6 +7,9 @@
  *   takes traffic again.
  * - Across instances: failed-login counters and OTP throttles are shared, an Idempotency-Key
  *   in flight on one instance answers 409 on another, and If-Match holds.
+ * - The catalog is read from the replica, and from the primary past the allowed lag or while the
+ *   replica is down.
+ * TOPOLOGY_TRACE=1 prints the steps, the buyers' retries and, at the end, the instances' output.
  */
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
