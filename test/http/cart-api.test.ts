@@ -6,7 +6,7 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { fixtureVariant } from "../support/buying-fixture.ts"
+import { COUPON_REFUSALS, fixtureVariant } from "../support/buying-fixture.ts"
 import { registerCustomer } from "../support/account-http.ts"
 import { BOTH_SHOPS_KEY, buyingTestEngines, type CartBody, createCart, DHAKA_ADDRESS } from "../support/cart-http.ts"
 import { expectCart, SHOP_B_KEY, SYLHET_ADDRESS } from "../support/cart-http.ts"
@@ -356,13 +356,7 @@ serverSuites(buyingTestEngines(), "cart API over HTTP", (it) => {
     it.effect("422 coupon_invalid with the reason: unknown, another shop's, not started, expired, below the minimum", () =>
       Effect.gen(function*() {
         const { cart } = yield* cartWith("FIX-7-1", 1)
-        for (const [code, reason] of [
-          ["NOPE", "not_found"],
-          ["BONLY", "not_found"],
-          ["later", "not_started"],
-          ["OLD", "expired"],
-          ["SAVE10", "minimum_not_met"]
-        ] as const) {
+        for (const [code, reason] of COUPON_REFUSALS) {
           const response = yield* storeRequest("PUT", `/cart/${cart.id}/coupon`, { code })
           expectProblem(response, 422, "coupon_invalid")
           expect(response.body).toMatchObject({ reason })

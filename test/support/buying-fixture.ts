@@ -101,3 +101,12 @@ export const fixtureVariant = (sku: string) =>
     const found = variants.get(sku)
     return found === undefined ? Effect.die(new Error(`no variant ${sku} in the fixture`)) : Effect.succeed(found)
   })
+
+/** Codes a cart of shop A below SAVE10's minimum cannot take, with the reason each refusal names. */
+export const COUPON_REFUSALS = [
+  ["NOPE", "not_found"],
+  ["BONLY", "not_found"],
+  ["later", "not_started"],
+  ["OLD", "expired"],
+  ["SAVE10", "minimum_not_met"]
+] as const
