@@ -42,12 +42,10 @@ const outcomes = (sql: SqlClient.SqlClient, table: Table, clearOnSent: string) =
         (SELECT count(*) FROM ${t} WHERE state = 'failed') AS failed`
   })
   return {
-    markSent: (id: string) =>
-      orStoreUnavailable(sql.unsafe(
-        `UPDATE ${table} SET state = 'sent', delivered_at = now(), lease_until = NULL, last_error = NULL${clearOnSent}
-         WHERE id = $1`,
-        [id]
-      )).pipe(Effect.asVoid),
+    markSent: (ids: ReadonlyArray<string>) =>
+      ids.length === 0 ? Effect.void : orStoreUnavailable(sql`
+        UPDATE ${t} SET state = 'sent', delivered_at = now(), lease_until = NULL, last_error = NULL${sql.unsafe(clearOnSent)}
+        WHERE id IN ${sql.in(ids)}`).pipe(Effect.asVoid),
     retryLater: (id: string, error: string, delayMillis: number) =>
       orStoreUnavailable(sql`
         UPDATE ${t} SET next_attempt_at = now() + ${delayMillis} * interval '1 millisecond', lease_until = NULL,

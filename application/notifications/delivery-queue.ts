@@ -26,7 +26,8 @@ export interface Backlog {
 
 export interface DeliveryQueue<A> {
   readonly claim: (limit: number, leaseMillis: number) => Effect.Effect<ReadonlyArray<Claimed<A>>, StoreUnavailable>
-  readonly markSent: (id: string) => Effect.Effect<void, StoreUnavailable>
+  /** Marks rows sent, in one statement. */
+  readonly markSent: (ids: ReadonlyArray<string>) => Effect.Effect<void, StoreUnavailable>
   readonly retryLater: (id: string, error: string, delayMillis: number) => Effect.Effect<void, StoreUnavailable>
   readonly markFailed: (id: string, error: string) => Effect.Effect<void, StoreUnavailable>
   readonly backlog: Effect.Effect<Backlog, StoreUnavailable>

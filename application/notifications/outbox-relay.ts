@@ -56,11 +56,12 @@ export interface Relay<A> {
   readonly deliver: (item: A, id: string) => Effect.Effect<void, DeliveryFailed>
 }
 
-const settle = <A>(relay: Relay<A>, policy: RetryPolicy, claimed: Claimed<A>) => {
+/** Delivers one claimed row: true when the gateway took it; a failure is recorded at once. */
+const attempt = <A>(relay: Relay<A>, policy: RetryPolicy, claimed: Claimed<A>) => {
   const channel = relay.channelOf(claimed.item)
   return relay.deliver(claimed.item, claimed.id).pipe(
     Effect.matchEffect({
-      onSuccess: () => Effect.andThen(relay.queue.markSent(claimed.id), count(messagesSent, channel)),
+      onSuccess: () => Effect.succeed(true),
       onFailure: (failure) =>
         Effect.gen(function*() {
           const next = afterFailure(policy, claimed.attempts, failure.permanent, yield* Random.next)
@@ -76,19 +77,26 @@ const settle = <A>(relay: Relay<A>, policy: RetryPolicy, claimed: Claimed<A>) =>
               Effect.annotateLogs({ ...annotations, retryInMs: next.delayMillis })
             )
           }
+          return false
         })
     })
   )
 }
 
-/** One batch: claim, deliver, record; the number of rows claimed. */
+/**
+ * One batch: claim, deliver, record; the number of rows claimed. The rows sent are marked in one
+ * statement at the end of the batch (one commit instead of one per message): a relay that dies
+ * before it sends them again after the lease, as it would any claimed row.
+ */
 export const relayBatch = <A>(relay: Relay<A>, settings: RelaySettings) =>
   Effect.gen(function*() {
     const batch = yield* relay.queue.claim(settings.batchSize, settings.leaseMillis)
-    yield* Effect.forEach(batch, (claimed) => settle(relay, settings.retry, claimed), {
-      concurrency: settings.concurrency,
-      discard: true
+    const outcomes = yield* Effect.forEach(batch, (claimed) => attempt(relay, settings.retry, claimed), {
+      concurrency: settings.concurrency
     })
+    const sent = batch.filter((_, index) => outcomes[index] === true)
+    yield* relay.queue.markSent(sent.map((claimed) => claimed.id))
+    for (const claimed of sent) yield* count(messagesSent, relay.channelOf(claimed.item))
     return batch.length
   })
 

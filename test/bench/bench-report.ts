@@ -1,4 +1,5 @@
 // The benchmark's results: the console table and the JSON results file.
+import { type DeliveryFigures, describeDelivery } from "./delivery-figures.ts"
 import { mkdir, writeFile } from "node:fs/promises"
 import { cpus, totalmem, platform, release, arch } from "node:os"
 import { dirname } from "node:path"
@@ -33,6 +34,8 @@ export interface BenchReport {
   }
   /** one password hash with the service's parameters, measured before the server starts */
   readonly argon2id: Argon2Figure
+  /** The outbox relay's throughput and commit-to-SMTP-accept latency (delivery-figures.ts). */
+  readonly delivery: DeliveryFigures
   readonly products: number
   readonly options: Readonly<Record<string, unknown>>
   readonly database: string
@@ -106,6 +109,7 @@ export const formatReport = (report: BenchReport): string => {
     importLine,
     `server: ready in ${report.server.startupSeconds.toFixed(1)} s, idle RSS ${fixed(report.server.idleRssMB, 1)} MB`,
     `${report.argon2id.parameters}: ${report.argon2id.hashMs.median} ms per hash, ${report.argon2id.verifyMs.median} ms per verification (median of ${report.argon2id.samples})`,
+    describeDelivery(report.delivery),
     "",
     table,
     ...ratio,

@@ -4,6 +4,7 @@
 import { join, resolve } from "node:path"
 import { LOCAL_BENCH_DATABASE_URL, recreateLocalBenchDatabase, redactDatabaseUrl, vacuumDatabase } from "./bench-database.ts"
 import { measureArgon2id } from "./argon2-figure.ts"
+import { describeDelivery, measureDelivery } from "./delivery-figures.ts"
 import { parseBenchOptions, USAGE, UsageError } from "./bench-options.ts"
 import type { BenchOptions } from "./bench-options.ts"
 import { formatReport, machineInfo, writeReport } from "./bench-report.ts"
@@ -81,6 +82,10 @@ const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>): Promi
       `verify ${argon2id.verifyMs.median} ms (p90 ${argon2id.verifyMs.p90}) over ${argon2id.samples} sequential runs`
   )
 
+  // the relay on a fresh schema of the bench database, with a real SMTP server in this process
+  const delivery = await measureDelivery(databaseUrl)
+  console.log(`[bench] ${describeDelivery(delivery)}`)
+
   console.log(`[bench] starting ${options.serverEntry}`)
   const server = await startServer({
     entry: options.serverEntry,
@@ -117,6 +122,7 @@ const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>): Promi
       date: new Date().toISOString(),
       machine: machineInfo(),
       argon2id,
+      delivery,
       products: imported.products,
       options: { ...options, databaseUrl: options.databaseUrl === null ? null : redactDatabaseUrl(options.databaseUrl) },
       database: redactDatabaseUrl(databaseUrl),
