@@ -28,7 +28,8 @@ import {
 } from "../support/account-http.ts"
 import { createCart, DHAKA_ADDRESS, expectCart } from "../support/cart-http.ts"
 import { expectProblem, storeRequest } from "../support/store-http.ts"
-import { rawRequest, testServer } from "../support/test-server.ts"
+import { testServer } from "../support/test-server.ts"
+import { myOrders, orderIds } from "../support/order-history-http.ts"
 import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
 import { postgresBuyingTestStores } from "../support/buying-stores.ts"
 import { testEngines } from "../support/test-database.ts"
@@ -53,16 +54,6 @@ for (const engine of testEngines()) {
       expect(order.status, order.text).toBe(201)
       return (order.body as { id: string }).id
     })
-
-  const myOrders = (accessToken: string) =>
-    rawRequest("GET", "/v1/store/customers/me/orders?limit=50", {
-      headers: { "x-publishable-api-key": "pk_a", authorization: `Bearer ${accessToken}` }
-    })
-
-  const orderIdsOf = (response: { readonly status: number; readonly body: unknown; readonly text: string }) => {
-    expect(response.status, response.text).toBe(200)
-    return (response.body as { data: ReadonlyArray<{ id: string }> }).data.map((order) => order.id)
-  }
 
   const requestCode = (body: Record<string, string>, accessToken?: string) =>
     post("/auth/otp/request", body, { ip: freshIp(), ...(accessToken === undefined ? {} : { accessToken }) })
@@ -137,7 +128,7 @@ for (const engine of testEngines()) {
             status: 200,
             body: { name: "Real Owner", email: owner.email, phone: owner.phone, emailVerified: true, phoneVerified: false }
           })
-          expect(orderIdsOf(yield* myOrders(ownerToken))).toEqual([orderId])
+          expect(orderIds(yield* myOrders(ownerToken))).toEqual([orderId])
           // the reset proved the email: asking for a verify_email code is not held to the reset's send limit
           expect((yield* requestCode({ channel: "email", email: owner.email, purpose: "verify_email" }, ownerToken)).status)
             .toBe(202)
@@ -188,7 +179,7 @@ for (const engine of testEngines()) {
             status: 200,
             body: { name: "Owner Registering", phone: givenPhone, emailVerified: true, phoneVerified: false }
           })
-          expect(orderIdsOf(yield* myOrders(token))).toEqual([orderId])
+          expect(orderIds(yield* myOrders(token))).toEqual([orderId])
           // now the account is theirs: a phone can be proven and changed
           const phoneCode = yield* requestCode({ channel: "sms", phone: givenPhone, purpose: "verify_phone" }, token)
           expect(phoneCode.status, phoneCode.text).toBe(202)

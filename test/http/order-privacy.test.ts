@@ -17,15 +17,12 @@ import { lastNotificationTo, patchMe, post, registerCustomer, STRONG_PASSWORD } 
 import { accountRoutes } from "../support/account-routes.ts"
 import { createCart, DHAKA_ADDRESS, expectCart } from "../support/cart-http.ts"
 import { expectProblem, storeRequest } from "../support/store-http.ts"
-import { rawRequest, testServer } from "../support/test-server.ts"
+import { testServer } from "../support/test-server.ts"
+import { myOrder, myOrders, orderIds } from "../support/order-history-http.ts"
 import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
 import { postgresBuyingTestStores } from "../support/buying-stores.ts"
 import { testEngines } from "../support/test-database.ts"
 
-interface OrderList {
-  readonly data: ReadonlyArray<{ readonly id: string }>
-  readonly total: number
-}
 
 for (const engine of testEngines()) {
   const notificationsFile = join(mkdtempSync(join(tmpdir(), "storefront-privacy-")), "notifications.jsonl")
@@ -43,19 +40,6 @@ for (const engine of testEngines()) {
       expect(order.status, order.text).toBe(201)
       return (order.body as { id: string }).id
     })
-
-  const myOrders = (accessToken: string) =>
-    rawRequest("GET", "/v1/store/customers/me/orders?limit=50", {
-      headers: { "x-publishable-api-key": "pk_a", authorization: `Bearer ${accessToken}` }
-    })
-  const myOrder = (accessToken: string, orderId: string) =>
-    rawRequest("GET", `/v1/store/customers/me/orders/${orderId}`, {
-      headers: { "x-publishable-api-key": "pk_a", authorization: `Bearer ${accessToken}` }
-    })
-  const orderIds = (response: { readonly status: number; readonly body: unknown; readonly text: string }) => {
-    expect(response.status, response.text).toBe(200)
-    return (response.body as OrderList).data.map((order) => order.id)
-  }
 
   /** A customer registered with `registration` and a guest order to `contact`, which they cannot see yet. */
   const unprovenRegistrant = (
