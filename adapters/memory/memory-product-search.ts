@@ -17,12 +17,10 @@ import {
   type SuggestQuery
 } from "../../application/catalog/product-search.ts"
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
+import { correctionTerms } from "../../domain/catalog/correction-terms.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import { referenceBySlug, referenceCategoryCounts, referenceEffectivePrice, referenceList } from "./reference-listing.ts"
 import { referenceEdits, referenceKind, referenceOsa, referenceSuggest, referenceWords } from "./reference-suggest.ts"
-
-const PER_WORD = 3
-const CANDIDATES = 5
 
 const wordsOf = (product: CatalogProduct) =>
   [product.name, ...product.tags, product.attributes?.["brand"]?.value ?? ""].flatMap(referenceWords)
@@ -42,8 +40,7 @@ const closestPrefix = (token: string, word: string) => {
 
 /**
  * Each word of the term replaced by (a prefix of) a word some product holds, within the word's
- * allowed edits, in the catalog's spelling; up to three choices per word (closest, then held by
- * more products, then by text), terms by total distance and then by the choices' ranks.
+ * allowed edits, in the catalog's spelling, combined by the domain's correctionTerms.
  */
 export const referenceCorrections = (
   products: ReadonlyArray<CatalogProduct>,
@@ -61,32 +58,16 @@ export const referenceCorrections = (
       words.set(word.folded, known)
     }
   }
-  let beam: Array<{ words: ReadonlyArray<string>; distance: number; rarity: number }> = [{ words: [], distance: 0, rarity: 0 }]
-  for (const token of tokens) {
-    const options = [...words.entries()].flatMap(([word, { surface, holders }]) => {
+  return correctionTerms(tokens.map((token) => ({
+    surface: token.surface,
+    options: [...words.entries()].flatMap(([word, { surface, holders }]) => {
       const kind = referenceKind(token.folded, word)
       if (kind === undefined) return []
       const closest = kind === 2 ? closestPrefix(token.folded, word) : { length: token.folded.length, distance: 0 }
       const text = closest.length === word.length ? surface : surface.length === word.length ? surface.slice(0, closest.length) : undefined
       return text === undefined || closest.distance > referenceEdits(token.folded.length) ? [] : [{ text, distance: closest.distance, count: holders.size }]
     })
-      .sort((left, right) => left.distance - right.distance || right.count - left.count || (left.text < right.text ? -1 : 1))
-      .filter((option, position, all) => all.findIndex((other) => other.text === option.text) === position)
-      .slice(0, PER_WORD)
-    const choices = options.length === 0
-      ? [{ surface: token.surface, distance: 0, rank: 0 }]
-      : options.map((option, rank) => ({ surface: option.text, distance: option.distance, rank }))
-    beam = beam
-      .flatMap((partial) => choices.map((choice) => ({
-        words: [...partial.words, choice.surface],
-        distance: partial.distance + choice.distance,
-        rarity: partial.rarity + choice.rank
-      })))
-      .sort((left, right) => left.distance - right.distance || left.rarity - right.rarity)
-      .slice(0, CANDIDATES * 2)
-  }
-  const original = tokens.map((token) => token.surface).join(" ")
-  return [...new Set(beam.map((partial) => partial.words.join(" ")))].filter((text) => text !== original).slice(0, CANDIDATES)
+  })))
 }
 
 class MemorySearchIndex implements ProductSearchIndex {
