@@ -115,12 +115,7 @@ export class CatalogIndex {
   private readonly renderContext: RenderContext
   private readonly render: (product: CatalogProduct, context: RenderContext) => string
   private readonly visibleCache = new Map<string, { generation: number; bits: Bitset }>()
-  /**
-   * The sets a listing works in (its candidates, its result, one "all but a group" at a time),
-   * reused from one listing to the next: three bit sets of the catalog allocated per listing
-   * and more per filter made work for the collector (8.5 % of the server's profile under
-   * distinct listings at 100,000 products). A listing runs to its end before the next starts.
-   */
+  /** The sets a listing works in (candidates, result, "all but a group"), reused: see docs/catalog-engine.md. */
   private readonly scratch: Array<Bitset> = [makeBitset(0), makeBitset(0), makeBitset(0)]
 
   constructor(reference: CatalogReference, options: CatalogIndexOptions = {}, shared?: SharedParts) {
@@ -238,7 +233,7 @@ export class CatalogIndex {
     return this.slots.documents.get(slot)
   }
 
-  /** The lowest effective price (minor units) of the product with this slug, when it is visible in one of the shops. */
+  /** The lowest effective price (minor units) of the visible product with this slug. */
   lowestPriceBySlug(slug: string, shopIds: ReadonlyArray<string>): number | undefined {
     const slot = this.slots.slotOfSlug(slug)
     return slot === undefined || !hasBit(this.visibleIn(shopIds), slot) ? undefined : this.slots.minPrice[slot]
