@@ -127,7 +127,7 @@ export const notificationDelivery = (config: DeliveryConfig, options: { readonly
             postSigned(delivery.endpoint, key.value, delivery.eventId, delivery.body, now, config.gatewayTimeoutMillis, "webhook endpoint"))
       }, settings, wake))
     }
-    if (options.shared) yield* loops.supervise("outbox-listener", () => listenForOutboxWrites(wake.signal))
+    if (options.shared) yield* loops.supervise("outbox-listener", ({ healthy }) => listenForOutboxWrites(wake.signal, healthy))
     return OutboxBacklog.of({
       backlog: Effect.all({ notifications: notifications.backlog, webhooks: webhooks.backlog })
     })

@@ -11,6 +11,7 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Option, Redacted, String as Str } from "effect"
 import { acquireEmbeddedPostgres } from "./embedded-postgres.ts"
+import { ListenClient } from "./listen-client.ts"
 
 export interface DatabaseOptions {
   /** None: the embedded database. */
@@ -49,9 +50,9 @@ export const databaseLayer = (options: DatabaseOptions) =>
     const url = Option.isSome(options.databaseUrl)
       ? options.databaseUrl.value
       : Redacted.make((yield* acquireEmbeddedPostgres(options.dataDir)).url)
-    return PgClient.layer(clientOptions({
-      url,
-      embedded: Option.isNone(options.databaseUrl),
-      maxConnections: options.maxConnections
-    }))
+    const embedded = Option.isNone(options.databaseUrl)
+    const settings = clientOptions({ url, embedded, maxConnections: options.maxConnections })
+    // listeners get sessions of their own on PostgreSQL (listen-client.ts); the embedded
+    // database has one connection, which its listeners share as before
+    return embedded ? PgClient.layer(settings) : Layer.merge(PgClient.layer(settings), ListenClient.layer(settings))
   }))

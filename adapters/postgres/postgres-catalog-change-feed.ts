@@ -3,14 +3,14 @@
  * notify CATALOG_CHANGED_CHANNEL when a transaction that wrote the catalog commits. The
  * subscription holds one pooled connection for as long as it lasts.
  */
-import { PgClient } from "@effect/sql-pg"
+import { listeningClient } from "./listen-client.ts"
 import { Effect, Layer, Queue } from "effect"
 import { CatalogChangeFeed } from "../../application/catalog/catalog-change-feed.ts"
 
 export const CATALOG_CHANGED_CHANNEL = "storefront_catalog_changed"
 
 export const makePostgresCatalogChangeFeed = Effect.gen(function*() {
-  const pg = yield* PgClient.PgClient
+  const pg = yield* listeningClient
   return CatalogChangeFeed.of({
     subscribe: Effect.gen(function*() {
       const notifications = yield* pg.listen(CATALOG_CHANGED_CHANNEL)

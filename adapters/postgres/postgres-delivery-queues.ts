@@ -7,7 +7,7 @@
  * Webhook rows are claimed only when no earlier row of the same order for the same endpoint is
  * still pending, so one order's events arrive in order.
  */
-import { PgClient } from "@effect/sql-pg"
+import { listeningClient } from "./listen-client.ts"
 import { Effect, Queue, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { Backlog, Claimed, DeliveryQueue } from "../../application/notifications/delivery-queue.ts"
@@ -202,9 +202,11 @@ export const makeWebhookQueue = Effect.gen(function*() {
 })
 
 /** Wakes `signal` whenever any instance writes to an outbox (PostgreSQL LISTEN; holds one connection). */
-export const listenForOutboxWrites = (signal: Effect.Effect<void>) =>
+export const listenForOutboxWrites = (signal: Effect.Effect<void>, healthy: Effect.Effect<void> = Effect.void) =>
   Effect.gen(function*() {
-    const pg = yield* PgClient.PgClient
+    const pg = yield* listeningClient
     const notifications = yield* pg.listen(OUTBOX_CHANNEL)
+    // subscribed: the loop is healthy from here on (its state in /ready)
+    yield* healthy
     return yield* Effect.forever(Effect.andThen(Queue.take(notifications), signal))
   })

@@ -5,7 +5,7 @@
  * `s:<sessionId>` or `c:<customerId>` (every session of the customer). The subscription holds
  * one pooled connection for as long as it lasts.
  */
-import { PgClient } from "@effect/sql-pg"
+import { listeningClient } from "./listen-client.ts"
 import { Effect, Option, Queue } from "effect"
 import { CustomerId, SessionId } from "../../domain/shared/ids.ts"
 import type { SessionRevocation, SessionRevocationFeed } from "../caching/caching-session-repository.ts"
@@ -28,7 +28,7 @@ const parsePayload = (payload: string): SessionRevocation | undefined => {
 }
 
 export const makePostgresSessionRevocationFeed = Effect.gen(function*() {
-  const pg = yield* PgClient.PgClient
+  const pg = yield* listeningClient
   const feed: SessionRevocationFeed = {
     subscribe: Effect.gen(function*() {
       const notifications = yield* pg.listen(SESSION_REVOCATION_CHANNEL)
