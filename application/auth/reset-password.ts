@@ -14,6 +14,7 @@ import { Effect, Option } from "effect"
 import { InvalidResetCredential } from "../../domain/auth/errors/invalid-reset-credential.ts"
 import { redeemResetToken } from "../../domain/auth/reset-token.ts"
 import type { Verification } from "../../domain/auth/verification.ts"
+import { visibleAddresses } from "../../domain/address-book/saved-address.ts"
 import type { Customer } from "../../domain/customer/customer.ts"
 import { isUnprovenLink, markEmailProvenByReset, setPassword } from "../../domain/customer/customer.ts"
 import type { NormalisedEmail } from "../../domain/customer/email.ts"
@@ -36,14 +37,15 @@ type ResetProof =
   | { readonly _tag: "Code"; readonly verification: Verification }
   | { readonly _tag: "MailedLink"; readonly mailedTo: NormalisedEmail | null }
 
-/** The addresses saved since the link of an unproven linked account, discarded when a reset link proves its email. */
-const discardAddressesSinceLink = (ports: AccountPorts, customer: Customer) =>
+/**
+ * Removes what an unproven linked account saved in its address book: exactly the addresses it
+ * sees (domain visibleAddresses: those saved since the link). Their ids.
+ */
+const discardAddressesSinceLink = (ports: AccountPorts, unproven: Customer) =>
   Effect.gen(function*() {
-    const linkedAt = customer.registeredAt
-    if (linkedAt === null) return
-    const book = yield* ports.addressBook.list(customer.id)
-    const added = book.filter((saved) => saved.createdAt.getTime() > linkedAt.getTime())
-    yield* Effect.forEach(added, (saved) => ports.addressBook.remove(customer.id, saved.id), { discard: true })
+    const added = visibleAddresses(unproven, yield* ports.addressBook.list(unproven.id))
+    yield* Effect.forEach(added, (saved) => ports.addressBook.remove(unproven.id, saved.id), { discard: true })
+    return new Set<string>(added.map((saved) => saved.id))
   })
 
 /** Inside the unit of work, once the credential is redeemed: the reset itself and a new session. */
@@ -63,11 +65,9 @@ const completeReset = (
     if (proof._tag === "Code") updated = markContactVerified(withPassword, proof.verification)
     else if (proof.mailedTo !== null) updated = markEmailProvenByReset(withPassword, proof.mailedTo)
     if (isUnprovenLink(customer.value) && !isUnprovenLink(updated)) {
-      yield* discardAddressesSinceLink(ports, customer.value)
-      const kept = updated.defaultShippingAddressId === null
-        ? undefined
-        : yield* ports.addressBook.find(customerId, updated.defaultShippingAddressId)
-      if (kept !== undefined && Option.isNone(kept)) updated = { ...updated, defaultShippingAddressId: null }
+      const discarded = yield* discardAddressesSinceLink(ports, customer.value)
+      const defaultId = updated.defaultShippingAddressId
+      if (defaultId !== null && discarded.has(defaultId)) updated = { ...updated, defaultShippingAddressId: null }
     }
     // only the password, verification flags and held-apart fields change, so no email or phone can collide
     yield* customers.update(updated).pipe(Effect.catchTag("CustomerContactTaken", Effect.die))
