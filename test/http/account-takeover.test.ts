@@ -119,6 +119,11 @@ for (const engine of testEngines()) {
           )
           expect(notificationsTo(notificationsFile, givenPhone)).toEqual([])
           expectProblem(yield* myOrders(token), 403, "email_verification_required")
+          // an address the registrant saves, and makes the default, is theirs alone
+          const saved = yield* storeRequest("POST", "/customers/me/addresses", { ...DHAKA_ADDRESS, name: "Planter", road: "Drop Road" }, { accessToken: token })
+          expect(saved.status, saved.text).toBe(201)
+          const savedId = (saved.body as { id: string }).id
+          expect((yield* patchMe(token, { defaultShippingAddressId: savedId })).status).toBe(200)
 
           // step 5: the owner resets the password through the emailed link
           const ownerToken = yield* resetThroughEmailedLink(owner.email)
@@ -129,6 +134,12 @@ for (const engine of testEngines()) {
             body: { name: "Real Owner", email: owner.email, phone: owner.phone, emailVerified: true, phoneVerified: false }
           })
           expect(orderIds(yield* myOrders(ownerToken))).toEqual([orderId])
+          // what the registrant added since the link is gone: the address, and the default naming it
+          const book = yield* storeRequest("GET", "/customers/me/addresses", undefined, { accessToken: ownerToken })
+          expect(book.status, book.text).toBe(200)
+          expect(book.text).not.toContain(savedId)
+          expect(book.text).not.toContain("Drop Road")
+          expect((yield* getMe(ownerToken)).body).toMatchObject({ defaultShippingAddressId: null })
           // the reset proved the email: asking for a verify_email code is not held to the reset's send limit
           expect((yield* requestCode({ channel: "email", email: owner.email, purpose: "verify_email" }, ownerToken)).status)
             .toBe(202)
