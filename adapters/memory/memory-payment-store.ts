@@ -1,7 +1,7 @@
 /**
  * PaymentStore in memory (tests, library users): the same uniqueness as the SQL tables (one
  * capture per session, per gateway transaction, one applied capture per order); locking comes
- * from MemoryTransactions, which runs units of work one at a time.
+ * from MemoryTransactions, which runs units of work one at a time; refund claims are kept beside.
  */
 import { Effect, Layer, Option } from "effect"
 import { PaymentStore } from "../../application/payments/payment-store.ts"
@@ -14,6 +14,9 @@ const byCreation = (left: PaymentCapture, right: PaymentCapture) =>
 export const makeMemoryPaymentStore = () => {
   const sessions = new Map<string, PaymentSession>()
   const captures = new Map<string, PaymentCapture>()
+  /** The end of each refund claim, by capture id. */
+  const claims = new Map<string, Date>()
+  const unclaimed = (id: string, now: Date) => (claims.get(id)?.getTime() ?? -Infinity) <= now.getTime()
   const find = (id: string) => Effect.sync(() => Option.fromNullishOr(sessions.get(id)))
   return PaymentStore.of({
     insertSession: (session) => Effect.sync(() => void sessions.set(session.id, session)),
@@ -36,8 +39,17 @@ export const makeMemoryPaymentStore = () => {
     updateCapture: (capture) => Effect.sync(() => void (captures.has(capture.id) && captures.set(capture.id, capture))),
     capturesOf: (orderId, disposition) =>
       Effect.sync(() => [...captures.values()].filter((c) => c.orderId === orderId && c.disposition === disposition).sort(byCreation)),
-    refundsDue: (limit) =>
-      Effect.sync(() => [...captures.values()].filter((c) => c.disposition === "refund_pending").sort(byCreation).slice(0, limit))
+    claimRefund: (id, now, until) =>
+      Effect.sync(() => {
+        if (captures.get(id)?.disposition !== "refund_pending" || !unclaimed(id, now)) return false
+        claims.set(id, until)
+        return true
+      }),
+    deferRefund: (id, retryAt) => Effect.sync(() => void (captures.has(id) && claims.set(id, retryAt))),
+    refundsDue: (now, limit) =>
+      Effect.sync(() =>
+        [...captures.values()].filter((c) => c.disposition === "refund_pending" && unclaimed(c.id, now)).sort(byCreation).slice(0, limit)
+      )
   })
 }
 

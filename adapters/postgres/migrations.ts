@@ -14,6 +14,7 @@ import addressBook from "./migrations/0008_address_book.ts"
 import linkedAccountProof from "./migrations/0009_linked_account_proof.ts"
 import delivery from "./migrations/0010_delivery.ts"
 import payments from "./migrations/0011_payments.ts"
+import refundClaims from "./migrations/0012_refund_claims.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -25,7 +26,8 @@ export const migrations = Migrator.fromRecord({
   "0008_address_book": addressBook,
   "0009_linked_account_proof": linkedAccountProof,
   "0010_delivery": delivery,
-  "0011_payments": payments
+  "0011_payments": payments,
+  "0012_refund_claims": refundClaims
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

@@ -80,11 +80,24 @@ export const makePostgresPaymentStore = Effect.gen(function*() {
       ORDER BY created_at, id`
   })
   const refundsDue = SqlSchema.findAll({
-    Request: Schema.Int,
+    Request: Schema.Struct({ now: Schema.Date, limit: Schema.Int }),
     Result: CaptureRow,
-    execute: (limit) => sql`
-      SELECT ${captureColumns} FROM payment_captures WHERE disposition = 'refund_pending'
+    execute: ({ limit, now }) => sql`
+      SELECT ${captureColumns} FROM payment_captures
+      WHERE disposition = 'refund_pending' AND (refund_claimed_until IS NULL OR refund_claimed_until <= ${now})
       ORDER BY created_at, id LIMIT ${limit}`
+  })
+  const claimRefund = SqlSchema.findAll({
+    Request: Schema.Struct({ id: Schema.String, now: Schema.Date, until: Schema.Date }),
+    Result: Schema.Struct({ id: Schema.String }),
+    execute: ({ id, now, until }) => sql`
+      UPDATE payment_captures SET refund_claimed_until = ${until}
+      WHERE id = ${id} AND disposition = 'refund_pending' AND (refund_claimed_until IS NULL OR refund_claimed_until <= ${now})
+      RETURNING id`
+  })
+  const deferRefund = SqlSchema.void({
+    Request: Schema.Struct({ id: Schema.String, retryAt: Schema.Date }),
+    execute: ({ id, retryAt }) => sql`UPDATE payment_captures SET refund_claimed_until = ${retryAt} WHERE id = ${id}`
   })
 
   return PaymentStore.of({
@@ -96,7 +109,9 @@ export const makePostgresPaymentStore = Effect.gen(function*() {
     insertCapture: (capture) => run(Effect.map(insertCapture(capture), (rows) => rows.length === 1)),
     updateCapture: (capture) => run(updateCapture(capture)),
     capturesOf: (orderId, disposition) => run(capturesOf({ orderId, disposition })),
-    refundsDue: (limit) => run(refundsDue(limit))
+    claimRefund: (id, now, until) => run(Effect.map(claimRefund({ id, now, until }), (rows) => rows.length === 1)),
+    deferRefund: (id, retryAt) => run(deferRefund({ id, retryAt })),
+    refundsDue: (now, limit) => run(refundsDue({ now, limit }))
   })
 })
 

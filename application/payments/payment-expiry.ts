@@ -3,8 +3,9 @@
  * after checkout is cancelled (`payment_expired`: its stock and coupon use go back, its open
  * sessions expire), each under its own lock and re-checked there, so a payment settling at the
  * same moment either wins (the order is paid and stays) or finds the order cancelled and is
- * refunded. Then captures still waiting for a refund (a gateway that failed before) are retried,
- * once they are older than REFUND_RETRY_AFTER, so as not to race the request that just asked.
+ * refunded. Then captures still waiting for a refund (a gateway that failed before) are retried
+ * once no claim holds them: not while the request that marked one is asking, and not before the
+ * backoff a failure left (refunds.ts).
  * config/ runs it under the BackgroundLoops supervisor (restart with backoff, health in /ready).
  */
 import { Clock, Effect, Option } from "effect"
@@ -14,7 +15,6 @@ import type { PaymentsPorts } from "./payments-ports.ts"
 import { refundCapture } from "./refunds.ts"
 
 const BATCH = 100
-export const REFUND_RETRY_AFTER_MILLIS = 60_000
 
 export interface ExpiryPass {
   readonly expired: number
@@ -36,10 +36,8 @@ export const expireUnpaidOrders = (ports: PaymentsPorts) =>
       if (changed) expired++
     }
     let refundsRetried = 0
-    for (const capture of yield* ports.payments.refundsDue(BATCH)) {
-      if (now.getTime() - capture.createdAt.getTime() < REFUND_RETRY_AFTER_MILLIS) continue
-      yield* refundCapture(ports, capture)
-      refundsRetried++
+    for (const capture of yield* ports.payments.refundsDue(now, BATCH)) {
+      if ((yield* refundCapture(ports, capture)) !== "claimed") refundsRetried++
     }
     if (expired > 0) yield* Effect.logInfo("unpaid prepaid orders expired").pipe(Effect.annotateLogs({ expired }))
     const pass: ExpiryPass = { expired, refundsRetried }

@@ -2,7 +2,8 @@
  * Port: payment sessions and the captures gateways confirmed. Reads "for update" lock the row
  * until the unit of work ends (Transactions), so settling a session is serialised with any other
  * settlement of it. A gateway transaction is recorded once: a second capture with the same
- * provider and transaction id is refused (`false`).
+ * provider and transaction id is refused (`false`). A refund in flight is claimed first: one
+ * claimant at a time asks the gateway, until its claim ends (`claimRefund`, `deferRefund`).
  * Adapters: adapters/postgres/postgres-payment-store.ts, adapters/memory/memory-payment-store.ts.
  */
 import { Context, type Effect, type Option } from "effect"
@@ -23,6 +24,14 @@ export class PaymentStore extends Context.Service<PaymentStore, {
   readonly updateCapture: (capture: PaymentCapture) => Effect.Effect<void, StoreUnavailable>
   /** The order's captures with this disposition. */
   readonly capturesOf: (orderId: OrderId, disposition: PaymentCapture["disposition"]) => Effect.Effect<ReadonlyArray<PaymentCapture>, StoreUnavailable>
-  /** Captures still to be refunded, oldest first (the refund retry of the payment job). */
-  readonly refundsDue: (limit: number) => Effect.Effect<ReadonlyArray<PaymentCapture>, StoreUnavailable>
+  /**
+   * Claims the refund of a `refund_pending` capture until `until`, unless another claim on it
+   * lasts past `now`; `true` when this caller holds it. Committed on its own, before the gateway
+   * is asked, so that no other instance or job asks at the same time.
+   */
+  readonly claimRefund: (captureId: string, now: Date, until: Date) => Effect.Effect<boolean, StoreUnavailable>
+  /** Holds a refund that failed (or waits for a person) until `retryAt`: the retry's backoff. */
+  readonly deferRefund: (captureId: string, retryAt: Date) => Effect.Effect<void, StoreUnavailable>
+  /** Captures still to be refunded that no claim holds at `now`, oldest first (the payment job's retry). */
+  readonly refundsDue: (now: Date, limit: number) => Effect.Effect<ReadonlyArray<PaymentCapture>, StoreUnavailable>
 }>()("storefront/PaymentStore") {}

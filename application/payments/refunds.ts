@@ -1,9 +1,11 @@
 /**
  * Giving captured money back: each capture marked `refund_pending` is refunded through its
  * gateway; on success the capture becomes `refunded` and, once none of the order's is pending any
- * more, the order's `refund_pending` becomes `refunded`. A gateway that cannot refund (manual) or
- * fails leaves the capture `refund_pending`: flagged, logged, retried by the payment job, never
- * dropped.
+ * more, the order's `refund_pending` becomes `refunded`. The refund is claimed before the gateway
+ * is asked (PaymentStore.claimRefund), so the request that marked it and the payment job's retry
+ * never both send it; the claim outlasts the gateway's time-out, and one left by a crash expires.
+ * A gateway that cannot refund (manual) or fails leaves the capture `refund_pending`: flagged,
+ * logged, and retried by the payment job once its claim is deferred past, never dropped.
  */
 import { Clock, Effect, Option } from "effect"
 import type { Order } from "../../domain/order/order.ts"
@@ -12,9 +14,19 @@ import type { PaymentCapture } from "../../domain/payment/payment-capture.ts"
 import type { OrderId } from "../../domain/shared/ids.ts"
 import type { PaymentsPorts } from "./payments-ports.ts"
 
-/** Refunds one capture through its gateway; what became of it. */
+/** How long a claimant may take to hear the gateway's answer (its calls time out well before). */
+export const REFUND_CLAIM_MILLIS = 5 * 60_000
+/** When a failed refund is asked again. */
+export const REFUND_RETRY_AFTER_MILLIS = 60_000
+/** When a refund no gateway can make (a person's) is logged again. */
+export const MANUAL_REFUND_REMINDER_MILLIS = 60 * 60_000
+
+/** Refunds one capture through its gateway; what became of it (`claimed` when another claimant has it). */
 export const refundCapture = (ports: PaymentsPorts, capture: PaymentCapture) =>
   Effect.gen(function*() {
+    const claimedAt = yield* Clock.currentTimeMillis
+    const claimed = yield* ports.payments.claimRefund(capture.id, new Date(claimedAt), new Date(claimedAt + REFUND_CLAIM_MILLIS))
+    if (!claimed) return "claimed" as const
     const gateway = ports.gateways.get(capture.provider)
     const result = gateway === undefined ? "manual" as const : yield* gateway.refund(capture).pipe(
       Effect.catchTag("GatewayUnavailable", (error) =>
@@ -24,6 +36,8 @@ export const refundCapture = (ports: PaymentsPorts, capture: PaymentCapture) =>
         ))
     )
     if (result !== "refunded") {
+      const wait = result === "manual" ? MANUAL_REFUND_REMINDER_MILLIS : REFUND_RETRY_AFTER_MILLIS
+      yield* ports.payments.deferRefund(capture.id, new Date((yield* Clock.currentTimeMillis) + wait))
       if (result === "manual") {
         yield* Effect.logWarning("payment capture flagged for a manual refund").pipe(
           Effect.annotateLogs({ captureId: capture.id, orderId: capture.orderId, provider: capture.provider })

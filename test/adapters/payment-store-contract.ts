@@ -79,13 +79,40 @@ export const paymentStoreContract = (it: Vitest.MethodsNonLive<BuyingStoresServi
         expect(yield* payments.insertCapture(refund)).toBe(true)
         expect(yield* payments.capturesOf(order.id, "applied")).toEqual([applied])
         expect(yield* payments.capturesOf(order.id, "refund_pending")).toEqual([refund])
-        const due = yield* payments.refundsDue(1000)
+        const due = yield* payments.refundsDue(AT, 1000)
         expect(due.some((row) => row.id === refund.id)).toBe(true)
         expect(due.map((row) => row.createdAt.getTime())).toEqual([...due.map((row) => row.createdAt.getTime())].sort((a, b) => a - b))
         const refunded = { ...refund, disposition: "refunded" as const, refundedAt: AT }
         yield* payments.updateCapture(refunded)
         expect(yield* payments.capturesOf(order.id, "refunded")).toEqual([refunded])
-        expect((yield* payments.refundsDue(1000)).some((row) => row.id === refund.id)).toBe(false)
+        expect((yield* payments.refundsDue(AT, 1000)).some((row) => row.id === refund.id)).toBe(false)
+      }))
+
+    it.effect("a refund is claimed by one caller until its claim ends; a deferred one is not due before its time; a refunded one is never claimed", () =>
+      Effect.gen(function*() {
+        const payments = yield* PaymentStore
+        const order = yield* storedOrder()
+        const refund = yield* capture(yield* newSession(order), `trx-claim-${order.id}`, "refund_pending")
+        expect(yield* payments.insertCapture(refund)).toBe(true)
+        const at = (seconds: number) => new Date(AT.getTime() + seconds * 1000)
+        const due = (now: Date) => Effect.map(payments.refundsDue(now, 1000), (rows) => rows.some((row) => row.id === refund.id))
+        expect(yield* due(at(0))).toBe(true)
+        const claims = yield* Effect.all(Array.from({ length: 8 }, () => payments.claimRefund(refund.id, at(0), at(300))), { concurrency: 8 })
+        expect(claims.filter(Boolean)).toHaveLength(1)
+        expect(yield* due(at(10))).toBe(false)
+        expect(yield* payments.claimRefund(refund.id, at(299), at(599))).toBe(false)
+        // a claimant that crashed: its claim ends and someone else takes it
+        expect(yield* due(at(300))).toBe(true)
+        expect(yield* payments.claimRefund(refund.id, at(300), at(600))).toBe(true)
+        // a failed refund deferred to a retry time: not due, nor claimable, before it
+        yield* payments.deferRefund(refund.id, at(660))
+        expect(yield* due(at(659))).toBe(false)
+        expect(yield* payments.claimRefund(refund.id, at(659), at(959))).toBe(false)
+        expect(yield* payments.claimRefund(refund.id, at(660), at(960))).toBe(true)
+        yield* payments.updateCapture({ ...refund, disposition: "refunded", refundedAt: at(700) })
+        expect(yield* payments.claimRefund(refund.id, at(5000), at(5300))).toBe(false)
+        expect(yield* due(at(5000))).toBe(false)
+        expect(yield* payments.claimRefund("cap_missing", at(0), at(300))).toBe(false)
       }))
 
     it.effect("orders: the token hash comes back with the locked order; state and cancellation round-trip; unpaid prepaid orders by age", () =>

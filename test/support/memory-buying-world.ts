@@ -6,14 +6,18 @@ import type { Address } from "../../domain/shipping/address.ts"
 import { buyingFixture } from "./buying-fixture.ts"
 import { memoryBuyingTestStores } from "./buying-stores.ts"
 import { testAccountSecurity } from "./account-test-layers.ts"
-import { testPayments } from "./payment-test-layers.ts"
+import { type TestPaymentOptions, testPayments } from "./payment-test-layers.ts"
 
-export const memoryBuyingServices = buyingServices.pipe(
-  Layer.provideMerge(catalogReadModel({ pollInterval: "1 second" })),
-  Layer.provideMerge(testPayments()),
-  Layer.provideMerge(testAccountSecurity),
-  Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
-)
+/** The buying use cases over the memory stores, with the payment gateways of `payments`. */
+export const memoryBuyingServicesWith = (payments: TestPaymentOptions) =>
+  buyingServices.pipe(
+    Layer.provideMerge(catalogReadModel({ pollInterval: "1 second" })),
+    Layer.provideMerge(testPayments(payments)),
+    Layer.provideMerge(testAccountSecurity),
+    Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
+  )
+
+export const memoryBuyingServices = memoryBuyingServicesWith({})
 
 /** An address in Dhaka as a cart stores it (every field given, no email). */
 export const DHAKA_HOME: Address = {
