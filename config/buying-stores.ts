@@ -1,6 +1,6 @@
 /**
  * The buying-path side of the composition root: the stores of carts, inventory, coupons,
- * orders, payments and Idempotency-Key records (on the SQL adapter or in memory), and the cart lifetime.
+ * orders, payments and Idempotency-Key records (on the SQL adapter, sealed, or in memory), and the cart lifetime.
  * Transactions and the CustomerRepository come with the account stores; in memory, coupons come
  * with the catalog store (adapters/memory/memory-catalog-store.ts), which imports them.
  */
@@ -16,6 +16,7 @@ import { PostgresIdempotencyStore } from "../adapters/postgres/postgres-idempote
 import { PostgresInventory } from "../adapters/postgres/postgres-inventory.ts"
 import { PostgresOrderRepository } from "../adapters/postgres/postgres-order-repository.ts"
 import { PostgresPaymentStore } from "../adapters/postgres/postgres-payment-store.ts"
+import { sealed } from "../adapters/security/sealed-idempotency-store.ts"
 import { CartSettings } from "../application/cart/cart-settings.ts"
 import type { AppConfig } from "./app-config.ts"
 
@@ -26,7 +27,8 @@ export const postgresBuyingStores = Layer.mergeAll(
   PostgresCouponRepository,
   PostgresOrderRepository,
   PostgresPaymentStore,
-  PostgresIdempotencyStore
+  // a record on disk answers only whoever holds its Idempotency-Key (adapters/security/sealed-idempotency-store.ts)
+  sealed(PostgresIdempotencyStore)
 )
 
 /**

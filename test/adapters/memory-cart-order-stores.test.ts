@@ -1,5 +1,8 @@
-/** The buying-path contract suites on the in-memory adapters. */
+/** The buying-path contract suites on the in-memory adapters, and the Idempotency-Key store's sealed around one. */
 import { layer } from "@effect/vitest"
+import { Layer } from "effect"
+import { MemoryIdempotencyStore } from "../../adapters/memory/memory-idempotency-store.ts"
+import { sealed } from "../../adapters/security/sealed-idempotency-store.ts"
 import { buyingFixture } from "../support/buying-fixture.ts"
 import { memoryBuyingTestStores } from "../support/buying-stores.ts"
 import { cartRepositoryContract } from "./cart-repository-contract.ts"
@@ -17,3 +20,10 @@ layer(memoryBuyingTestStores(buyingFixture()), { excludeTestServices: true })("b
   paymentStoreContract(it)
   idempotencyStoreContract(it)
 })
+
+layer(Layer.merge(memoryBuyingTestStores(buyingFixture()), sealed(MemoryIdempotencyStore)), { excludeTestServices: true })(
+  "Idempotency-Key store sealed (over memory)",
+  (it) => {
+    idempotencyStoreContract(it)
+  }
+)

@@ -376,6 +376,11 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         const count = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE cart_id = ${cart.id}`
         expect(count[0]?.n).toBe(1)
         expect((replay.body as OrderBody).id).toBe(order.id)
+        // at rest the record answers only whoever holds the key: neither the key nor the order token is readable
+        const orderToken = (first.body as { orderToken: string }).orderToken
+        const records = yield* sql<{ row: string }>`SELECT row_to_json(k)::text AS row FROM idempotency_keys k`
+        expect(records.some((record) => record.row.includes(order.id))).toBe(false)
+        expect(records.some((record) => record.row.includes(key) || record.row.includes(orderToken))).toBe(false)
       }))
   })
 
