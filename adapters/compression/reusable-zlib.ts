@@ -7,8 +7,10 @@
  *
  * Node has no public API for a reusable synchronous stream: this drives the stream's native
  * handle as `zlib.*Sync` does internally (`_handle.writeSync` with Z_FINISH, then `reset`, which
- * also sets the preset dictionary again). Where the handle is not there in that form (another
- * Node), `fallback`, the per-call function, is used instead; the output is the same bytes.
+ * also sets the preset dictionary again). The public functions are the reference: where the
+ * handle is not there in that form (another Node), or where the first result it gives differs
+ * from `fallback`'s (the per-call public function) or throws where `fallback` answers, `fallback`
+ * is used from then on. The public alternatives, measured, are in docs/decisions/reusable-zlib-handle.md.
  */
 import { constants } from "node:zlib"
 
@@ -52,16 +54,14 @@ export const reusableZlib = (
     return made
   }
   let usable = true
-  return (input) => {
-    if (!usable) return fallback(input)
+  /** The output through the native handle; `undefined` where this Node has none in that form. */
+  const viaHandle = (input: Uint8Array): Buffer | undefined => {
     const current = stream ?? open()
     stream = current
     const handle = current?._handle
     const state = current?._writeState
-    if (current === undefined || handle === undefined || handle === null || state === undefined) {
-      usable = false
-      return fallback(input)
-    }
+    if (current === undefined || handle === undefined || handle === null || state === undefined) return undefined
+
     let inOffset = 0
     let inLength = input.length
     let outOffset = 0
@@ -83,5 +83,30 @@ export const reusableZlib = (
     }
     handle.reset()
     return output.subarray(0, outOffset)
+  }
+  let verified = false
+  return (input) => {
+    if (!usable) return fallback(input)
+    if (verified) return viaHandle(input) ?? fallback(input)
+    stream ??= open()
+    if (stream === undefined) {
+      usable = false
+      return fallback(input)
+    }
+    // the first answer is checked against the public function's: a Node whose internals changed shape falls back
+    const expected = fallback(input)
+    let result: Buffer | undefined
+    try {
+      result = viaHandle(input)
+    } catch {
+      result = undefined
+    }
+    if (result === undefined || !result.equals(expected)) {
+      usable = false
+      stream = undefined
+      return expected
+    }
+    verified = true
+    return result
   }
 }

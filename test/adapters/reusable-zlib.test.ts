@@ -55,3 +55,36 @@ describe("reusable zlib streams", () => {
     expect(fallbacks).toBe(1)
   })
 })
+
+describe("reusable zlib streams checked against the public function", () => {
+  it("a native handle whose first answer differs from the per-call function's is dropped for it", () => {
+    const input = inputs[2]!
+    const stream = createDeflateRaw()
+    type WriteSync = (flush: number, chunk: Uint8Array, inOffset: number, inLength: number, out: Uint8Array, outOffset: number, outLength: number) => void
+    const native = (stream as unknown as { _handle: { writeSync: WriteSync } })._handle
+    const writeSync = native.writeSync.bind(native)
+    // a Node whose internal call writes somewhere else than this code reads
+    native.writeSync = (flush, chunk, inOffset, inLength, out, outOffset, outLength) => {
+      writeSync(flush, chunk, inOffset, inLength, out, outOffset, outLength)
+      out.fill(0, outOffset, outOffset + 4)
+    }
+    let fallbacks = 0
+    const run = reusableZlib(() => stream, (given) => {
+      fallbacks++
+      return deflateRawSync(given)
+    })
+    expect(inflateRawSync(run(input)).equals(input)).toBe(true)
+    expect(inflateRawSync(run(inputs[4]!)).equals(inputs[4]!)).toBe(true)
+    expect(fallbacks).toBe(2)
+  })
+
+  it("a handle that agrees is checked once: later calls do not run the per-call function", () => {
+    let fallbacks = 0
+    const run = reusableZlib(() => createDeflateRaw(), (given) => {
+      fallbacks++
+      return deflateRawSync(given)
+    })
+    for (const input of [...inputs, ...inputs]) expect(inflateRawSync(run(input)).equals(input)).toBe(true)
+    expect(fallbacks).toBe(1)
+  })
+})

@@ -1,0 +1,87 @@
+// The document codec's compression, one way per process: the reusable native zlib stream
+// (adapters/compression/reusable-zlib.ts) against Node's public per-call functions (deflateRawSync /
+// inflateRawSync, and zstd with the same dictionary), over the products of the generated bench
+// catalog: µs per document to encode and to decode (decoded 3 times), bytes per document, and how
+// much RSS grew while encoding them all. Not a test:
+//   node test/bench/document-codec-figures.ts CATALOG.json [reusable|per-call|zstd ...]
+// With no way named it runs each in a child process of its own, alternated over 3 rounds.
+import { spawnSync } from "node:child_process"
+import { readFileSync } from "node:fs"
+import {
+  constants,
+  createDeflateRaw,
+  createInflateRaw,
+  deflateRawSync,
+  inflateRawSync,
+  zstdCompressSync,
+  zstdDecompressSync
+} from "node:zlib"
+import { trainDictionary } from "../../adapters/compression/compression-dictionary.ts"
+import { DEFAULT_DICTIONARY } from "../../adapters/compression/deflate-document-codec.ts"
+import { documentDeflater } from "../../adapters/compression/deflate-options.ts"
+import { reusableZlib } from "../../adapters/compression/reusable-zlib.ts"
+
+type Way = "reusable" | "per-call" | "zstd"
+const WAYS: ReadonlyArray<Way> = ["reusable", "per-call", "zstd"]
+
+const [catalogFile, ...named] = process.argv.slice(2)
+if (catalogFile === undefined) throw new Error("usage: document-codec-figures.ts CATALOG.json [way ...]")
+
+const codecOf = (way: Way, dictionary: Uint8Array) => {
+  const inflateOptions = { windowBits: 15, dictionary }
+  switch (way) {
+    case "reusable": {
+      const deflate = documentDeflater(dictionary)
+      const inflate = reusableZlib(() => createInflateRaw(inflateOptions), (input) => inflateRawSync(input, inflateOptions))
+      return { encode: (input: Buffer) => Buffer.from(deflate(input)), decode: inflate }
+    }
+    case "per-call": {
+      const options = { level: 6, memLevel: 8, windowBits: 15, strategy: constants.Z_DEFAULT_STRATEGY, dictionary }
+      return { encode: (input: Buffer) => deflateRawSync(input, options), decode: (input: Uint8Array) => inflateRawSync(input, inflateOptions) }
+    }
+    case "zstd":
+      return {
+        encode: (input: Buffer) => zstdCompressSync(input, { dictionary, params: { [constants.ZSTD_c_compressionLevel]: 3 } }),
+        decode: (input: Uint8Array) => zstdDecompressSync(input, { dictionary })
+      }
+  }
+}
+
+const measure = (way: Way) => {
+  const catalog = JSON.parse(readFileSync(catalogFile, "utf8")) as { products: ReadonlyArray<unknown> }
+  const documents = catalog.products.map((product) => Buffer.from(JSON.stringify(product), "utf8"))
+  const dictionary = trainDictionary(documents.slice(0, 2_000).map((document) => document.toString("utf8")), DEFAULT_DICTIONARY)
+  const codec = codecOf(way, dictionary)
+  const rssBefore = process.memoryUsage().rss
+  let started = performance.now()
+  const encoded = documents.map((document) => codec.encode(document))
+  const encodeMs = performance.now() - started
+  const rssGrowth = process.memoryUsage().rss - rssBefore
+  started = performance.now()
+  let decodedBytes = 0
+  for (let round = 0; round < 3; round++) for (const stored of encoded) decodedBytes += codec.decode(stored).length
+  const decodeMs = (performance.now() - started) / 3
+  const storedBytes = encoded.reduce((sum, stored) => sum + stored.length, 0)
+  const rawBytes = documents.reduce((sum, document) => sum + document.length, 0)
+  if (decodedBytes !== rawBytes * 3) throw new Error(`${way}: decoded ${decodedBytes} bytes, expected ${rawBytes * 3}`)
+  const perDocument = (ms: number) => (ms * 1000 / documents.length).toFixed(1)
+  console.log(
+    `${way.padEnd(8)} ${documents.length} docs: encode ${perDocument(encodeMs)} µs, decode ${perDocument(decodeMs)} µs, ` +
+      `${(storedBytes / documents.length).toFixed(0)} of ${(rawBytes / documents.length).toFixed(0)} bytes, ` +
+      `RSS +${(rssGrowth / 1e6).toFixed(0)} MB while encoding`
+  )
+}
+
+if (named.length > 0) {
+  for (const way of named) {
+    if (!WAYS.includes(way as Way)) throw new Error(`unknown way "${way}"; one of ${WAYS.join(", ")}`)
+    measure(way as Way)
+  }
+} else {
+  for (let round = 1; round <= 3; round++) {
+    for (const way of WAYS) {
+      const child = spawnSync(process.execPath, [process.argv[1]!, catalogFile, way], { stdio: "inherit" })
+      if (child.status !== 0) throw new Error(`${way} exited with ${child.status}`)
+    }
+  }
+}
