@@ -1,0 +1,65 @@
+/**
+ * The service started again and again on one PostgreSQL database whose catalog takes several
+ * pages to load (1,200 products): every start becomes ready and serves the catalog. This holds
+ * the fix of a hang at start-up: with the catalog loading while the session-revocation and
+ * outbox listeners subscribed on sessions reserved from the multiplexed pool, about half the
+ * starts on a 10,000-product database never became ready, with no statement running. The
+ * listeners now have sessions of their own (adapters/postgres/listen-client.ts).
+ */
+import { spawnSync } from "node:child_process"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { generatedCatalogJson } from "../support/catalog-documents.ts"
+import { startServerProcess, waitUntilReady } from "../support/server-process.ts"
+import { freePort, startThrowawayPostgres, type ThrowawayPostgres, throwawayPostgresAvailable } from "../support/throwaway-postgres.ts"
+
+const IMPORT_MAIN = join(import.meta.dirname, "../../config/import-main.ts")
+const PRODUCTS = 1_200
+const STARTS = 4
+
+let cluster: ThrowawayPostgres
+let databaseUrl: string
+const folder = mkdtempSync(join(tmpdir(), "storefront-starts-"))
+
+describe.runIf(throwawayPostgresAvailable())("repeated starts on PostgreSQL with a catalog of several pages", () => {
+  beforeAll(async () => {
+    cluster = await startThrowawayPostgres()
+    cluster.psql("CREATE DATABASE storefront")
+    databaseUrl = cluster.url.replace(/\/postgres$/, "/storefront")
+    const catalogFile = join(folder, "catalog.json")
+    writeFileSync(catalogFile, JSON.stringify(generatedCatalogJson(PRODUCTS)))
+    const imported = spawnSync(process.execPath, [IMPORT_MAIN, catalogFile], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+      timeout: 180_000
+    })
+    expect(imported.status, imported.stdout + imported.stderr).toBe(0)
+  }, 240_000)
+
+  afterAll(() => {
+    cluster?.destroy()
+    rmSync(folder, { recursive: true, force: true })
+  })
+
+  it(`${STARTS} starts in a row: each becomes ready and lists the whole catalog`, async () => {
+    for (let start = 1; start <= STARTS; start++) {
+      const port = await freePort()
+      const server = startServerProcess({ PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl })
+      try {
+        await waitUntilReady(server, port, 90_000)
+        const listing = await fetch(`http://127.0.0.1:${port}/v1/store/products?limit=1`, {
+          headers: { "x-publishable-api-key": "pk_all_0123456789abcdef" }
+        })
+        expect(listing.status, `start ${start}`).toBe(200)
+        const body = (await listing.json()) as { total: number }
+        expect(body.total, `start ${start}`).toBeGreaterThan(PRODUCTS / 2)
+      } finally {
+        server.child.kill("SIGTERM")
+        const { code } = await server.finished
+        expect(code, `start ${start}: exit\n${server.output()}`).toBe(0)
+      }
+    }
+  }, 480_000)
+})
