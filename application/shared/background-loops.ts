@@ -65,10 +65,13 @@ export const makeBackgroundLoops = (): BackgroundLoops["Service"] => {
       Effect.gen(function*() {
         yield* set(name, { status: "starting", since: yield* nowIso, restarts: 0 })
         let failures = 0
+        /** Whether the outage going on was logged as a warning (its recovery is then logged too). */
+        let warned = false
         const healthy = Effect.gen(function*() {
           const previous = loops.get(name)
           if (previous?.status === "ok") return
-          if (previous?.status === "failing") {
+          if (warned) {
+            warned = false
             yield* Effect.logInfo(`background loop ${name} recovered`).pipe(Effect.annotateLogs({ loop: name }))
           }
           failures = 0
@@ -81,7 +84,11 @@ export const makeBackgroundLoops = (): BackgroundLoops["Service"] => {
               const previous = loops.get(name)
               const error = exit._tag === "Failure" ? describeCause(exit.cause) : "ended"
               failures++
-              if (previous?.status !== "failing") {
+              // interrupted from below (a connection it used closed at shutdown): not an outage to warn of
+              if (exit._tag === "Failure" && Cause.hasInterruptsOnly(exit.cause)) {
+                yield* Effect.logInfo(`background loop ${name} was interrupted; restarting with backoff`).pipe(Effect.annotateLogs({ loop: name }))
+              } else if (!warned) {
+                warned = true
                 yield* Effect.logWarning(`background loop ${name} failed; restarting with backoff until it recovers`).pipe(
                   Effect.annotateLogs({ loop: name, error })
                 )

@@ -54,3 +54,34 @@ describe("BackgroundLoops", () => {
     }).pipe(Effect.provide([BackgroundLoops.layer, captureLogs(lines)]))
   })
 })
+
+describe("BackgroundLoops: interruption from below", () => {
+  it.effect("a loop interrupted from inside (its connection closed at shutdown) is restarted without a warning; a real failure after it still warns", () => {
+    const lines: Array<string> = []
+    return Effect.gen(function*() {
+      const loops = yield* BackgroundLoops
+      const runs = yield* Ref.make(0)
+      const fiber = yield* Effect.forkChild(Effect.scoped(Effect.gen(function*() {
+        yield* loops.supervise("listen", ({ healthy }) =>
+          Effect.gen(function*() {
+            const run = yield* Ref.updateAndGet(runs, (n) => n + 1)
+            if (run === 1) return yield* Effect.interrupt
+            if (run === 2) return yield* Effect.fail("connection refused")
+            yield* healthy
+            return yield* Effect.never
+          }))
+        return yield* Effect.never
+      })))
+      yield* TestClock.adjust("1 millis")
+      expect(lines.filter((line) => line.startsWith("Warn"))).toEqual([])
+      expect(lines.filter((line) => line.includes("was interrupted"))).toHaveLength(1)
+      yield* TestClock.adjust("150 millis") // restarted: fails for real
+      expect(yield* Ref.get(runs)).toBe(2)
+      expect(lines.filter((line) => line.startsWith("Warn"))).toHaveLength(1)
+      yield* TestClock.adjust("300 millis") // restarted again: healthy
+      expect((yield* loops.health)["listen"]).toMatchObject({ status: "ok", restarts: 2 })
+      expect(lines.filter((line) => line.includes("recovered"))).toHaveLength(1)
+      yield* Fiber.interrupt(fiber)
+    }).pipe(Effect.provide([BackgroundLoops.layer, captureLogs(lines)]))
+  })
+})
