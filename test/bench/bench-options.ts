@@ -42,7 +42,8 @@ export const USAGE = `Usage: npm run bench -- [flags]
                       over 127.0.0.1:5432)
   --help
 Environment: BENCH_DATABASE_URL, BENCH_SERVER_ENTRY (config/main.ts),
-  BENCH_IMPORT_ENTRY (config/import-main.ts), BENCH_READY_TIMEOUT_S (180)`
+  BENCH_IMPORT_ENTRY (config/import-main.ts), BENCH_READY_TIMEOUT_S (180),
+  BENCH_CHECKOUT_CEILING (1000: checkouts per second the carts made in setup cover)`
 
 export class UsageError extends Error {}
 
