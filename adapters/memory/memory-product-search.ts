@@ -19,14 +19,11 @@ import {
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import { correctionTerms } from "../../domain/catalog/correction-terms.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
-import { referenceBySlug, referenceCategoryCounts, referenceEffectivePrice, referenceList } from "./reference-listing.ts"
+import { referenceBySlug, referenceCategoryCounts, referenceList, referenceLowestPrice } from "./reference-listing.ts"
 import { referenceEdits, referenceKind, referenceOsa, referenceSuggest, referenceWords } from "./reference-suggest.ts"
 
 const wordsOf = (product: CatalogProduct) =>
   [product.name, ...product.tags, product.attributes?.["brand"]?.value ?? ""].flatMap(referenceWords)
-
-const lowestPrice = (product: CatalogProduct): number =>
-  product.variants.length === 0 ? 0 : Math.min(...product.variants.map(referenceEffectivePrice))
 
 /** The longest prefix of `word` closest to `token`. */
 const closestPrefix = (token: string, word: string) => {
@@ -137,7 +134,7 @@ class MemorySearchIndex implements ProductSearchIndex {
     return {
       products: found.products.map(({ id, slug }) => {
         const product = this.products.get(id)!
-        return { id, slug, name: product.name, thumbnail: product.thumbnail, price: lowestPrice(product) }
+        return { id, slug, name: product.name, thumbnail: product.thumbnail, price: referenceLowestPrice(product) }
       }),
       categories: found.categories,
       queries: found.queries

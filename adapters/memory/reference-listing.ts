@@ -16,6 +16,7 @@ import type { CatalogProduct, CatalogVariant } from "../../domain/catalog/catalo
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { Facets } from "../../domain/catalog/facets.ts"
 import type { ProductQuery, SortBy, SortOrder } from "../../domain/catalog/product-query.ts"
+import { asMinorUnits, type MinorUnits } from "../../domain/shared/money.ts"
 
 export interface ReferenceListing {
   readonly total: number
@@ -31,9 +32,10 @@ export const referenceEffectivePrice = (variant: Pick<CatalogVariant, "originalP
 
 const prices = (product: CatalogProduct): ReadonlyArray<number> => product.variants.map(referenceEffectivePrice)
 
-const lowestPrice = (product: CatalogProduct): number => {
+/** The lowest effective price of a product's variants (0 without variants). */
+export const referenceLowestPrice = (product: CatalogProduct): MinorUnits => {
   const all = prices(product)
-  return all.length === 0 ? 0 : Math.min(...all)
+  return asMinorUnits(all.length === 0 ? 0 : Math.min(...all))
 }
 
 const hasStock = (product: CatalogProduct): boolean => product.variants.some((variant) => variant.stock > 0)
@@ -115,7 +117,7 @@ const sortKeyComparator = (sortBy: SortBy): (left: CatalogProduct, right: Catalo
     case "name":
       return (left, right) => compareStrings(left.name.toLowerCase(), right.name.toLowerCase())
     case "price":
-      return (left, right) => lowestPrice(left) - lowestPrice(right)
+      return (left, right) => referenceLowestPrice(left) - referenceLowestPrice(right)
     case "newest":
       return (left, right) => left.createdAt.getTime() - right.createdAt.getTime()
     case "bestselling":
@@ -185,8 +187,8 @@ const referenceFacets = (
   const priceSet = allBut("price")
   const allPrices = priceSet.flatMap(prices)
   const priceRange = allPrices.length === 0
-    ? { min: 0, max: 0 }
-    : { min: Math.min(...allPrices), max: Math.max(...allPrices) }
+    ? { min: asMinorUnits(0), max: asMinorUnits(0) }
+    : { min: asMinorUnits(Math.min(...allPrices)), max: asMinorUnits(Math.max(...allPrices)) }
 
   const keys = [...new Set(candidates.flatMap((product) => Object.keys(product.attributes ?? {})))]
     .sort(compareStrings)

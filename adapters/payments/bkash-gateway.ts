@@ -21,6 +21,7 @@ import { GatewayUnavailable, type PaymentGateway, PaymentNotVerified } from "../
 import type { PaymentSession } from "../../domain/payment/payment-session.ts"
 import type { VerifiedPayment } from "../../domain/payment/settlement.ts"
 import { decimalFromMinor, gatewayJson, minorFromDecimal } from "./gateway-http.ts"
+import { asMinorUnits } from "../../domain/shared/money.ts"
 
 export interface BkashSettings {
   /** e.g. https://tokenized.sandbox.bka.sh/v1.2.0-beta (sandbox) or https://tokenized.pay.bka.sh/v1.2.0-beta (live). */
@@ -164,7 +165,7 @@ export const makeBkashGateway = (settings: BkashSettings) =>
           const outcome: VerifiedPayment["outcome"] = status === "Initiated" || status === ""
             ? callback.fields["status"] === "cancel" ? "cancelled" : callback.fields["status"] === "failure" ? "failed" : "pending"
             : status === "Cancelled" ? "cancelled" : "failed"
-          return { outcome, transactionId: "", amount: 0, currency: session.currency, details: {} }
+          return { outcome, transactionId: "", amount: asMinorUnits(0), currency: session.currency, details: {} }
         }),
       refund: (capture) =>
         Effect.gen(function*() {

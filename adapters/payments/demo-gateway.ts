@@ -8,11 +8,12 @@
 import { Context, Effect, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import { type PaymentGateway, PaymentNotVerified } from "../../application/payments/payment-gateway.ts"
+import type { MinorUnits } from "../../domain/shared/money.ts"
 
 export type DemoOutcome = "paid" | "failed" | "cancelled"
 
 interface DemoPayment {
-  readonly amount: number
+  readonly amount: MinorUnits
   readonly currency: string
   readonly returnUrl: string
   outcome: DemoOutcome | "pending"

@@ -7,6 +7,7 @@
 import { Duration, Effect, Schema } from "effect"
 import { type HttpClient, type HttpClientRequest } from "effect/http"
 import { GatewayUnavailable } from "../../application/payments/payment-gateway.ts"
+import { type MinorUnits, toMinor } from "../../domain/shared/money.ts"
 
 /** JSON of `request` decoded by `schema`, within `timeout`. */
 export const gatewayJson = <S extends Schema.Top & { readonly DecodingServices: never }>(
@@ -37,8 +38,8 @@ export const gatewayJson = <S extends Schema.Top & { readonly DecodingServices: 
   ) as Effect.Effect<S["Type"], GatewayUnavailable>
 
 /** "1250.50" → 125050; anything else is not an amount. */
-export const minorFromDecimal = (text: string): number | null =>
-  /^\d{1,12}(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null
+export const minorFromDecimal = (text: string): MinorUnits | null =>
+  /^\d{1,12}(\.\d{1,2})?$/.test(text.trim()) ? toMinor(Number(text.trim())) : null
 
 /** 125050 → "1250.50". */
-export const decimalFromMinor = (minor: number): string => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`
+export const decimalFromMinor = (minor: MinorUnits): string => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`

@@ -24,6 +24,7 @@ import { GatewayUnavailable, type PaymentGateway, PaymentNotVerified } from "../
 import type { PaymentSession } from "../../domain/payment/payment-session.ts"
 import type { VerifiedPayment } from "../../domain/payment/settlement.ts"
 import { decimalFromMinor, gatewayJson, minorFromDecimal } from "./gateway-http.ts"
+import { asMinorUnits } from "../../domain/shared/money.ts"
 
 export interface SslcommerzSettings {
   /** https://sandbox.sslcommerz.com (sandbox) or https://securepay.sslcommerz.com (live). */
@@ -152,7 +153,7 @@ export const makeSslcommerzGateway = (settings: SslcommerzSettings) =>
           if (paid?.val_id !== undefined) return yield* validate(session, paid.val_id)
           const statuses = new Set((known.element ?? []).map((attempt) => attempt.status))
           const outcome: VerifiedPayment["outcome"] = statuses.has("CANCELLED") ? "cancelled" : statuses.has("FAILED") ? "failed" : "pending"
-          return { outcome, transactionId: "", amount: 0, currency: session.currency, details: {} } satisfies VerifiedPayment
+          return { outcome, transactionId: "", amount: asMinorUnits(0), currency: session.currency, details: {} } satisfies VerifiedPayment
         }),
       refund: (capture) =>
         Effect.gen(function*() {

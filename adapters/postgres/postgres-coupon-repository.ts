@@ -7,22 +7,10 @@ import { Effect, Layer, type Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { StoreUnavailable } from "../../application/shared/store-unavailable.ts"
 import { CouponRepository } from "../../application/cart/coupon-repository.ts"
-import { type Coupon, CouponType, normalizeCouponCode } from "../../domain/cart/coupon.ts"
+import { Coupon, normalizeCouponCode } from "../../domain/cart/coupon.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 import { findOne } from "./store-query.ts"
 import { ShopId } from "../../domain/shared/ids.ts"
-
-const CouponRow = Schema.Struct({
-  code: Schema.String,
-  shopId: ShopId,
-  type: CouponType,
-  value: Schema.Int,
-  minSubtotal: Schema.Int,
-  startsAt: Schema.NullOr(Schema.Date),
-  endsAt: Schema.NullOr(Schema.Date),
-  usageLimit: Schema.NullOr(Schema.Int),
-  usageCount: Schema.Int
-})
 
 const CouponOfShop = Schema.Struct({ shopId: ShopId, code: Schema.String })
 
@@ -30,7 +18,7 @@ export const makePostgresCouponRepository = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const findByCode = findOne({
     Request: CouponOfShop,
-    Result: CouponRow,
+    Result: Coupon,
     execute: ({ code, shopId }) =>
       sql`
         SELECT code, shop_id, type, value, min_subtotal, starts_at, ends_at, usage_limit, usage_count

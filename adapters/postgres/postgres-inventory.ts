@@ -12,6 +12,8 @@ import type { CartVariant } from "../../application/cart/cart-variant.ts"
 import { Inventory, type ProductSale, type StockTake } from "../../application/cart/inventory.ts"
 import { InsufficientStock } from "../../domain/cart/errors/insufficient-stock.ts"
 import { ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
+import { MinorUnits } from "../../domain/shared/money.ts"
+import { Grams } from "../../domain/shared/weight.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 import { findAll, findOne } from "./store-query.ts"
 
@@ -19,10 +21,10 @@ const VariantRow = Schema.Struct({
   variantId: VariantId,
   productId: ProductId,
   sku: Schema.String,
-  originalPrice: Schema.Int,
-  salePrice: Schema.NullOr(Schema.Int),
+  originalPrice: MinorUnits,
+  salePrice: Schema.NullOr(MinorUnits),
   stock: Schema.Int,
-  weightGrams: Schema.Int,
+  weightGrams: Grams,
   images: Schema.fromJsonString(Schema.Array(Schema.String)),
   optionValues: Schema.fromJsonString(Schema.Record(Schema.String, Schema.String)),
   visible: Schema.Boolean,

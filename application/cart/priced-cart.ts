@@ -16,6 +16,7 @@ import {
 import type { Coupon } from "../../domain/cart/coupon.ts"
 import { effectivePrice } from "../../domain/catalog/catalog-product.ts"
 import type { VariantId } from "../../domain/shared/ids.ts"
+import { asMinorUnits, type MinorUnits } from "../../domain/shared/money.ts"
 import type { ShippingMethod } from "../../domain/shipping/shipping-method.ts"
 import { resolveZoneType } from "../../domain/shipping/zone-rules.ts"
 import type { CartVariant } from "./cart-variant.ts"
@@ -24,11 +25,11 @@ import type { ShippingOptions } from "./shipping-options.ts"
 export interface PricedCartLine {
   readonly line: CartLine
   readonly variant: CartVariant
-  /** Effective price (sale price when there is one), minor units. */
-  readonly unitPrice: number
-  /** Original price, minor units. */
-  readonly compareAtPrice: number
-  readonly lineTotal: number
+  /** Effective price (sale price when there is one). */
+  readonly unitPrice: MinorUnits
+  /** Original price. */
+  readonly compareAtPrice: MinorUnits
+  readonly lineTotal: MinorUnits
 }
 
 export interface PricedCart {
@@ -73,8 +74,8 @@ export const totalsLines = (lines: ReadonlyArray<PricedCartLine>): ReadonlyArray
     requiresShipping: variant.requiresShipping
   }))
 
-export const subtotalOf = (lines: ReadonlyArray<PricedCartLine>): number =>
-  lines.reduce((sum, line) => sum + line.lineTotal, 0)
+export const subtotalOf = (lines: ReadonlyArray<PricedCartLine>): MinorUnits =>
+  asMinorUnits(lines.reduce((sum, line) => sum + line.lineTotal, 0))
 
 /** The selected method of the cart's shop and the zone type of the address; undefined when either is missing. */
 export const selectedShipping = (cart: Cart, options: ShippingOptions): ShippingSelection | undefined => {

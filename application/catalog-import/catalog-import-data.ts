@@ -15,9 +15,9 @@ import {
 import type { PublishableKey, Shop } from "../../domain/catalog/shop.ts"
 import { normaliseEmail } from "../../domain/customer/email.ts"
 import type { ShopId } from "../../domain/shared/ids.ts"
-import { toBasisPoints, toMinor } from "../../domain/shared/money.ts"
+import { type AmountOrRate, type MinorUnits, toBasisPoints, toMinor } from "../../domain/shared/money.ts"
 import { toGrams } from "../../domain/shared/weight.ts"
-import { convertMethod, convertZonePrices, INWARD, nullable } from "../../domain/shipping/shipping-method-units.ts"
+import { convertMethod, convertZonePrices, nullable } from "../../domain/shipping/shipping-method-units.ts"
 import type { ShippingMethodRecord } from "../catalog/shipping-method-record.ts"
 import type { ImportDocument, ImportProduct, ImportShippingMethod } from "./import-document.ts"
 
@@ -54,8 +54,8 @@ export interface ImportCouponData {
   readonly code: string
   readonly shopId: ShopId
   readonly type: "percentage" | "fixed"
-  readonly value: number
-  readonly minSubtotal: number
+  readonly value: AmountOrRate
+  readonly minSubtotal: MinorUnits
   readonly startsAt: Date | null
   readonly endsAt: Date | null
   readonly usageLimit: number | null
@@ -122,6 +122,9 @@ export const toProductData = (product: ImportProduct): ImportProductData => ({
     optionValues: variant.optionValues
   }))
 })
+
+/** The document's units (major units, percents) to the service's. */
+const INWARD = { money: toMinor, rate: toBasisPoints }
 
 const toShippingMethodRecord = (method: ImportShippingMethod, index: number): ShippingMethodRecord => ({
   ...convertMethod(method, INWARD),

@@ -15,9 +15,10 @@
  */
 import { Context, type Effect } from "effect"
 import type { CatalogProduct, SizeGuide } from "../../domain/catalog/catalog-product.ts"
-import type { CategoryRecord } from "../../domain/catalog/category.ts"
+import type { CategoryRecord, CategoryRef } from "../../domain/catalog/category.ts"
 import type { Facets } from "../../domain/catalog/facets.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
+import type { MinorUnits } from "../../domain/shared/money.ts"
 
 /** The reference data an index is made over (a change to it makes a new index). */
 export interface SearchReference {
@@ -27,7 +28,7 @@ export interface SearchReference {
 
 /** What a document is made with besides the product: its categories and size guide as they are now. */
 export interface DocumentContext {
-  readonly categoryRef: (categoryId: string) => { readonly id: string; readonly name: string; readonly slug: string } | undefined
+  readonly categoryRef: (categoryId: string) => CategoryRef | undefined
   readonly sizeGuide: (sizeGuideId: string) => SizeGuide | undefined
 }
 
@@ -53,8 +54,8 @@ export interface SuggestedProduct {
   readonly slug: string
   readonly name: string
   readonly thumbnail: string | null
-  /** The product's lowest price (its cheapest variant's effective price), minor units. */
-  readonly price: number
+  /** The product's lowest price (its cheapest variant's effective price). */
+  readonly price: MinorUnits
 }
 
 export interface SuggestedCategory {

@@ -43,6 +43,7 @@ import type { OrderRepository } from "../orders/order-repository.ts"
 import { announcePlacedOrder, type PlacedOrderPorts } from "./placed-order-messages.ts"
 import type { SecureRandom } from "../auth/secure-random.ts"
 import type { TokenHasher } from "../../domain/auth/token-hasher.ts"
+import type { MinorUnits } from "../../domain/shared/money.ts"
 
 /**
  * A placed order and its order token: 256 random bits the checkout response hands out once (a
@@ -67,7 +68,7 @@ export const guestContactOf = (address: Address): GuestContact => ({
 const couponForCheckout = (
   code: string,
   coupon: Coupon | null,
-  context: { readonly shopId: ShopId; readonly subtotal: number; readonly now: Date }
+  context: { readonly shopId: ShopId; readonly subtotal: MinorUnits; readonly now: Date }
 ): Result.Result<Coupon | null, CouponInvalid> => {
   if (code === "") return Result.succeed(null)
   const checked = checkCouponEligibility(coupon, { requestedCode: code, ...context })

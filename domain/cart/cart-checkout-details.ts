@@ -19,6 +19,7 @@ import { CartEmpty } from "./errors/cart-empty.ts"
 import type { CouponInvalid } from "./errors/coupon-invalid.ts"
 import { ShippingAddressRequired } from "./errors/shipping-address-required.ts"
 import { ShippingMethodRequired } from "./errors/shipping-method-required.ts"
+import type { MinorUnits } from "../shared/money.ts"
 
 /** Sets or replaces the shipping address and clears the shipping method (the zone may change). */
 export const setShippingAddress = (
@@ -79,8 +80,8 @@ export interface CouponApplication {
   readonly requestedCode: string
   /** The coupon found for that code (case-insensitively), `null` when none. */
   readonly coupon: Coupon | null
-  /** The cart's current subtotal in minor units. */
-  readonly subtotal: number
+  /** The cart's current subtotal. */
+  readonly subtotal: MinorUnits
 }
 
 /** Applies an eligible coupon (replacing any previous one); the cart keeps the coupon's stored code. */

@@ -3,7 +3,7 @@
  * total = subtotal − discountTotal + shippingFee + codFee.
  */
 import { Result, Schema } from "effect"
-import { MinorUnits } from "../shared/money.ts"
+import { asMinorUnits, MinorUnits } from "../shared/money.ts"
 import { Grams } from "../shared/weight.ts"
 import { codFee } from "../shipping/cod-fee.ts"
 import type { PaymentMethod } from "../shipping/cod-fee.ts"
@@ -25,12 +25,12 @@ export const PricedLine = Schema.Struct({
 export type PricedLine = typeof PricedLine.Type
 
 export interface CartTotals {
-  readonly subtotal: number
-  readonly couponDiscount: number
-  readonly discountTotal: number
-  readonly shippingFee: number
-  readonly codFee: number
-  readonly total: number
+  readonly subtotal: MinorUnits
+  readonly couponDiscount: MinorUnits
+  readonly discountTotal: MinorUnits
+  readonly shippingFee: MinorUnits
+  readonly codFee: MinorUnits
+  readonly total: MinorUnits
   readonly itemCount: number
 }
 
@@ -43,22 +43,26 @@ export interface CartTotalsInput {
   readonly paymentMethod: PaymentMethod
 }
 
-export const lineTotal = (line: Pick<PricedLine, "unitPrice" | "quantity">): number => line.unitPrice * line.quantity
+export const lineTotal = (line: Pick<PricedLine, "unitPrice" | "quantity">): MinorUnits =>
+  asMinorUnits(line.unitPrice * line.quantity)
+
+const subtotalOf = (lines: ReadonlyArray<PricedLine>): MinorUnits =>
+  asMinorUnits(lines.reduce((sum, line) => sum + lineTotal(line), 0))
 
 /**
  * Totals with no shipping charged: nothing ships, no method is selected, or the selected one no
  * longer serves the address (checkout rejects that case). No shipping fee and no COD fee.
  */
 export const computeTotalsWithoutShipping = (input: Omit<CartTotalsInput, "shipping">): CartTotals => {
-  const subtotal = input.lines.reduce((sum, line) => sum + lineTotal(line), 0)
+  const subtotal = subtotalOf(input.lines)
   const couponDiscount = appliedCouponDiscount(input.coupon, subtotal)
   return {
     subtotal,
     couponDiscount,
     discountTotal: couponDiscount,
-    shippingFee: 0,
-    codFee: 0,
-    total: subtotal - couponDiscount,
+    shippingFee: asMinorUnits(0),
+    codFee: asMinorUnits(0),
+    total: asMinorUnits(subtotal - couponDiscount),
     itemCount: input.lines.reduce((sum, line) => sum + line.quantity, 0)
   }
 }
@@ -66,12 +70,12 @@ export const computeTotalsWithoutShipping = (input: Omit<CartTotalsInput, "shipp
 export const computeCartTotals = (
   input: CartTotalsInput
 ): Result.Result<CartTotals, ShippingUnavailableForZone> => {
-  const subtotal = input.lines.reduce((sum, line) => sum + lineTotal(line), 0)
+  const subtotal = subtotalOf(input.lines)
   const itemCount = input.lines.reduce((sum, line) => sum + line.quantity, 0)
   const couponDiscount = appliedCouponDiscount(input.coupon, subtotal)
   const discountTotal = couponDiscount
   const fee = input.shipping === null
-    ? Result.succeed(0)
+    ? Result.succeed(asMinorUnits(0))
     : shippingFee({
       method: input.shipping.method,
       zoneType: input.shipping.zoneType,
@@ -93,7 +97,7 @@ export const computeCartTotals = (
       discountTotal,
       shippingFee: shipping,
       codFee: cod,
-      total: subtotal - discountTotal + shipping + cod,
+      total: asMinorUnits(subtotal - discountTotal + shipping + cod),
       itemCount
     }
   })

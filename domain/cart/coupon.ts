@@ -3,7 +3,7 @@
  */
 import { Result, Schema } from "effect"
 import { ShopId } from "../shared/ids.ts"
-import { BasisPoints, basisPointsOf, MinorUnits } from "../shared/money.ts"
+import { AmountOrRate, asMinorUnits, BasisPoints, fixedOrPercentageOf, MinorUnits } from "../shared/money.ts"
 import { CouponInvalid } from "./errors/coupon-invalid.ts"
 
 export const CouponType = Schema.Literals(["percentage", "fixed"])
@@ -16,7 +16,7 @@ export const Coupon = Schema.Struct({
   shopId: ShopId,
   type: CouponType,
   /** `percentage`: basis points (0..10,000; 1250 is 12.5 %); `fixed`: minor units. */
-  value: MinorUnits,
+  value: AmountOrRate,
   /** The subtotal (minor units) the cart must reach. */
   minSubtotal: MinorUnits,
   /** Start of the validity window (inclusive); `null` = no start. */
@@ -47,8 +47,7 @@ export interface CouponCheckContext {
   readonly requestedCode: string
   /** The cart's shop. */
   readonly shopId: ShopId
-  /** The cart's subtotal in minor units. */
-  readonly subtotal: number
+  readonly subtotal: MinorUnits
   readonly now: Date
 }
 
@@ -76,10 +75,8 @@ export const checkCouponEligibility = (
  * `percentage` → value basis points of the subtotal, rounded half-up; `fixed` → min(value, subtotal).
  * Never more than the subtotal.
  */
-export const couponDiscount = (coupon: Pick<Coupon, "type" | "value">, subtotal: number): number => {
-  const discount = coupon.type === "percentage" ? basisPointsOf(subtotal, coupon.value) : coupon.value
-  return Math.min(Math.max(0, discount), Math.max(0, subtotal))
-}
+export const couponDiscount = (coupon: Pick<Coupon, "type" | "value">, subtotal: MinorUnits): MinorUnits =>
+  asMinorUnits(Math.min(fixedOrPercentageOf(coupon.type, coupon.value, subtotal), subtotal))
 
 /**
  * The discount a coupon on the cart gives now: 0 without a coupon or when the subtotal fell
@@ -87,5 +84,5 @@ export const couponDiscount = (coupon: Pick<Coupon, "type" | "value">, subtotal:
  */
 export const appliedCouponDiscount = (
   coupon: Pick<Coupon, "type" | "value" | "minSubtotal"> | null,
-  subtotal: number
-): number => coupon === null || subtotal < coupon.minSubtotal ? 0 : couponDiscount(coupon, subtotal)
+  subtotal: MinorUnits
+): MinorUnits => coupon === null || subtotal < coupon.minSubtotal ? asMinorUnits(0) : couponDiscount(coupon, subtotal)

@@ -4,7 +4,7 @@
  */
 import { Schema } from "effect"
 import { CategoryId, ProductId, ShopId, VariantId } from "../shared/ids.ts"
-import { MinorUnits } from "../shared/money.ts"
+import { asMinorUnits, MinorUnits } from "../shared/money.ts"
 import { Grams } from "../shared/weight.ts"
 
 export const ProductAttribute = Schema.Struct({ type: Schema.String, value: Schema.String })
@@ -95,8 +95,36 @@ export const CatalogProduct = Schema.Struct({
 export type CatalogProduct = typeof CatalogProduct.Type
 
 /** What a customer pays for a variant: the sale price when there is one. */
-export const effectivePrice = (variant: Pick<CatalogVariant, "originalPrice" | "salePrice">): number =>
+export const effectivePrice = (variant: Pick<CatalogVariant, "originalPrice" | "salePrice">): MinorUnits =>
   variant.salePrice ?? variant.originalPrice
+
+/** A product's prices as a listing shows them: its headline variant and the range of its variants' prices. */
+export interface HeadlinePrices {
+  /** The cheapest variant by effective price (the first by position on ties); none without variants. */
+  readonly headline: CatalogVariant | undefined
+  /** 0 and 0 without variants. */
+  readonly minPrice: MinorUnits
+  readonly maxPrice: MinorUnits
+}
+
+/**
+ * The product's headline price is that of its cheapest variant (by effective price, first by
+ * position on ties), so it agrees with the range's minimum and with sorting by price.
+ */
+export const headlinePrices = (product: Pick<CatalogProduct, "variants">): HeadlinePrices => {
+  let headline = product.variants[0]
+  let minPrice = headline === undefined ? asMinorUnits(0) : effectivePrice(headline)
+  let maxPrice = minPrice
+  for (const variant of product.variants) {
+    const price = effectivePrice(variant)
+    if (price < minPrice) {
+      minPrice = price
+      headline = variant
+    }
+    if (price > maxPrice) maxPrice = price
+  }
+  return { headline, minPrice, maxPrice }
+}
 
 export const LOW_STOCK_MAX = 5
 export const isInStock = (variant: Pick<CatalogVariant, "stock">): boolean => variant.stock > 0

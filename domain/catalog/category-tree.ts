@@ -4,8 +4,7 @@
  * of visible products in it or any descendant as `productCount`.
  */
 import { Schema } from "effect"
-import { type CategoryRecord, CategorySeo, effectiveParents } from "./category.ts"
-import { CategoryRef } from "./product-view.ts"
+import { type CategoryRecord, CategoryRef, CategorySeo, effectiveParents } from "./category.ts"
 
 export interface CategoryView {
   readonly id: string

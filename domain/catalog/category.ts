@@ -9,6 +9,10 @@ export const CategorySeo = Schema.Struct({
 })
 export type CategorySeo = typeof CategorySeo.Type
 
+/** A category as a product or a facet names it. */
+export const CategoryRef = Schema.Struct({ id: Schema.String, name: Schema.String, slug: Schema.String })
+export type CategoryRef = typeof CategoryRef.Type
+
 export const CategoryRecord = Schema.Struct({
   id: CategoryId,
   slug: Schema.String,

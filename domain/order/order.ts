@@ -9,7 +9,7 @@ import type { CartTotals } from "../cart/cart-totals.ts"
 import { Address } from "../shipping/address.ts"
 import { PaymentMethod } from "../shipping/cod-fee.ts"
 import { CartId, CustomerId, LineId, OrderId, ProductId, ShopId, VariantId } from "../shared/ids.ts"
-import { MinorUnits } from "../shared/money.ts"
+import { asMinorUnits, MinorUnits } from "../shared/money.ts"
 
 /** A new order waits for the shop to process it. */
 export const INITIAL_ORDER_STATUS = "pending"
@@ -142,7 +142,7 @@ export const placeOrder = (placement: OrderPlacement): Order => {
     shippingFee: totals.shippingFee,
     codFee: totals.codFee,
     total: totals.total,
-    amountPaid: 0,
+    amountPaid: asMinorUnits(0),
     shippingAddress: cart.shippingAddress,
     billingAddress: cart.billingAddress,
     shippingMethodId: cart.shippingMethodId,

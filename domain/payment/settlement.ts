@@ -15,14 +15,14 @@
 import type { Order } from "../order/order.ts"
 import { flagRefund, isAwaitingPayment, markPaid } from "../order/order-lifecycle.ts"
 import type { PaymentSession } from "./payment-session.ts"
+import type { MinorUnits } from "../shared/money.ts"
 
 /** A gateway's own account of a payment, as fetched server to server (never the redirect's query). */
 export interface VerifiedPayment {
   readonly outcome: "paid" | "failed" | "cancelled" | "pending"
   /** The gateway's transaction id of a capture (bKash trxID, SSLCommerz bank_tran_id); `""` without one. */
   readonly transactionId: string
-  /** Minor units. */
-  readonly amount: number
+  readonly amount: MinorUnits
   readonly currency: string
   /** Anything an adapter must keep to refund it (SSLCommerz val_id ...). */
   readonly details: Readonly<Record<string, string>>

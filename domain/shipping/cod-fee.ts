@@ -2,7 +2,7 @@
  * Cash-on-delivery surcharge (CONTRACT §5), in integer minor units.
  */
 import { Schema } from "effect"
-import { basisPointsOf } from "../shared/money.ts"
+import { asMinorUnits, fixedOrPercentageOf, type MinorUnits } from "../shared/money.ts"
 import type { ShippingMethod } from "./shipping-method.ts"
 
 export const PaymentMethod = Schema.Literals(["cod", "prepaid"])
@@ -12,25 +12,19 @@ export interface CodFeeInput {
   readonly paymentMethod: PaymentMethod
   /** The cart's shipping method; `null` when none is selected (no surcharge then). */
   readonly method: Pick<ShippingMethod, "codSurchargeEnabled" | "codSurchargeType" | "codSurchargeValue"> | null
-  readonly subtotal: number
-  readonly discountTotal: number
-  readonly shippingFee: number
+  readonly subtotal: MinorUnits
+  readonly discountTotal: MinorUnits
+  readonly shippingFee: MinorUnits
 }
 
 /**
  * `fixed` → the value; `percentage` → value basis points of (subtotal − discountTotal + shippingFee),
  * rounded half-up; 0 unless paying cash on delivery with a surcharge-enabled method.
  */
-export const codFee = (input: CodFeeInput): number => {
+export const codFee = (input: CodFeeInput): MinorUnits => {
   const { method } = input
-  if (input.paymentMethod !== "cod" || method === null || !method.codSurchargeEnabled) return 0
-  if (method.codSurchargeValue === null) return 0
-  switch (method.codSurchargeType) {
-    case "fixed":
-      return method.codSurchargeValue
-    case "percentage":
-      return basisPointsOf(Math.max(0, input.subtotal - input.discountTotal + input.shippingFee), method.codSurchargeValue)
-    case null:
-      return 0
-  }
+  if (input.paymentMethod !== "cod" || method === null || !method.codSurchargeEnabled) return asMinorUnits(0)
+  if (method.codSurchargeValue === null || method.codSurchargeType === null) return asMinorUnits(0)
+  const base = asMinorUnits(Math.max(0, input.subtotal - input.discountTotal + input.shippingFee))
+  return fixedOrPercentageOf(method.codSurchargeType, method.codSurchargeValue, base)
 }

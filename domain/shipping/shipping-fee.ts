@@ -3,7 +3,8 @@
  * exactly 300 g; every amount is in integer minor units.
  */
 import { Result, Schema } from "effect"
-import { Grams, GRAMS_PER_KILOGRAM } from "../shared/weight.ts"
+import { asMinorUnits, type MinorUnits } from "../shared/money.ts"
+import { asGrams, Grams, GRAMS_PER_KILOGRAM } from "../shared/weight.ts"
 import { ShippingUnavailableForZone } from "./errors/shipping-unavailable-for-zone.ts"
 import type { ShippingMethod, ShippingZone } from "./shipping-method.ts"
 
@@ -16,8 +17,8 @@ export const ShippingItem = Schema.Struct({
 export type ShippingItem = typeof ShippingItem.Type
 
 /** Σ unit weight × quantity over the items that require shipping, in grams. */
-export const shippingWeightGrams = (items: ReadonlyArray<ShippingItem>): number =>
-  items.reduce((grams, item) => item.requiresShipping ? grams + item.weightGrams * item.quantity : grams, 0)
+export const shippingWeightGrams = (items: ReadonlyArray<ShippingItem>): Grams =>
+  asGrams(items.reduce((grams, item) => item.requiresShipping ? grams + item.weightGrams * item.quantity : grams, 0))
 
 /** The method's (first) zone of the given type, or `ShippingUnavailableForZone`. */
 export const zoneForType = (
@@ -34,17 +35,17 @@ export const zoneForType = (
  * `baseRate + ceil(max(0, weight − baseWeight) in kg) × additionalWeightPricePerKg` when both
  * weight settings are present, else `baseRate`. Every started kilogram over the base weight is charged.
  */
-export const zoneRate = (zone: ShippingZone, weightGrams: number): number => {
+export const zoneRate = (zone: ShippingZone, weightGrams: Grams): MinorUnits => {
   if (zone.baseWeightGrams === null || zone.additionalWeightPricePerKg === null) return zone.baseRate
   const extraGrams = Math.max(0, weightGrams - zone.baseWeightGrams)
   const extraStartedKilograms = Math.ceil(extraGrams / GRAMS_PER_KILOGRAM)
-  return zone.baseRate + extraStartedKilograms * zone.additionalWeightPricePerKg
+  return asMinorUnits(zone.baseRate + extraStartedKilograms * zone.additionalWeightPricePerKg)
 }
 
 export const qualifiesForFreeShipping = (
   method: Pick<ShippingMethod, "minOrderValueForFreeShipping">,
-  subtotal: number,
-  discountTotal: number
+  subtotal: MinorUnits,
+  discountTotal: MinorUnits
 ): boolean =>
   method.minOrderValueForFreeShipping !== null && subtotal - discountTotal >= method.minOrderValueForFreeShipping
 
@@ -53,16 +54,16 @@ export interface ShippingFeeInput {
   /** Resolved from the shipping address with `resolveZoneType`. */
   readonly zoneType: string
   readonly items: ReadonlyArray<ShippingItem>
-  readonly subtotal: number
-  readonly discountTotal: number
+  readonly subtotal: MinorUnits
+  readonly discountTotal: MinorUnits
 }
 
 /**
  * The fee in minor units. The zone must exist even when the order ships free, so a method that
  * does not serve the address is always reported.
  */
-export const shippingFee = (input: ShippingFeeInput): Result.Result<number, ShippingUnavailableForZone> =>
+export const shippingFee = (input: ShippingFeeInput): Result.Result<MinorUnits, ShippingUnavailableForZone> =>
   Result.map(zoneForType(input.method, input.zoneType), (zone) =>
     qualifiesForFreeShipping(input.method, input.subtotal, input.discountTotal)
-      ? 0
+      ? asMinorUnits(0)
       : zoneRate(zone, shippingWeightGrams(input.items)))

@@ -2,26 +2,22 @@
  * A shipping method's amounts from one system of units to the other: the edges write major
  * units, percents and kilograms (import files, the storefront's JSON), the service holds minor
  * units, basis points and grams. Both directions walk the method the same way; only the
- * conversions differ (and the zone's weight field, which names its unit).
+ * conversions differ, and the edges give them (the import and the HTTP adapter). A zone's weight
+ * field names its unit, so its caller converts it.
  */
 import type { ShippingMethodId, ShopId } from "../shared/ids.ts"
-import { fromBasisPoints, toBasisPoints, toMajor, toMinor } from "../shared/money.ts"
 import type { CodSurchargeType } from "./shipping-method.ts"
 
-export interface Units {
-  readonly money: (amount: number) => number
-  readonly rate: (rate: number) => number
+/** How amounts (`money`) and rates (`rate`) are converted. */
+export interface Units<FromMoney, FromRate, ToMoney, ToRate> {
+  readonly money: (amount: FromMoney) => ToMoney
+  readonly rate: (rate: FromRate) => ToRate
 }
 
-/** Edge units (major, percent) to the service's (minor, basis points). */
-export const INWARD: Units = { money: toMinor, rate: toBasisPoints }
-/** The service's units to the edge's. */
-export const OUTWARD: Units = { money: toMajor, rate: fromBasisPoints }
-
-export const nullable = (convert: (value: number) => number) => (value: number | null): number | null =>
+export const nullable = <A, B>(convert: (value: A) => B) => (value: A | null): B | null =>
   value === null ? null : convert(value)
 
-interface MethodFields {
+interface MethodFields<Money, Rate> {
   readonly id: ShippingMethodId
   readonly shopId: ShopId
   readonly name: string
@@ -29,15 +25,18 @@ interface MethodFields {
   readonly slaText: string | null
   readonly slaMinDays: number | null
   readonly slaMaxDays: number | null
-  readonly minOrderValueForFreeShipping: number | null
+  readonly minOrderValueForFreeShipping: Money | null
   readonly codSurchargeEnabled: boolean
   readonly codSurchargeType: CodSurchargeType | null
   /** `fixed`: money; `percentage`: a rate. */
-  readonly codSurchargeValue: number | null
+  readonly codSurchargeValue: Money | Rate | null
 }
 
 /** The method's own fields (not its zones), amounts converted. */
-export const convertMethod = (method: MethodFields, units: Units): MethodFields => ({
+export const convertMethod = <FromMoney, FromRate, ToMoney, ToRate>(
+  method: MethodFields<FromMoney, FromRate>,
+  units: Units<FromMoney, FromRate, ToMoney, ToRate>
+): MethodFields<ToMoney, ToRate> => ({
   id: method.id,
   shopId: method.shopId,
   name: method.name,
@@ -48,19 +47,25 @@ export const convertMethod = (method: MethodFields, units: Units): MethodFields 
   minOrderValueForFreeShipping: nullable(units.money)(method.minOrderValueForFreeShipping),
   codSurchargeEnabled: method.codSurchargeEnabled,
   codSurchargeType: method.codSurchargeType,
-  codSurchargeValue: nullable(method.codSurchargeType === "percentage" ? units.rate : units.money)(
-    method.codSurchargeValue
-  )
+  // the type says which the value is
+  codSurchargeValue: method.codSurchargeValue === null
+    ? null
+    : method.codSurchargeType === "percentage"
+    ? units.rate(method.codSurchargeValue as FromRate)
+    : units.money(method.codSurchargeValue as FromMoney)
 })
 
-interface ZoneAmounts {
+interface ZoneAmounts<Money> {
   readonly type: string
-  readonly baseRate: number
-  readonly additionalWeightPricePerKg: number | null
+  readonly baseRate: Money
+  readonly additionalWeightPricePerKg: Money | null
 }
 
 /** A zone's type and prices converted (its base weight is the caller's: its field names the unit). */
-export const convertZonePrices = (zone: ZoneAmounts, units: Units): ZoneAmounts => ({
+export const convertZonePrices = <FromMoney, ToMoney>(
+  zone: ZoneAmounts<FromMoney>,
+  units: Pick<Units<FromMoney, unknown, ToMoney, unknown>, "money">
+): ZoneAmounts<ToMoney> => ({
   type: zone.type,
   baseRate: units.money(zone.baseRate),
   additionalWeightPricePerKg: nullable(units.money)(zone.additionalWeightPricePerKg)

@@ -4,7 +4,7 @@
  */
 import { Schema } from "effect"
 import { ShippingMethodId, ShopId } from "../shared/ids.ts"
-import { MinorUnits } from "../shared/money.ts"
+import { AmountOrRate, MinorUnits } from "../shared/money.ts"
 import { Grams } from "../shared/weight.ts"
 import { ZoneType } from "./zone-rules.ts"
 
@@ -37,7 +37,7 @@ export const ShippingMethod = Schema.Struct({
   codSurchargeEnabled: Schema.Boolean,
   codSurchargeType: Schema.NullOr(CodSurchargeType),
   /** `fixed`: minor units; `percentage`: basis points (150 for 1.5 %). */
-  codSurchargeValue: Schema.NullOr(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+  codSurchargeValue: Schema.NullOr(AmountOrRate),
   zones: Schema.Array(ShippingZone)
 })
 export type ShippingMethod = typeof ShippingMethod.Type

@@ -7,7 +7,7 @@ import {
   documentCodecFromDescription
 } from "../../adapters/compression/deflate-document-codec.ts"
 import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
-import { makeProduct, makeVariant } from "../domain/catalog/catalog-fixtures.ts"
+import { makeIndex, makeProduct, makeVariant } from "../domain/catalog/catalog-fixtures.ts"
 import { ShopId } from "../../domain/shared/ids.ts"
 
 const BRANDS = ["Aarong", "Richman", "Cats Eye", "Yellow", "Ecstasy"]
@@ -42,7 +42,7 @@ const products = (count: number) =>
   })
 
 const documentsOf = (count: number): Array<string> => {
-  const index = new CatalogIndex({ categories: [], sizeGuides: [] })
+  const index = makeIndex({ categories: [], sizeGuides: [] })
   for (const product of products(count)) index.upsertProduct(product)
   return index.list({ page: 1, limit: 100, includeFacets: false }, ["shop_a"]).documents.slice()
 }
@@ -84,8 +84,8 @@ describe("deflate document codec", () => {
 
   it("an index with the trainer answers exactly as one without, before and after training", () => {
     const catalog = products(60)
-    const plain = new CatalogIndex({ categories: [], sizeGuides: [] })
-    const compressed = new CatalogIndex(
+    const plain = makeIndex({ categories: [], sizeGuides: [] })
+    const compressed = makeIndex(
       { categories: [], sizeGuides: [] },
       { documentCodec: deflateDocumentCodecTrainer({ sampleSize: 25 }) }
     )
@@ -108,7 +108,7 @@ describe("deflate document codec", () => {
   })
 
   it("an index shared through the codec's description (as a listing worker rebuilds it) gives the same answers", () => {
-    const compressed = new CatalogIndex(
+    const compressed = makeIndex(
       { categories: [], sizeGuides: [] },
       { documentCodec: deflateDocumentCodecTrainer({ sampleSize: 25 }) }
     )

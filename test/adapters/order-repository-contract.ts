@@ -14,6 +14,7 @@ import { IdGenerator } from "../../domain/shared/id-generator.ts"
 import { AddressInput } from "../../domain/shipping/address.ts"
 import type { BuyingStoresServices } from "../support/buying-stores-services.ts"
 import { CartId, CustomerId, LineId, OrderId, ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
+import { minor } from "../support/units.ts"
 
 const address = Schema.decodeUnknownSync(AddressInput)({
   name: "Karima Begum", phone: "01711000002", city: "Dhaka", note: "Call first"
@@ -42,12 +43,12 @@ export const newOrder = (customerId: string, shopId: string, createdAt: string, 
       paymentMethod: "cod",
       customerNotes: "Please gift-wrap",
       couponCode: "SAVE10",
-      subtotal: 4_999_999_000,
-      discountTotal: 499_999_900,
-      shippingFee: 12_000,
-      codFee: 675_001,
-      total: 4_500_686_101,
-      amountPaid: 0,
+      subtotal: minor(4_999_999_000),
+      discountTotal: minor(499_999_900),
+      shippingFee: minor(12_000),
+      codFee: minor(675_001),
+      total: minor(4_500_686_101),
+      amountPaid: minor(0),
       shippingAddress: address,
       billingAddress: null,
       shippingMethodId: "sm_a_standard",
@@ -65,9 +66,9 @@ export const newOrder = (customerId: string, shopId: string, createdAt: string, 
           images: ["https://img.example.com/x.jpg"],
           optionValues: { pack_size: "Large", Color: "Black" },
           quantity: 999,
-          unitPrice: 5_005_005,
-          compareAtPrice: 5_500_000,
-          lineTotal: 4_999_999_995
+          unitPrice: minor(5_005_005),
+          compareAtPrice: minor(5_500_000),
+          lineTotal: minor(4_999_999_995)
         },
         {
           id: LineId.make(yield* ids.next("item")),
@@ -79,9 +80,9 @@ export const newOrder = (customerId: string, shopId: string, createdAt: string, 
           images: [],
           optionValues: {},
           quantity: 1,
-          unitPrice: 30_000,
-          compareAtPrice: 30_000,
-          lineTotal: 30_000
+          unitPrice: minor(30_000),
+          compareAtPrice: minor(30_000),
+          lineTotal: minor(30_000)
         }
       ],
       cancellation: null,

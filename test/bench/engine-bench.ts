@@ -31,6 +31,7 @@ import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import { importCatalogFrom } from "../../application/catalog-import/import-catalog.ts"
 import type { CatalogProduct, SizeGuide } from "../../domain/catalog/catalog-product.ts"
 import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import { makeIndex } from "../domain/catalog/catalog-fixtures.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { Facets } from "../../domain/catalog/facets.ts"
@@ -180,7 +181,7 @@ const main = async () => {
   const products = Number(values.products ?? 100_000)
   const snapshot = await loadSnapshot(products)
   const started = performance.now()
-  const index = new CatalogIndex(snapshot, { documentCodec: values.plain === true ? undefined : deflateDocumentCodecTrainer() })
+  const index = makeIndex(snapshot, { documentCodec: values.plain === true ? undefined : deflateDocumentCodecTrainer() })
   for (const product of snapshot.products) index.upsertProduct(product)
   // what the read model does once loaded (an engine without it builds on first use)
   const prepared = index as unknown as { prepare?: () => void }

@@ -8,7 +8,8 @@ import { createInterface } from "node:readline"
 import { parseArgs } from "node:util"
 import { makeBitset, setBit } from "../../adapters/catalog-engine/columns/bitset.ts"
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
-import { CatalogIndex, type CatalogReference } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import type { CatalogIndex, CatalogReference } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import { makeIndex } from "../domain/catalog/catalog-fixtures.ts"
 import { type FacetKernel, GroupCounter, valueSetsOf } from "../../adapters/catalog-engine/catalog-index/facet-kernels.ts"
 import { ATTRIBUTE_GROUP_PREFIX } from "../../adapters/catalog-engine/catalog-index/listing-filters.ts"
 import { PopcountKernel } from "../../adapters/catalog-engine/catalog-index/popcount-kernel.ts"
@@ -28,7 +29,7 @@ for await (const line of createInterface({ input: createReadStream(file), crlfDe
   if (line === "") continue
   if (reference === undefined) {
     reference = JSON.parse(line) as CatalogReference
-    built = new CatalogIndex(reference)
+    built = makeIndex(reference)
     continue
   }
   const product = JSON.parse(line) as CatalogProduct & { createdAt: string }

@@ -8,6 +8,7 @@ import { SuggestIndex } from "../../adapters/catalog-engine/suggest/suggest-inde
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import { seededRandom } from "../support/seeded-random.ts"
 import { ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
+import { grams, minor } from "../support/units.ts"
 
 const products = Number(process.argv[2] ?? 100_000)
 const queryCount = Number(process.argv[3] ?? 20_000)
@@ -48,7 +49,7 @@ const makeProduct = (index: number): CatalogProduct => ({
   salesCount: int(1000),
   createdAt: new Date(0),
   variantOptions: [],
-  variants: [{ id: VariantId.make(`var_${index}`), sku: `P-${index}-1`, originalPrice: 1000 + int(100_000), salePrice: null, stock: 5, weightGrams: 100, images: [], optionValues: {} }]
+  variants: [{ id: VariantId.make(`var_${index}`), sku: `P-${index}-1`, originalPrice: minor(1000 + int(100_000)), salePrice: null, stock: 5, weightGrams: grams(100), images: [], optionValues: {} }]
 })
 
 const typo = (word: string): string => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Schema } from "effect"
-import { basisPointsOf, toMajor, toMinor } from "../../domain/shared/money.ts"
+import { BasisPoints, basisPointsOf, MinorUnits, toMajor, toMinor } from "../../domain/shared/money.ts"
+import { basisPoints, minor } from "../support/units.ts"
 
-const Amount = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100_000_000 }))
-const BasisPoints = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000 })) // basis points
+const Amount = MinorUnits.check(Schema.isLessThanOrEqualTo(100_000_000))
 
 describe("money", () => {
-  it.prop("minor -> major -> minor round-trips", [Amount], ([minor]) => {
-    expect(toMinor(toMajor(minor))).toBe(minor)
+  it.prop("minor -> major -> minor round-trips", [Amount], ([amount]) => {
+    expect(toMinor(toMajor(amount))).toBe(amount)
   })
 
   it.prop("basisPointsOf rounds half-up and stays within [floor, ceil] of the exact value", [Amount, BasisPoints], ([amount, bp]) => {
@@ -19,8 +19,8 @@ describe("money", () => {
   })
 
   it("rounds an exact half up", () => {
-    expect(basisPointsOf(5, 1_000)).toBe(1) // 0.5 -> 1
-    expect(basisPointsOf(4, 1_000)).toBe(0) // 0.4 -> 0
-    expect(basisPointsOf(105, 100)).toBe(1) // 1.05 -> 1
+    expect(basisPointsOf(minor(5), basisPoints(1_000))).toBe(1) // 0.5 -> 1
+    expect(basisPointsOf(minor(4), basisPoints(1_000))).toBe(0) // 0.4 -> 0
+    expect(basisPointsOf(minor(105), basisPoints(100))).toBe(1) // 1.05 -> 1
   })
 })

@@ -52,7 +52,7 @@ import { CryptoIdGeneratorLayer } from "storefront-service/adapters/security/cry
 import { CatalogReadModel } from "storefront-service/application/catalog/catalog-read-model"
 import { CatalogService } from "storefront-service/application/catalog/catalog-service"
 import { importCatalog } from "storefront-service/application/catalog-import/import-catalog"
-import { ProductView } from "storefront-service/domain/catalog/product-view"
+import { ProductView } from "storefront-service/adapters/http/api/product-view"
 import { createStorefrontClient } from "storefront-service/client"
 
 const catalogDocument = {

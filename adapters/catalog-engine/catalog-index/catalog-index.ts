@@ -11,11 +11,11 @@
  */
 import { type Bitset, countBits, countIntersection, hasBit, intersectInto, makeBitset, wordsFor } from "../columns/bitset.ts"
 import type { CatalogProduct, SizeGuide } from "../../../domain/catalog/catalog-product.ts"
-import type { CategoryRecord } from "../../../domain/catalog/category.ts"
+import type { CategoryRecord, CategoryRef } from "../../../domain/catalog/category.ts"
 import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../columns/document-codec.ts"
-import type { Facets } from "../../../domain/catalog/facets.ts"
-import { type CategoryRef, renderProduct, type RenderContext } from "../../../domain/catalog/product-view.ts"
 import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
+import type { DocumentContext, SearchListing } from "../../../application/catalog/product-search.ts"
+import type { MinorUnits } from "../../../domain/shared/money.ts"
 import { FacetCounts } from "./facet-counts.ts"
 import type { FacetKernel } from "./facet-kernels.ts"
 import { listingFilters, type PriceKernel } from "./listing-filters.ts"
@@ -37,8 +37,8 @@ export interface CatalogIndexOptions {
    * through a codec trained on the first documents.
    */
   readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
-  /** How a product's document is made (by default its Product JSON). */
-  readonly render?: ((product: CatalogProduct, context: RenderContext) => string) | undefined
+  /** How a product's document is made (the ProductDocumentFormat's `render`). */
+  readonly render: (product: CatalogProduct, context: DocumentContext) => string
   /**
    * How facet counts are worked out: "auto" (the default) chooses per set by its cardinality;
    * "bitsets" and "tally" force one kernel (tests hold both to the same answers).
@@ -86,14 +86,13 @@ interface SharedParts {
   readonly prices: VariantPriceIndex
 }
 
-export interface ListingResult {
-  readonly total: number
-  /** Rendered product JSON documents of the requested page, in order. */
-  readonly documents: ReadonlyArray<string>
-  readonly facets: Facets | undefined
-}
+/** A listing as the ProductSearch port answers it: the page's documents, facets in minor units. */
+export type ListingResult = SearchListing
 
 const VISIBLE_SETS_CACHED = 64
+
+/** An index read from shared memory makes no documents: the index it was shared from did. */
+const readOnly = (): never => { throw new Error("a shared catalog index is read-only") }
 
 const searchOptions = (options: SharedIndexOptions) => ({
   kernel: options.searchKernel ?? "auto",
@@ -112,20 +111,20 @@ export class CatalogIndex {
   private readonly prices: { readonly index: VariantPriceIndex; readonly kernel: PriceKernel }
   private readonly categoryIndexBySlug = new Map<string, number>()
   private readonly categoryRefs: Array<CategoryRef>
-  private readonly renderContext: RenderContext
-  private readonly render: (product: CatalogProduct, context: RenderContext) => string
+  private readonly renderContext: DocumentContext
+  private readonly render: (product: CatalogProduct, context: DocumentContext) => string
   private readonly visibleCache = new Map<string, { generation: number; bits: Bitset }>()
   /** The sets a listing works in (candidates, result, "all but a group"), reused: see docs/catalog-engine.md. */
   private readonly scratch: Array<Bitset> = [makeBitset(0), makeBitset(0), makeBitset(0)]
 
-  constructor(reference: CatalogReference, options: CatalogIndexOptions = {}, shared?: SharedParts) {
+  constructor(reference: CatalogReference, options: CatalogIndexOptions, shared?: SharedParts) {
     this.reference = reference
     this.slots = shared?.slots ?? new ProductSlots(options.documentCodec)
     this.memberships = shared?.memberships ?? new SlotMemberships(reference.categories, wordsFor(this.slots.capacity))
     this.orders = shared?.orders ?? new SortOrders(this.slots)
     this.search = shared?.search ?? new SearchIndex(this.slots.searchTexts(), searchOptions(options))
     this.pagingKernel = options.pagingKernel ?? "auto"
-    this.render = options.render ?? ((product, context) => JSON.stringify(renderProduct(product, context)))
+    this.render = options.render
     this.prices = { index: shared?.prices ?? new VariantPriceIndex(this.slots), kernel: options.priceKernel ?? "auto" }
     this.facetCounts = new FacetCounts(this.slots, this.memberships, this.orders, options.facetKernel ?? "auto")
     reference.categories.forEach((category, index) => this.categoryIndexBySlug.set(category.slug, index))
@@ -166,7 +165,7 @@ export class CatalogIndex {
   ): CatalogIndex {
     const description = shared.slots.documents.codec
     const slots = ProductSlots.fromShared(shared.slots, description === undefined ? undefined : codec(description))
-    const index = new CatalogIndex(shared.reference, shared.options, {
+    const index = new CatalogIndex(shared.reference, { ...shared.options, render: readOnly }, {
       slots,
       memberships: SlotMemberships.fromShared(shared.reference.categories, shared.memberships),
       orders: SortOrders.fromShared(slots, shared.orders),
@@ -234,9 +233,9 @@ export class CatalogIndex {
   }
 
   /** The lowest effective price (minor units) of the visible product with this slug. */
-  lowestPriceBySlug(slug: string, shopIds: ReadonlyArray<string>): number | undefined {
+  lowestPriceBySlug(slug: string, shopIds: ReadonlyArray<string>): MinorUnits | undefined {
     const slot = this.slots.slotOfSlug(slug)
-    return slot === undefined || !hasBit(this.visibleIn(shopIds), slot) ? undefined : this.slots.minPrice[slot]
+    return slot === undefined || !hasBit(this.visibleIn(shopIds), slot) ? undefined : this.slots.minPrice[slot] as MinorUnits
   }
 
   /** Visible products in each category or any of its descendants, by category id. */

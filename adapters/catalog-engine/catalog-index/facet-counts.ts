@@ -11,7 +11,8 @@
  */
 import type { Bitset } from "../columns/bitset.ts"
 import { byCountThenValue, type Facets } from "../../../domain/catalog/facets.ts"
-import type { CategoryRef } from "../../../domain/catalog/product-view.ts"
+import type { CategoryRef } from "../../../domain/catalog/category.ts"
+import { asMinorUnits } from "../../../domain/shared/money.ts"
 import { type FacetKernel, GroupCounter, type GroupCounts, type LoadedValueSets, valueSetsOf } from "./facet-kernels.ts"
 import { ATTRIBUTE_GROUP_PREFIX } from "./listing-filters.ts"
 import { PopcountKernel } from "./popcount-kernel.ts"
@@ -153,8 +154,8 @@ export class FacetCounts {
         .filter((entry) => entry.count > 0)
         .sort(byCountThenValue((entry) => entry.name)),
       priceRange: price === undefined || price.maxPrice < 0
-        ? { min: 0, max: 0 }
-        : { min: price.minPrice, max: price.maxPrice },
+        ? { min: asMinorUnits(0), max: asMinorUnits(0) }
+        : { min: asMinorUnits(price.minPrice), max: asMinorUnits(price.maxPrice) },
       tags: memberships.tags.names
         .map((value, id) => ({ value, count: tagCounts[id] ?? 0 }))
         .filter((entry) => entry.count > 0)

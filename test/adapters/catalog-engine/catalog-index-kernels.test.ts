@@ -9,8 +9,8 @@
  */
 import { describe, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
-import type { CatalogIndex, CatalogIndexOptions } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
-import { buildIndex, CatalogArbitrary, type ListingCall, ProductSeed, productFromSeed } from "../../domain/catalog/catalog-fixtures.ts"
+import type { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import { buildIndex, CatalogArbitrary, type ListingCall, ProductSeed, productFromSeed, type IndexOptions } from "../../domain/catalog/catalog-fixtures.ts"
 import { productId, QueryArbitrary, queryFromSeed, QuerySeed, SmallInt, SORT_KEYS } from "../../domain/catalog/catalog-fixtures.ts"
 import { expectReferenceAnswer } from "./reference-answers.ts"
 
@@ -24,7 +24,7 @@ const variantsOf = (call: ListingCall, step: number): Array<ListingCall> => [
 const Change = Schema.Struct({ target: SmallInt(70), seed: ProductSeed, queryBetween: QuerySeed })
 const Changes = Schema.Array(Change).check(Schema.isMaxLength(8))
 
-const KERNELS: ReadonlyArray<CatalogIndexOptions> = [
+const KERNELS: ReadonlyArray<IndexOptions> = [
   { facetKernel: "bitsets", searchKernel: "trigrams", searchRebuildAfter: 3, pagingKernel: "sort", priceKernel: "range" },
   { facetKernel: "tally", searchKernel: "scan", pagingKernel: "walk", priceKernel: "scan" },
   { facetKernel: "auto", searchKernel: "trigrams", pagingKernel: "sort", priceKernel: "range" },

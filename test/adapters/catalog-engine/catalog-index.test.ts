@@ -1,14 +1,15 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
-import { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import type { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import { buildCategoryTree } from "../../../domain/catalog/category-tree.ts"
 import type { CategoryView } from "../../../domain/catalog/category-tree.ts"
 import type { Facets } from "../../../domain/catalog/facets.ts"
 import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
-import { ProductView, renderProduct } from "../../../domain/catalog/product-view.ts"
-import type { RenderContext } from "../../../domain/catalog/product-view.ts"
+import { ProductView } from "../../../adapters/http/api/product-view.ts"
+import { renderProduct } from "../../../adapters/http/representation/product-document.ts"
+import type { DocumentContext } from "../../../application/catalog/product-search.ts"
 import {
   buildIndex,
   type Catalog,
@@ -17,6 +18,7 @@ import {
   idsOf,
   type ListingCall,
   makeCategories,
+  makeIndex,
   makeProduct,
   makeVariant,
   pick,
@@ -63,7 +65,7 @@ const expectListingMatches = (
   call: ListingCall
 ): void => expectCategoryFacetOrdered(expectReferenceAnswer(index, products, categories, call).facets)
 
-const renderContextFor = (categories: ReadonlyArray<CategoryRecord>): RenderContext => ({
+const renderContextFor = (categories: ReadonlyArray<CategoryRecord>): DocumentContext => ({
   categoryRef: (categoryId) => {
     const category = categories.find((candidate) => candidate.id === categoryId)
     return category === undefined ? undefined : { id: category.id, name: category.name, slug: category.slug }
@@ -287,7 +289,7 @@ describe("CatalogIndex after incremental upserts equals the reference built from
   )
 
   it("two products swap slugs in one batch: both stay reachable by slug", () => {
-    const index = new CatalogIndex({ categories: [], sizeGuides: [] })
+    const index = makeIndex({ categories: [], sizeGuides: [] })
     const first = makeProduct("prod_1", { slug: "red-shirt" })
     const second = makeProduct("prod_2", { slug: "blue-shirt" })
     index.upsertProduct(first)
@@ -300,7 +302,7 @@ describe("CatalogIndex after incremental upserts equals the reference built from
   })
 
   it("a renamed slug stops resolving and the new one resolves", () => {
-    const index = new CatalogIndex({ categories: [], sizeGuides: [] })
+    const index = makeIndex({ categories: [], sizeGuides: [] })
     const product = makeProduct("prod_1", { slug: "old" })
     index.upsertProduct(product)
     index.upsertProduct({ ...product, slug: "new" })

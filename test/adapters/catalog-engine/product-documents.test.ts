@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
-import { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../../../adapters/catalog-engine/columns/document-codec.ts"
 import { ProductDocuments } from "../../../adapters/catalog-engine/columns/product-documents.ts"
 import {
   type Catalog,
   CatalogArbitrary,
+  makeIndex,
   productFromSeed,
   ProductSeed,
   QUERY_SHOPS,
@@ -73,10 +73,10 @@ describe("CatalogIndex keeps documents through its codec", () => {
     ([catalog, updates, sampleSize, call]) => {
       const { records, upserts } = upsertsOf(catalog, updates)
       const reference = { categories: catalog.categories, sizeGuides: [] }
-      const plain = new CatalogIndex(reference)
-      const encoded = new CatalogIndex(reference, { documentCodec: reversingCodec })
-      const trained = new CatalogIndex(reference, { documentCodec: recordingTrainer(sampleSize) })
-      const bytewise = new CatalogIndex(reference, {
+      const plain = makeIndex(reference)
+      const encoded = makeIndex(reference, { documentCodec: reversingCodec })
+      const trained = makeIndex(reference, { documentCodec: recordingTrainer(sampleSize) })
+      const bytewise = makeIndex(reference, {
         documentCodec: { sampleSize, train: () => bytewiseCodec }
       })
       for (const product of upserts) {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
-import { CatalogIndex, type CatalogIndexOptions } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import type { DocumentCodec } from "../../../adapters/catalog-engine/columns/document-codec.ts"
 import {
@@ -21,11 +21,12 @@ import {
   productId,
   queryFromSeed,
   QuerySeed,
-  SmallInt
+  SmallInt,
+  type IndexOptions
 } from "../../domain/catalog/catalog-fixtures.ts"
 import { ShopId } from "../../../domain/shared/ids.ts"
 
-const KERNELS: ReadonlyArray<CatalogIndexOptions> = [
+const KERNELS: ReadonlyArray<IndexOptions> = [
   { facetKernel: "bitsets", searchKernel: "trigrams", searchRebuildAfter: 3, pagingKernel: "sort", priceKernel: "range" },
   { facetKernel: "tally", searchKernel: "scan", pagingKernel: "walk", priceKernel: "scan" },
   {}

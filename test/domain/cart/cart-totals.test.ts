@@ -3,14 +3,16 @@ import { Arbitrary, Result, Schema } from "effect"
 import { computeCartTotals, computeTotalsWithoutShipping, lineTotal } from "../../../domain/cart/cart-totals.ts"
 import type { CartTotalsInput } from "../../../domain/cart/cart-totals.ts"
 import { PaymentMethod } from "../../../domain/shipping/cod-fee.ts"
+import { BasisPoints, MinorUnits } from "../../../domain/shared/money.ts"
+import { Grams } from "../../../domain/shared/weight.ts"
+import { basisPoints, grams, minor } from "../../support/units.ts"
 import { makeShippingMethod } from "../shipping/fixtures.ts"
 
-const Amount = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000_000 }))
-const BasisPoints = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000 }))
+const Amount = MinorUnits.check(Schema.isLessThanOrEqualTo(10_000_000))
 const Line = Schema.Struct({
   unitPrice: Amount,
   quantity: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 999 })),
-  weightGrams: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 20_000 })),
+  weightGrams: Grams.check(Schema.isLessThanOrEqualTo(20_000)),
   requiresShipping: Schema.Boolean
 })
 const Lines = Schema.Array(Line).check(Schema.isMaxLength(8))
@@ -31,7 +33,7 @@ const CouponShape = Arbitrary.all({
 const Cod = Schema.Struct({
   codSurchargeEnabled: Schema.Boolean,
   codSurchargeType: Schema.NullOr(Schema.Literals(["fixed", "percentage"])),
-  codSurchargeValue: Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000 })))
+  codSurchargeValue: Schema.NullOr(BasisPoints)
 })
 const Threshold = Schema.NullOr(Amount)
 
@@ -87,12 +89,12 @@ describe("computeCartTotals", () => {
   it("a worked example: coupon, weight pricing and a percentage COD surcharge", () => {
     const result = totals({
       lines: [
-        { unitPrice: 120_050, quantity: 2, weightGrams: 800, requiresShipping: true },
-        { unitPrice: 9_999, quantity: 1, weightGrams: 0, requiresShipping: false }
+        { unitPrice: minor(120_050), quantity: 2, weightGrams: grams(800), requiresShipping: true },
+        { unitPrice: minor(9_999), quantity: 1, weightGrams: grams(0), requiresShipping: false }
       ],
-      coupon: { type: "percentage", value: 1_250, minSubtotal: 100_000 },
+      coupon: { type: "percentage", value: basisPoints(1_250), minSubtotal: minor(100_000) },
       shipping: {
-        method: makeShippingMethod({ codSurchargeEnabled: true, codSurchargeType: "percentage", codSurchargeValue: 100 }),
+        method: makeShippingMethod({ codSurchargeEnabled: true, codSurchargeType: "percentage", codSurchargeValue: basisPoints(100) }),
         zoneType: "inside_city"
       },
       paymentMethod: "cod"
@@ -111,8 +113,8 @@ describe("computeCartTotals", () => {
 
   it("keeps a coupon whose minimum is no longer met at discount 0", () => {
     const result = totals({
-      lines: [{ unitPrice: 40_000, quantity: 1, weightGrams: 0, requiresShipping: true }],
-      coupon: { type: "fixed", value: 5_000, minSubtotal: 50_000 },
+      lines: [{ unitPrice: minor(40_000), quantity: 1, weightGrams: grams(0), requiresShipping: true }],
+      coupon: { type: "fixed", value: minor(5_000), minSubtotal: minor(50_000) },
       shipping: null,
       paymentMethod: "prepaid"
     })
@@ -122,9 +124,9 @@ describe("computeCartTotals", () => {
 
   it("free shipping is judged after the discount", () => {
     const input: CartTotalsInput = {
-      lines: [{ unitPrice: 100_000, quantity: 1, weightGrams: 500, requiresShipping: true }],
-      coupon: { type: "fixed", value: 1, minSubtotal: 0 },
-      shipping: { method: makeShippingMethod({ minOrderValueForFreeShipping: 100_000 }), zoneType: "inside_city" },
+      lines: [{ unitPrice: minor(100_000), quantity: 1, weightGrams: grams(500), requiresShipping: true }],
+      coupon: { type: "fixed", value: minor(1), minSubtotal: minor(0) },
+      shipping: { method: makeShippingMethod({ minOrderValueForFreeShipping: minor(100_000) }), zoneType: "inside_city" },
       paymentMethod: "prepaid"
     }
     expect(totals(input).shippingFee).toBe(6_000)

@@ -29,6 +29,7 @@ import { PaymentMethod } from "../../../domain/shipping/cod-fee.ts"
 import type { ShopZoneRules } from "../../../domain/shipping/zone-rules.ts"
 import { makeShippingMethod } from "../shipping/fixtures.ts"
 import { CartId, CustomerId, LineId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
+import { basisPoints, minor } from "../../support/units.ts"
 
 const DAY = 86_400_000
 const TTL_DAYS = 30
@@ -236,24 +237,24 @@ describe("addresses, shipping method, payment, note, coupon", () => {
   })
 
   const coupon: Coupon = {
-    code: "WINTER10", shopId: ShopId.make("shop_1"), type: "percentage", value: 10, minSubtotal: 0, startsAt: null, endsAt: null,
+    code: "WINTER10", shopId: ShopId.make("shop_1"), type: "percentage", value: basisPoints(10), minSubtotal: minor(0), startsAt: null, endsAt: null,
     usageLimit: null, usageCount: 0
   }
 
   it("applyCoupon stores the coupon's own code; removeCoupon clears it", () => {
-    const cart = ok(applyCoupon(newCart(), { requestedCode: "winter10", coupon, subtotal: 10_000 }, start))
+    const cart = ok(applyCoupon(newCart(), { requestedCode: "winter10", coupon, subtotal: minor(10_000) }, start))
     expect(cart.couponCode).toBe("WINTER10")
     expect(ok(removeCoupon(cart, later(1))).couponCode).toBe("")
   })
 
   it("applyCoupon rejects an ineligible coupon and leaves the cart as it was", () => {
     const cart = newCart()
-    const notFound = applyCoupon(cart, { requestedCode: "NOPE", coupon: null, subtotal: 10_000 }, start)
+    const notFound = applyCoupon(cart, { requestedCode: "NOPE", coupon: null, subtotal: minor(10_000) }, start)
     expect(failureTag(notFound)).toBe("CouponInvalid")
     if (Result.isFailure(notFound) && notFound.failure._tag === "CouponInvalid") {
       expect(notFound.failure.reason).toBe("not_found")
     }
-    const otherShop = applyCoupon(cart, { requestedCode: "WINTER10", coupon: { ...coupon, shopId: ShopId.make("shop_2") }, subtotal: 1 }, start)
+    const otherShop = applyCoupon(cart, { requestedCode: "WINTER10", coupon: { ...coupon, shopId: ShopId.make("shop_2") }, subtotal: minor(1) }, start)
     expect(Result.isFailure(otherShop) && otherShop.failure._tag === "CouponInvalid" && otherShop.failure.reason).toBe("wrong_shop")
     expect(cart.couponCode).toBe("")
   })

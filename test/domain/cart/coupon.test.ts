@@ -5,9 +5,10 @@ import { couponDiscount } from "../../../domain/cart/coupon.ts"
 import type { CouponCheckContext } from "../../../domain/cart/coupon.ts"
 import type { CouponInvalidReason } from "../../../domain/cart/errors/coupon-invalid.ts"
 import { ShopId } from "../../../domain/shared/ids.ts"
+import { BasisPoints, MinorUnits } from "../../../domain/shared/money.ts"
+import { basisPoints, minor } from "../../support/units.ts"
 
-const Amount = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100_000_000 }))
-const BasisPoints = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000 }))
+const Amount = MinorUnits.check(Schema.isLessThanOrEqualTo(100_000_000))
 
 const now = new Date("2026-11-21T10:00:00.000Z")
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs)
@@ -16,8 +17,8 @@ const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
   code: "WINTER10",
   shopId: ShopId.make("shop_1"),
   type: "percentage",
-  value: 1_000,
-  minSubtotal: 50_000,
+  value: basisPoints(1_000),
+  minSubtotal: minor(50_000),
   startsAt: at(-86_400_000),
   endsAt: at(86_400_000),
   usageLimit: 100,
@@ -25,7 +26,7 @@ const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
   ...overrides
 })
 const context = (overrides: Partial<CouponCheckContext> = {}): CouponCheckContext => ({
-  requestedCode: "winter10", shopId: ShopId.make("shop_1"), subtotal: 60_000, now, ...overrides
+  requestedCode: "winter10", shopId: ShopId.make("shop_1"), subtotal: minor(60_000), now, ...overrides
 })
 
 const failureReason = (candidate: Coupon | null, overrides: Partial<CouponCheckContext> = {}): CouponInvalidReason | "eligible" => {
@@ -44,7 +45,7 @@ describe("checkCouponEligibility", () => {
     expect(failureReason(coupon({ startsAt: at(1) }))).toBe("not_started")
     expect(failureReason(coupon({ endsAt: at(-1) }))).toBe("expired")
     expect(failureReason(coupon({ usageLimit: 3, usageCount: 3 }))).toBe("usage_limit_reached")
-    expect(failureReason(coupon(), { subtotal: 49_999 })).toBe("minimum_not_met")
+    expect(failureReason(coupon(), { subtotal: minor(49_999) })).toBe("minimum_not_met")
     const failure = Result.getOrThrow(Result.flip(checkCouponEligibility(null, context({ requestedCode: "Nope" }))))
     expect(failure._tag).toBe("CouponInvalid")
     expect(failure.code).toBe("Nope")
@@ -58,7 +59,7 @@ describe("checkCouponEligibility", () => {
     expect(failureReason(coupon({ usageLimit: 4, usageCount: 3 }))).toBe("eligible")
     expect(failureReason(coupon({ usageLimit: null, usageCount: 1_000_000 }))).toBe("eligible")
     expect(failureReason(coupon({ usageLimit: 0, usageCount: 0 }))).toBe("usage_limit_reached")
-    expect(failureReason(coupon(), { subtotal: 50_000 })).toBe("eligible")
+    expect(failureReason(coupon(), { subtotal: minor(50_000) })).toBe("eligible")
   })
 
   it.prop("any coupon of another shop is rejected as wrong_shop", [Coupon], ([generated]) => {
@@ -89,17 +90,17 @@ describe("couponDiscount", () => {
   })
 
   it("rounds an exact half up", () => {
-    expect(couponDiscount({ type: "percentage", value: 1_250 }, 1_004)).toBe(126) // 125.5 → 126
-    expect(couponDiscount({ type: "percentage", value: 1_500 }, 1_003)).toBe(150) // 150.45 → 150
-    expect(couponDiscount({ type: "percentage", value: 1_000 }, 5)).toBe(1) // 0.5 → 1
-    expect(couponDiscount({ type: "percentage", value: 10_000 }, 12_345)).toBe(12_345)
-    expect(couponDiscount({ type: "fixed", value: 20_000 }, 15_000)).toBe(15_000)
+    expect(couponDiscount({ type: "percentage", value: basisPoints(1_250) }, minor(1_004))).toBe(126) // 125.5 → 126
+    expect(couponDiscount({ type: "percentage", value: basisPoints(1_500) }, minor(1_003))).toBe(150) // 150.45 → 150
+    expect(couponDiscount({ type: "percentage", value: basisPoints(1_000) }, minor(5))).toBe(1) // 0.5 → 1
+    expect(couponDiscount({ type: "percentage", value: basisPoints(10_000) }, minor(12_345))).toBe(12_345)
+    expect(couponDiscount({ type: "fixed", value: minor(20_000) }, minor(15_000))).toBe(15_000)
   })
 
   it.prop("a coupon whose minimum is no longer met gives 0", [Coupon, Amount], ([generated, subtotal]) => {
     const applied = appliedCouponDiscount(generated, subtotal)
     expect(applied).toBe(subtotal < generated.minSubtotal ? 0 : couponDiscount(generated, subtotal))
     expect(appliedCouponDiscount(null, subtotal)).toBe(0)
-    expect(appliedCouponDiscount({ ...generated, minSubtotal: subtotal + 1 }, subtotal)).toBe(0)
+    expect(appliedCouponDiscount({ ...generated, minSubtotal: minor(subtotal + 1) }, subtotal)).toBe(0)
   })
 })

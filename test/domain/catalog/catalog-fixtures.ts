@@ -6,7 +6,13 @@ import { Arbitrary, Schema } from "effect"
 import type { CatalogProduct, CatalogVariant } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import type { AttributeFilter, ProductQuery } from "../../../domain/catalog/product-query.ts"
-import { CatalogIndex, type CatalogIndexOptions } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import {
+  CatalogIndex,
+  type CatalogIndexOptions,
+  type CatalogReference
+} from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import { productJsonDocuments } from "../../../adapters/http/representation/product-document.ts"
+import { grams, minor } from "../../support/units.ts"
 import { CategoryId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
 
 export const SHOPS = ["shop_a", "shop_b", "shop_c", "shop_d"].map((shop) => ShopId.make(shop))
@@ -100,13 +106,19 @@ export const makeCategories = (seeds: ReadonlyArray<CategorySeed>): Array<Catego
     seo: { metaTitle: null, metaDescription: null, ogImage: null }
   }))
 
-export const makeVariant = (id: string, overrides: Partial<CatalogVariant> = {}): CatalogVariant => ({
+/** Prices (minor units) written as plain numbers. */
+interface VariantOverrides extends Partial<Omit<CatalogVariant, "originalPrice" | "salePrice">> {
+  readonly originalPrice?: number
+  readonly salePrice?: number | null
+}
+
+export const makeVariant = (id: string, { originalPrice = 1000, salePrice = null, ...overrides }: VariantOverrides = {}): CatalogVariant => ({
   id: VariantId.make(id),
   sku: `${id}-sku`,
-  originalPrice: 1000,
-  salePrice: null,
+  originalPrice: minor(originalPrice),
+  salePrice: salePrice === null ? null : minor(salePrice),
   stock: 1,
-  weightGrams: 100,
+  weightGrams: grams(100),
   images: [],
   optionValues: {},
   ...overrides
@@ -178,8 +190,15 @@ export const CatalogArbitrary: Arbitrary.Arbitrary<Catalog> = Arbitrary.all({
   products: seeds.products.map((seed, index) => productFromSeed(productId(index), `slug-${index}`, seed))
 })))
 
-export const buildIndex = (catalog: Catalog, options: CatalogIndexOptions = {}): CatalogIndex => {
-  const index = new CatalogIndex({ categories: catalog.categories, sizeGuides: [] }, options)
+/** An index's options as tests vary them: its documents are always the Product JSON. */
+export type IndexOptions = Omit<CatalogIndexOptions, "render">
+
+/** An empty index over `reference`, its documents the Product JSON. */
+export const makeIndex = (reference: CatalogReference, options: IndexOptions = {}): CatalogIndex =>
+  new CatalogIndex(reference, { ...options, render: productJsonDocuments.render })
+
+export const buildIndex = (catalog: Catalog, options: IndexOptions = {}): CatalogIndex => {
+  const index = makeIndex({ categories: catalog.categories, sizeGuides: [] }, options)
   for (const product of catalog.products) index.upsertProduct(product)
   return index
 }

@@ -8,6 +8,7 @@ import { renderEmail, renderSms } from "../../../domain/notification/message-tem
 import type { OutboundMessage } from "../../../domain/notification/outbound-message.ts"
 import { afterFailure, retryDelayMillis, type RetryPolicy } from "../../../domain/notification/retry-policy.ts"
 import { seededRandom } from "../../support/seeded-random.ts"
+import { minor } from "../../support/units.ts"
 
 describe("message locale", () => {
   it.each([
@@ -65,8 +66,8 @@ describe("message templates", () => {
     locale: "en",
     order: {
       orderNumber: "100234",
-      lines: [{ name: "Tea <Green>", quantity: 2, lineTotal: 50_000 }, { name: "Mug", quantity: 1, lineTotal: 125_050 }],
-      total: 180_050,
+      lines: [{ name: "Tea <Green>", quantity: 2, lineTotal: minor(50_000) }, { name: "Mug", quantity: 1, lineTotal: minor(125_050) }],
+      total: minor(180_050),
       paymentMethod: "cod"
     }
   }

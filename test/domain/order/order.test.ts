@@ -5,13 +5,14 @@ import { setNote, setShippingAddress } from "../../../domain/cart/cart-checkout-
 import { placeOrder, trackingNumberOf } from "../../../domain/order/order.ts"
 import type { Address } from "../../../domain/shipping/address.ts"
 import { CartId, CustomerId, LineId, OrderId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
+import { minor } from "../../support/units.ts"
 
 const change = { now: new Date("2026-03-01T10:00:00.000Z"), ttlDays: 30 }
 const address: Address = {
   name: "Rahim", phone: "01711000000", house: "", road: "", thana: "", district: "", division: "", city: "Dhaka",
   postcode: "", country: "", note: "", email: ""
 }
-const totals = { subtotal: 3_000, couponDiscount: 300, discountTotal: 300, shippingFee: 6_000, codFee: 131, total: 8_831, itemCount: 2 }
+const totals = { subtotal: minor(3_000), couponDiscount: minor(300), discountTotal: minor(300), shippingFee: minor(6_000), codFee: minor(131), total: minor(8_831), itemCount: 2 }
 
 const readyCart = (note: string) => {
   const created = Result.getOrThrow(createCart({
@@ -47,12 +48,12 @@ describe("placeOrder", () => {
       paymentMethod: "cod",
       customerNotes: "Leave at the door",
       couponCode: "SAVE10",
-      subtotal: 3_000,
-      discountTotal: 300,
-      shippingFee: 6_000,
-      codFee: 131,
-      total: 8_831,
-      amountPaid: 0,
+      subtotal: minor(3_000),
+      discountTotal: minor(300),
+      shippingFee: minor(6_000),
+      codFee: minor(131),
+      total: minor(8_831),
+      amountPaid: minor(0),
       shippingAddress: address,
       shippingMethodId: "sm_1",
       shippingMethodName: "Standard",
@@ -66,7 +67,7 @@ describe("placeOrder", () => {
     const order = place("", {
       id: "ord_2",
       orderNumber: "100001",
-      totals: { ...totals, couponDiscount: 0, discountTotal: 0 },
+      totals: { ...totals, couponDiscount: minor(0), discountTotal: minor(0) },
       couponApplied: false
     })
     expect(order.customerNotes).toBeNull()

@@ -11,9 +11,10 @@ import { type Order, placeOrder } from "../../../domain/order/order.ts"
 import { PAYMENT_SESSION_STATUSES, type PaymentSession } from "../../../domain/payment/payment-session.ts"
 import { settle, type VerifiedPayment } from "../../../domain/payment/settlement.ts"
 import { CartId, CustomerId, OrderId, PaymentSessionId, ShopId } from "../../../domain/shared/ids.ts"
+import { minor } from "../../support/units.ts"
 
 const NOW = new Date("2026-03-01T10:00:00.000Z")
-const TOTAL = 125_050
+const TOTAL = minor(125_050)
 
 const order = (): Order => ({
   ...placeOrder({
@@ -31,7 +32,7 @@ const order = (): Order => ({
       version: 1, createdAt: NOW, updatedAt: NOW, expiresAt: NOW
     } as never,
     lines: [],
-    totals: { subtotal: TOTAL, couponDiscount: 0, discountTotal: 0, shippingFee: 0, codFee: 0, total: TOTAL, itemCount: 1 },
+    totals: { subtotal: TOTAL, couponDiscount: minor(0), discountTotal: minor(0), shippingFee: minor(0), codFee: minor(0), total: TOTAL, itemCount: 1 },
     couponApplied: false,
     shippingMethodName: "",
     now: NOW
@@ -52,7 +53,7 @@ const Event = Schema.Union([
 const Events = Arbitrary.schema(Schema.Array(Event).check(Schema.isMaxLength(12)))
 
 const payment = (outcome: VerifiedPayment["outcome"], rightAmount: boolean): VerifiedPayment => ({
-  outcome, transactionId: outcome === "paid" ? "trx" : "", amount: rightAmount ? TOTAL : TOTAL - 1, currency: "BDT", details: {}
+  outcome, transactionId: outcome === "paid" ? "trx" : "", amount: rightAmount ? TOTAL : minor(TOTAL - 1), currency: "BDT", details: {}
 })
 
 describe("payment settlement and order lifecycle", () => {
@@ -100,7 +101,7 @@ describe("payment settlement and order lifecycle", () => {
   })
 
   it("a paid order cancelled owes a refund; a cancelled one cancels again unchanged; only pending orders cancel", () => {
-    const paid = { ...order(), paymentStatus: "paid", amountPaid: TOTAL }
+    const paid = { ...order(), paymentStatus: "paid" as const, amountPaid: TOTAL }
     const cancelled = Result.getOrThrow(cancelOrder(paid, "customer", NOW))
     expect(cancelled._tag).toBe("Cancelled")
     expect(cancelled).toMatchObject({ refundDue: true, order: { status: "cancelled", paymentStatus: "refund_pending", cancellation: { at: NOW, reason: "customer" } } })

@@ -1,11 +1,12 @@
 import type { ShippingMethod, ShippingZone } from "../../../domain/shipping/shipping-method.ts"
 import { ShippingMethodId, ShopId } from "../../../domain/shared/ids.ts"
+import { grams, minor } from "../../support/units.ts"
 
 export const insideCityZone: ShippingZone = {
-  type: "inside_city", baseRate: 6_000, baseWeightGrams: 1_000, additionalWeightPricePerKg: 2_000
+  type: "inside_city", baseRate: minor(6_000), baseWeightGrams: grams(1_000), additionalWeightPricePerKg: minor(2_000)
 }
 export const outsideCityZone: ShippingZone = {
-  type: "outside_city", baseRate: 12_000, baseWeightGrams: null, additionalWeightPricePerKg: null
+  type: "outside_city", baseRate: minor(12_000), baseWeightGrams: null, additionalWeightPricePerKg: null
 }
 
 export const makeShippingMethod = (overrides: Partial<ShippingMethod> = {}): ShippingMethod => ({

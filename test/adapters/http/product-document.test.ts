@@ -8,12 +8,13 @@ import {
   LOW_STOCK_MAX
 } from "../../../domain/catalog/catalog-product.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
-import { ProductView, renderProduct } from "../../../domain/catalog/product-view.ts"
-import type { RenderContext } from "../../../domain/catalog/product-view.ts"
-import { makeProduct, makeVariant } from "./catalog-fixtures.ts"
+import { ProductView } from "../../../adapters/http/api/product-view.ts"
+import { renderProduct } from "../../../adapters/http/representation/product-document.ts"
+import type { DocumentContext } from "../../../application/catalog/product-search.ts"
+import { makeProduct, makeVariant } from "../../domain/catalog/catalog-fixtures.ts"
 import { CategoryId } from "../../../domain/shared/ids.ts"
 
-const context: RenderContext = {
+const context: DocumentContext = {
   categoryRef: (categoryId) =>
     categoryId === "cat_shoes" ? { id: "cat_shoes", name: "Shoes", slug: "shoes" } : undefined,
   sizeGuide: (sizeGuideId) =>
@@ -139,7 +140,7 @@ describe("renderProduct", () => {
     const view = render(makeProduct("prod_1", { variants, enabled }))
     const effective = variants.map(effectivePrice)
     const lowest = Math.min(...effective)
-    const cheapest = variants[effective.indexOf(lowest)]!
+    const cheapest = variants[effective.findIndex((price) => price === lowest)]!
     expect(view.originalPrice).toBe(cheapest.originalPrice / 100)
     expect(view.salePrice).toBe(cheapest.salePrice === null ? null : cheapest.salePrice / 100)
     expect(view.priceRange).toEqual({ minPrice: lowest / 100, maxPrice: Math.max(...effective) / 100 })

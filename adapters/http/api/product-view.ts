@@ -1,0 +1,42 @@
+/** The storefront's Product (the interface's Product, listing rendering), money in major units. */
+import { Schema } from "effect"
+import { ProductAttribute, ProductSeo, SizeGuide, VariantOption } from "../../../domain/catalog/catalog-product.ts"
+import { CategoryRef } from "../../../domain/catalog/category.ts"
+
+export const VariantView = Schema.Struct({
+  id: Schema.String,
+  sku: Schema.String,
+  originalPrice: Schema.Finite,
+  salePrice: Schema.NullOr(Schema.Finite),
+  inStock: Schema.Boolean,
+  lowStock: Schema.Boolean,
+  images: Schema.Array(Schema.String),
+  optionValues: Schema.Record(Schema.String, Schema.String)
+})
+export type VariantView = typeof VariantView.Type
+
+export const ProductView = Schema.Struct({
+  id: Schema.String,
+  slug: Schema.NullOr(Schema.String),
+  name: Schema.String,
+  description: Schema.String,
+  sku: Schema.String,
+  originalPrice: Schema.Finite,
+  salePrice: Schema.NullOr(Schema.Finite),
+  priceRange: Schema.Struct({ minPrice: Schema.Finite, maxPrice: Schema.Finite }),
+  thumbnail: Schema.NullOr(Schema.String),
+  images: Schema.Array(Schema.String),
+  tags: Schema.Array(Schema.String),
+  productType: Schema.NullOr(Schema.String),
+  unitName: Schema.NullOr(Schema.String),
+  availableForSale: Schema.Boolean,
+  requiresShipping: Schema.Boolean,
+  attributes: Schema.NullOr(Schema.Record(Schema.String, ProductAttribute)),
+  seo: ProductSeo,
+  sizeGuide: Schema.NullOr(SizeGuide),
+  categories: Schema.Array(CategoryRef),
+  variants: Schema.Array(VariantView),
+  variantOptions: Schema.Array(VariantOption),
+  createdAt: Schema.String
+}).annotate({ identifier: "Product" })
+export type ProductView = typeof ProductView.Type
