@@ -10,32 +10,18 @@
  *   durable by group commit: adapters/postgres/group-commit.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { type Answer, call as callService, eventually as eventuallyHolds, KEY } from "../support/process-http.ts"
 import { type ServerProcess, sleep, startServerProcess, waitUntilReady } from "../support/server-process.ts"
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres, throwawayPostgresAvailable } from "../support/throwaway-postgres.ts"
 
-const KEY = "pk_demo_main_storefront"
 const ADDRESS = { name: "Rahim Uddin", phone: "+8801711000001", road: "Lake Road", city: "Dhaka" }
-
-interface Answer {
-  readonly status: number
-  readonly headers: Headers
-  readonly body: Record<string, unknown>
-}
 
 let cluster: ThrowawayPostgres
 let server: ServerProcess
 let base = ""
 
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { "x-publishable-api-key": KEY, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(30_000)
-  })
-  const text = await response.text()
-  return { status: response.status, headers: response.headers, body: text === "" ? {} : JSON.parse(text) as Record<string, unknown> }
-}
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
+  callService(base, method, path, body, headers)
 
 const expectUnavailable = (answer: Answer, what: string) => {
   expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(503)
@@ -63,18 +49,8 @@ const readyCart = async (variantId: string): Promise<string> => {
 }
 
 /** Retries an assertion for up to 30 s (the catalog follows the database once its feed is back). */
-const eventually = async (assertion: () => Promise<void>) => {
-  // generous: after an outage a loop retries on its backoff (capped at 10 s), and CI machines are busy
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    try {
-      return await assertion()
-    } catch (error) {
-      if (Date.now() > deadline) throw error
-      await sleep(200)
-    }
-  }
-}
+// generous: after an outage a loop retries on its backoff (capped at 10 s), and CI machines are busy
+const eventually = (assertion: () => Promise<void>) => eventuallyHolds(assertion, 30_000, 200)
 
 const ordersOfCart = (cartId: string) => Number(cluster.psql(`SELECT count(*) FROM orders WHERE cart_id = '${cartId}'`, "storefront"))
 

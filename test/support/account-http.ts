@@ -19,6 +19,7 @@ import { importCatalog } from "../../application/catalog-import/import-catalog.t
 import { memoryAccountStores, postgresAccountStores } from "../../config/account-stores.ts"
 import { type NormalisedEmail, parseEmail } from "../../domain/customer/email.ts"
 import { catalogFixture, FIXTURE_KEYS } from "./catalog-fixture.ts"
+import { freshIp } from "./process-http.ts"
 import { seededPostgresStores } from "./seeded-stores.ts"
 import { isSharedDatabase, type TestEngine, testEngines } from "./test-database.ts"
 import { type Caller, storeClient, storeRequest } from "./store-http.ts"
@@ -108,7 +109,7 @@ let sequence = 0
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`
 
 /** A fresh client IP (sent as X-Forwarded-For through the trusted proxy hop). */
-export const freshIp = () => `10.${sequence % 250}.${Math.floor(Math.random() * 250)}.${(sequence++ % 250) + 1}`
+export { freshIp }
 export const freshEmail = (local = "user") => `${local}-${unique()}@example.com`
 export const freshPhone = () => `+8801${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`
 export const STRONG_PASSWORD = "violet-harbour-lantern"

@@ -2,6 +2,8 @@
  * A real SMTP server for tests (the smtp-server package, nodemailer's own), on a free loopback
  * port: it accepts every message (with a login, when `auth` is given) and keeps each one parsed
  * by mailparser, so a test reads the subject, the text and the HTML as a mail client would.
+ * Stalled, it takes connections but never greets them: a client's message stays in flight (no
+ * greeting, no accept) until the inbox is released or the client goes away.
  */
 import type { AddressInfo } from "node:net"
 import { type ParsedMail, simpleParser } from "mailparser"
@@ -20,6 +22,10 @@ export interface SmtpInbox {
   /** `smtp://[user:pass@]127.0.0.1:<port>` */
   readonly url: string
   readonly mails: () => ReadonlyArray<ReceivedMail>
+  /** Connections clients opened so far. */
+  readonly connections: () => number
+  /** Stalled: connections opened from now on wait for a greeting that does not come; released: served as usual. */
+  readonly stall: (stalled: boolean) => void
   /** Resolves with the first mail to `to` matching `accept` (polling), or rejects after `timeoutMillis`. */
   readonly waitFor: (to: string, accept?: (mail: ReceivedMail) => boolean, timeoutMillis?: number) => Promise<ReceivedMail>
   readonly close: () => Promise<void>
@@ -31,14 +37,24 @@ const addressesOf = (parsed: ParsedMail): string => {
   return list.flatMap((address) => address.value.map((entry) => entry.address ?? "")).join(",")
 }
 
-export const startSmtpInbox = async (options: { readonly auth?: { readonly user: string; readonly pass: string } } = {}): Promise<SmtpInbox> => {
+export const startSmtpInbox = async (options: {
+  readonly auth?: { readonly user: string; readonly pass: string }
+  readonly stalled?: boolean
+} = {}): Promise<SmtpInbox> => {
   const mails: Array<ReceivedMail> = []
+  let stalled = options.stalled === true
+  let connections = 0
   const server = new SMTPServer({
     // no TLS here: STARTTLS needs a certificate the client trusts
     disabledCommands: options.auth === undefined ? ["AUTH", "STARTTLS"] : ["STARTTLS"],
     allowInsecureAuth: true,
     authOptional: options.auth === undefined,
     logger: false,
+    onConnect: (_session, callback) => {
+      connections += 1
+      // stalled: no callback, so no greeting; the client's message stays in flight
+      if (!stalled) callback()
+    },
     onAuth: (auth, _session, callback) => {
       if (options.auth !== undefined && auth.username === options.auth.user && auth.password === options.auth.pass) {
         callback(null, { user: auth.username })
@@ -64,6 +80,10 @@ export const startSmtpInbox = async (options: { readonly auth?: { readonly user:
   return {
     url: `smtp://${credentials}127.0.0.1:${port}`,
     mails: () => mails,
+    connections: () => connections,
+    stall: (on) => {
+      stalled = on
+    },
     waitFor: async (to, accept = () => true, timeoutMillis = 15_000) => {
       const deadline = Date.now() + timeoutMillis
       while (Date.now() < deadline) {

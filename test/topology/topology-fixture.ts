@@ -4,12 +4,13 @@
  * primary, reading the catalog from the replica, and haproxy in front of them, checking
  * `/ready`. Plain async code: the suite kills and restarts parts of it while clients call.
  */
-import { randomUUID } from "node:crypto"
 import { type Haproxy, startHaproxy } from "../support/haproxy.ts"
-import { type ServerProcess, sleep, startServerProcess, waitUntilReady } from "../support/server-process.ts"
+import { type Answer, call, eventually } from "../support/process-http.ts"
+import { type ServerProcess, startServerProcess, waitUntilReady } from "../support/server-process.ts"
 import { freePort, startStreamingReplica, startThrowawayPostgres, type ThrowawayPostgres } from "../support/throwaway-postgres.ts"
 
-export const KEY = "pk_demo_main_storefront"
+export { type Answer, call, eventually, registerCustomer } from "../support/process-http.ts"
+
 export const ADDRESS = { name: "Rahim Uddin", phone: "+8801711000001", road: "Lake Road", city: "Dhaka" }
 const DATABASE = "storefront"
 
@@ -96,69 +97,11 @@ export const startTopology = async (): Promise<Topology> => {
   }
 }
 
-/** Retries an assertion until it holds or `timeoutMillis` passes (then fails with its last error). */
-export const eventually = async <A>(assertion: () => Promise<A>, timeoutMillis = 30_000, pauseMillis = 100): Promise<A> => {
-  const deadline = Date.now() + timeoutMillis
-  for (;;) {
-    try {
-      return await assertion()
-    } catch (error) {
-      if (Date.now() > deadline) throw error
-      await sleep(pauseMillis)
-    }
-  }
-}
-
-export interface Answer {
-  readonly status: number
-  readonly headers: Headers
-  readonly body: Record<string, unknown>
-}
-
-/** One API call with the demo's publishable key against `base` (haproxy or one instance). */
-export const call = async (
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {}
-): Promise<Answer> => {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { "x-publishable-api-key": KEY, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(30_000)
-  })
-  const text = await response.text()
-  let parsed: Record<string, unknown> = {}
-  try {
-    parsed = text === "" ? {} : JSON.parse(text) as Record<string, unknown>
-  } catch {
-    parsed = { text } // haproxy's own error pages are HTML
-  }
-  return { status: response.status, headers: response.headers, body: parsed }
-}
-
 /** Variants of the demo catalog with plenty of stock. */
 export const stockedVariants = async (base: string): Promise<ReadonlyArray<string>> => {
   const listing = await call(base, "GET", "/v1/store/products?inStock=true&limit=50")
   const products = listing.body["data"] as ReadonlyArray<{ variants: ReadonlyArray<{ id: string; inStock: boolean }> }>
   return products.flatMap((product) => product.variants).filter((variant) => variant.inStock).map((variant) => variant.id)
-}
-
-/** Registers a new customer (unique email and phone) and returns its credentials. */
-export const registerCustomer = async (base: string) => {
-  const suffix = randomUUID().replaceAll("-", "").slice(0, 8)
-  const digits = String(Number.parseInt(suffix, 16) % 100_000_000).padStart(8, "0")
-  const customer = {
-    name: "Topology Tester",
-    email: `topology-${suffix}@example.com`,
-    password: "violet-harbour-lantern",
-    phone: `+88017${digits}`
-  }
-  const registered = await call(base, "POST", "/v1/store/auth/register", customer)
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`)
-  return customer
 }
 
 /** The ETag's version number. */
