@@ -29,18 +29,41 @@ export const recreateLocalBenchDatabase = (): string => {
   return LOCAL_BENCH_DATABASE_URL
 }
 
+/** The URL of database `name` on the server of `url`. */
+const databaseBeside = (url: string, name: string): string => {
+  const beside = new URL(url)
+  beside.pathname = `/${name}`
+  return beside.toString()
+}
+
+/**
+ * A fresh database `name` on the server of `url` (dropped first when it exists), beside the bench
+ * database, made through the server's `postgres` database; its URL. `dropDatabaseBeside` removes it again.
+ */
+export const recreateDatabaseBeside = (url: string, name: string): string => {
+  dropDatabaseBeside(url, name)
+  psqlAt(databaseBeside(url, "postgres"), `CREATE DATABASE ${name}`)
+  return databaseBeside(url, name)
+}
+
+export const dropDatabaseBeside = (url: string, name: string): void =>
+  psqlAt(databaseBeside(url, "postgres"), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+
+/** One statement through psql on `url` (the Unix socket form included). */
+const psqlAt = (url: string, statement: string): void => {
+  execFileSync("psql", [url, "-X", "-v", "ON_ERROR_STOP=1", "-q", "-c", statement], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, PGOPTIONS: "-c client_min_messages=warning" }
+  })
+}
+
 /**
  * VACUUM (ANALYZE) of the whole database, for a rerun over a database earlier runs have used:
  * every add-to-cart run leaves tens of thousands of dead cart rows, which autovacuum would clear
  * in production but which a server with autovacuum off (this machine's) keeps, so reruns would
  * measure an ever larger table. psql takes the URL as it is (Unix socket form included).
  */
-export const vacuumDatabase = (url: string): void => {
-  execFileSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-q", "-c", "VACUUM (ANALYZE)"], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, PGOPTIONS: "-c client_min_messages=warning" }
-  })
-}
+export const vacuumDatabase = (url: string): void => psqlAt(url, "VACUUM (ANALYZE)")
 
 /** The URL without its password, for logs and the results file. */
 export const redactDatabaseUrl = (url: string): string => {

@@ -33,7 +33,9 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --duration S        measured seconds per shape (default 10)
   --warmup S          warm-up seconds per shape, not measured (default 3; 0 = none)
   --connections C     concurrent connections (default 20)
-  --shapes a,b        run only these shapes
+  --shapes a,b        run only these shapes; \`delivery\` is the message delivery
+                      (HTTP request to SMTP accept, on a server and database of
+                      its own); \`--shapes delivery\` alone imports no catalog
   --skip-import       reuse the database as it is (vacuumed first)
   --out FILE          results file (default bench-results/bench-<timestamp>.json)
   --database-url URL  database to use (else $BENCH_DATABASE_URL, else a fresh

@@ -34,8 +34,8 @@ export interface BenchReport {
   }
   /** one password hash with the service's parameters, measured before the server starts */
   readonly argon2id: Argon2Figure
-  /** The outbox relay's throughput and commit-to-SMTP-accept latency (delivery-figures.ts). */
-  readonly delivery: DeliveryFigures
+  /** The delivery shape: HTTP request to SMTP accept, and the relay's throughput (delivery-figures.ts); null when not run. */
+  readonly delivery: DeliveryFigures | null
   readonly products: number
   readonly options: Readonly<Record<string, unknown>>
   readonly database: string
@@ -109,7 +109,7 @@ export const formatReport = (report: BenchReport): string => {
     importLine,
     `server: ready in ${report.server.startupSeconds.toFixed(1)} s, idle RSS ${fixed(report.server.idleRssMB, 1)} MB`,
     `${report.argon2id.parameters}: ${report.argon2id.hashMs.median} ms per hash, ${report.argon2id.verifyMs.median} ms per verification (median of ${report.argon2id.samples})`,
-    describeDelivery(report.delivery),
+    ...(report.delivery === null ? [] : [describeDelivery(report.delivery)]),
     "",
     table,
     ...ratio,
@@ -118,7 +118,9 @@ export const formatReport = (report: BenchReport): string => {
   ].join("\n")
 }
 
-export const writeReport = async (file: string, report: BenchReport): Promise<void> => {
+export const writeReport = (file: string, report: BenchReport): Promise<void> => writeJson(file, report)
+
+export const writeJson = async (file: string, value: unknown): Promise<void> => {
   await mkdir(dirname(file), { recursive: true })
-  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`)
+  await writeFile(file, `${JSON.stringify(value, null, 2)}\n`)
 }

@@ -1,96 +1,172 @@
-// The delivery figures of `npm run bench` (issue 19), also runnable alone:
-//   node test/bench/delivery-figures.ts [postgres-url]
-// On PGlite (no URL) or PostgreSQL (a fresh schema, dropped after), with a real SMTP server
-// (smtp-server, in this process, parsing each mail) and the service's relay and SMTP adapter:
-// - throughput: 2,000 login codes already in the outbox, relayed until the server accepted all;
-// - latency: 200 codes written one after another (each in its own committed transaction, as the
-//   request writes it), from the start of that transaction to the SMTP server accepting the mail.
-import { Effect, Layer, Option, Redacted } from "effect"
-import { SqlClient } from "effect/sql"
-import { postgresNotificationOutboxLayer } from "../../adapters/postgres/postgres-notification-outbox.ts"
-import { Notifier } from "../../application/auth/notifier.ts"
-import { OutboxWake } from "../../application/notifications/outbox-wake.ts"
-import { testDeliveryConfig, until, whileRelaying } from "../support/outbox-delivery.ts"
-import { startSmtpInbox } from "../support/smtp-inbox.ts"
-import { pgliteLayer, postgresLayer } from "../support/test-database.ts"
+// The `delivery` shape of `npm run bench` (issue 19): from the HTTP request to the mail server's
+// accept. The real server process, on a fresh database of its own with the demo catalog
+// (delivery-shape.ts), sends its mail to a real SMTP server in this process (smtp-server; a
+// message counts as accepted when its DATA has arrived). Customers are registered first, each
+// from a client address of its own (the server trusts one proxy hop), so no rate limit meets
+// the load: every login code requested goes to a customer who has had none.
+// - paced: one request every 50 ms (20/s, open loop: not waiting for the answers), each timed
+//   from just before it was sent until its mail arrived;
+// - burst: as many requests as the server takes, 32 in flight at once; the mails per second
+//   between the first and the last arrival are what the relay sustains while requests keep
+//   coming, and each is timed from its request as above.
+import { loadavg } from "node:os"
+import type { SmtpInbox } from "../support/smtp-inbox.ts"
+import { benchClientAddress } from "./auth-shapes.ts"
+import type { StoreApi } from "./store-api.ts"
+
+export const DELIVERY_SHAPE = "delivery"
+
+const PACED_MESSAGES = 200
+const PACED_INTERVAL_MS = 50
+const BURST_MESSAGES = 400
+const BURST_CONCURRENCY = 32
+const REGISTRATION_CONCURRENCY = 4
+/** How long the mails of one phase may take to arrive before the missing ones count as failures. */
+const ARRIVAL_TIMEOUT_MS = 120_000
+
+export interface Latency {
+  readonly samples: number
+  readonly p50: number
+  readonly p99: number
+  readonly max: number
+}
 
 export interface DeliveryFigures {
   readonly engine: "pglite" | "postgres"
-  readonly throughput: { readonly messages: number; readonly seconds: number; readonly messagesPerSecond: number }
-  readonly latencyMs: { readonly samples: number; readonly p50: number; readonly p99: number; readonly max: number }
+  /** the 1-minute load average of the machine before and after the measurement (2 cores, shared) */
+  readonly loadAverage: { readonly before: number; readonly after: number }
+  readonly paced: { readonly requestsPerSecond: number; readonly requestToAcceptMs: Latency }
+  readonly burst: {
+    readonly messages: number
+    readonly concurrency: number
+    /** requests the server answered per second */
+    readonly requestsPerSecond: number
+    /** mails that arrived per second, between the first and the last */
+    readonly messagesPerSecond: number
+    readonly requestToAcceptMs: Latency
+  }
+  /** wrong answers and mails that never came */
+  readonly failures: ReadonlyArray<string>
 }
-
-const THROUGHPUT_MESSAGES = 2_000
-const LATENCY_SAMPLES = 200
 
 const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
 
-export const measureDelivery = async (databaseUrl?: string): Promise<DeliveryFigures> => {
-  const inbox = await startSmtpInbox()
-  const engine = databaseUrl === undefined ? "pglite" as const : "postgres" as const
-  const database = databaseUrl === undefined ? pgliteLayer : postgresLayer(databaseUrl)
-  const stores = postgresNotificationOutboxLayer().pipe(Layer.provideMerge(OutboxWake.layer), Layer.provideMerge(database))
-  const config = testDeliveryConfig({ smtpUrl: Option.some(Redacted.make(inbox.url)), relayPollMillis: 1_000 })
-  const received = (prefix: string) => inbox.mails().filter((mail) => mail.to.startsWith(prefix)).length
-  const write = (to: string) =>
-    Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
-      const notifier = yield* Notifier
-      yield* sql.withTransaction(notifier.send({ channel: "email", to, purpose: "login", code: "123456", createdAt: new Date() }))
-    })
-  try {
-    return await Effect.runPromise(Effect.gen(function*() {
-      // throughput: the backlog first, then the relay
-      for (let i = 0; i < THROUGHPUT_MESSAGES; i++) yield* write(`bulk${i}@example.com`)
-      const started = performance.now()
-      yield* whileRelaying(config, engine === "postgres", until(
-        Effect.sync(() => received("bulk") >= THROUGHPUT_MESSAGES),
-        "every bulk message accepted",
-        600_000
-      ))
-      const seconds = (performance.now() - started) / 1000
+const latencyOf = (samples: ReadonlyArray<number>): Latency => {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return { samples: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 }
+}
 
-      // latency: one at a time, the relay idle between them (woken by each commit)
-      const latencies: Array<number> = []
-      yield* whileRelaying(config, engine === "postgres", Effect.gen(function*() {
-        for (let i = 0; i < LATENCY_SAMPLES; i++) {
-          const to = `one${i}@example.com`
-          const at = Date.now()
-          yield* write(to)
-          yield* until(Effect.sync(() => received(to) > 0), `mail ${i} accepted`, 30_000)
-          latencies.push(inbox.mails().find((mail) => mail.to === to)!.receivedAt - at)
-          yield* Effect.sleep("20 millis")
-        }
-      }))
-      const sorted = [...latencies].sort((a, b) => a - b)
+const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis))
+
+/** Runs `task` over `items`, `concurrency` at a time. */
+const inParallel = async <A>(items: ReadonlyArray<A>, concurrency: number, task: (item: A) => Promise<void>) => {
+  let next = 0
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < items.length) await task(items[next++]!)
+  }))
+}
+
+interface Customer {
+  readonly email: string
+  /** the client address it registers and asks for its code from */
+  readonly address: string
+}
+
+const registerCustomers = async (api: StoreApi, count: number): Promise<ReadonlyArray<Customer>> => {
+  const customers = Array.from({ length: count }, (_, i) => ({ email: `delivery-${i}@example.com`, address: benchClientAddress(i) }))
+  await inParallel(customers, REGISTRATION_CONCURRENCY, async ({ email, address }) => {
+    const registered = await api.request({
+      method: "POST",
+      path: "/v1/store/auth/register",
+      body: { name: "Bench Recipient", email, password: "bench-delivery-passphrase-3" },
+      headers: { "x-forwarded-for": address }
+    })
+    if (registered.status !== 201) throw new Error(`register ${email} answered ${registered.status}: ${JSON.stringify(registered.body)}`)
+  })
+  return customers
+}
+
+/** When each customer's code was requested (epoch ms, just before sending), and the wrong answers. */
+interface Sent {
+  readonly startedAt: Map<string, number>
+  readonly failures: Array<string>
+}
+
+const requestCode = (api: StoreApi, sent: Sent) => async ({ email, address }: Customer) => {
+  sent.startedAt.set(email, Date.now())
+  const answer = await api.request({
+    method: "POST",
+    path: "/v1/store/auth/otp/request",
+    body: { channel: "email", email, purpose: "login" },
+    headers: { "x-forwarded-for": address }
+  })
+  if (answer.status !== 202) sent.failures.push(`code for ${email} answered ${answer.status}`)
+}
+
+/** Waits until every requested customer's mail arrived (or the timeout); each one's request-to-arrival time, in order of arrival. */
+const arrivals = async (inbox: SmtpInbox, sent: Sent) => {
+  const deadline = Date.now() + ARRIVAL_TIMEOUT_MS
+  for (;;) {
+    const arrived = new Map(inbox.mails().filter((mail) => sent.startedAt.has(mail.to)).map((mail) => [mail.to, mail.receivedAt]))
+    if (arrived.size === sent.startedAt.size || Date.now() > deadline) {
+      const missing = sent.startedAt.size - arrived.size
+      if (missing > 0) sent.failures.push(`${missing} mails never arrived`)
+      const times = [...arrived.values()].sort((a, b) => a - b)
       return {
-        engine,
-        throughput: {
-          messages: THROUGHPUT_MESSAGES,
-          seconds: Math.round(seconds * 100) / 100,
-          messagesPerSecond: Math.round(THROUGHPUT_MESSAGES / seconds)
-        },
-        latencyMs: { samples: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 }
+        latencies: [...arrived].map(([email, at]) => at - sent.startedAt.get(email)!),
+        first: times[0] ?? 0,
+        last: times.at(-1) ?? 0
       }
-    }).pipe(Effect.provide(stores), Effect.scoped, Effect.orDie))
-  } finally {
-    await inbox.close()
+    }
+    await sleep(50)
   }
 }
 
-export const describeDelivery = (figures: DeliveryFigures): string =>
-  `relay (${figures.engine}, SMTP): ${figures.throughput.messagesPerSecond} messages/s ` +
-  `(${figures.throughput.messages} in ${figures.throughput.seconds} s); commit → SMTP accept ` +
-  `p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms, max ${figures.latencyMs.max} ms ` +
-  `over ${figures.latencyMs.samples}`
+export const measureDelivery = async (api: StoreApi, inbox: SmtpInbox, engine: DeliveryFigures["engine"]): Promise<DeliveryFigures> => {
+  const before = loadavg()[0]!
+  const registeredFrom = performance.now()
+  const customers = await registerCustomers(api, PACED_MESSAGES + BURST_MESSAGES)
+  console.log(`[bench] delivery: ${customers.length} customers registered in ${((performance.now() - registeredFrom) / 1000).toFixed(1)} s`)
+  const failures: Array<string> = []
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  measureDelivery(process.argv[2]).then((figures) => {
-    console.log(`[bench] ${describeDelivery(figures)}`)
-    process.exit(0)
-  }, (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  })
+  const paced: Sent = { startedAt: new Map(), failures }
+  const requests: Array<Promise<void>> = []
+  const pacedFrom = performance.now()
+  for (const [i, customer] of customers.slice(0, PACED_MESSAGES).entries()) {
+    await sleep(Math.max(0, pacedFrom + i * PACED_INTERVAL_MS - performance.now()))
+    requests.push(requestCode(api, paced)(customer))
+  }
+  await Promise.all(requests)
+  const pacedArrivals = await arrivals(inbox, paced)
+
+  const burst: Sent = { startedAt: new Map(), failures }
+  const burstFrom = performance.now()
+  await inParallel(customers.slice(PACED_MESSAGES), BURST_CONCURRENCY, requestCode(api, burst))
+  const answeredIn = (performance.now() - burstFrom) / 1000
+  const burstArrivals = await arrivals(inbox, burst)
+
+  const round = (n: number) => Math.round(n * 10) / 10
+  return {
+    engine,
+    loadAverage: { before: round(before), after: round(loadavg()[0]!) },
+    paced: { requestsPerSecond: 1000 / PACED_INTERVAL_MS, requestToAcceptMs: latencyOf(pacedArrivals.latencies) },
+    burst: {
+      messages: BURST_MESSAGES,
+      concurrency: BURST_CONCURRENCY,
+      requestsPerSecond: round(BURST_MESSAGES / answeredIn),
+      messagesPerSecond: round((burstArrivals.latencies.length - 1) / Math.max(0.001, (burstArrivals.last - burstArrivals.first) / 1000)),
+      requestToAcceptMs: latencyOf(burstArrivals.latencies)
+    },
+    failures
+  }
 }
+
+const describeLatency = (latency: Latency) => `p50 ${latency.p50} ms, p99 ${latency.p99} ms, max ${latency.max} ms over ${latency.samples}`
+
+export const describeDelivery = (figures: DeliveryFigures): string =>
+  `delivery (${figures.engine}, HTTP request → SMTP accept; load ${figures.loadAverage.before} → ${figures.loadAverage.after}): ` +
+  `paced ${figures.paced.requestsPerSecond} req/s: ${describeLatency(figures.paced.requestToAcceptMs)}; ` +
+  `burst of ${figures.burst.messages} (${figures.burst.concurrency} in flight): ${figures.burst.requestsPerSecond} req/s answered, ` +
+  `relay ${figures.burst.messagesPerSecond} messages/s, ${describeLatency(figures.burst.requestToAcceptMs)}` +
+  (figures.failures.length > 0 ? `; FAILED: ${figures.failures.join("; ")}` : "")

@@ -4,10 +4,11 @@
 import { join, resolve } from "node:path"
 import { LOCAL_BENCH_DATABASE_URL, recreateLocalBenchDatabase, redactDatabaseUrl, vacuumDatabase } from "./bench-database.ts"
 import { measureArgon2id } from "./argon2-figure.ts"
-import { describeDelivery, measureDelivery } from "./delivery-figures.ts"
+import { DELIVERY_SHAPE, type DeliveryFigures, describeDelivery } from "./delivery-figures.ts"
+import { runDeliveryShape } from "./delivery-shape.ts"
 import { parseBenchOptions, USAGE, UsageError } from "./bench-options.ts"
 import type { BenchOptions } from "./bench-options.ts"
-import { formatReport, machineInfo, writeReport } from "./bench-report.ts"
+import { formatReport, machineInfo, writeJson, writeReport } from "./bench-report.ts"
 import type { BenchReport, ImportFigures } from "./bench-report.ts"
 import { generatedCatalog, givenCatalog } from "./catalog-file.ts"
 import type { CatalogFile } from "./catalog-file.ts"
@@ -26,15 +27,36 @@ const repoRoot = resolve(import.meta.dirname, "../..")
 const catalogGenerator = resolve(repoRoot, "../shared/bench/make-catalog.mjs")
 const resultsDir = join(repoRoot, "bench-results")
 
+/** The load shapes asked for (every one when none is named); `delivery` is not among them. */
 const selectShapes = (all: ReadonlyArray<Shape>, names: ReadonlyArray<string> | null): ReadonlyArray<Shape> => {
   if (names === null) return all
-  return names.map((name) => {
+  return names.filter((name) => name !== DELIVERY_SHAPE).map((name) => {
     const shape = all.find((s) => s.name === name)
     if (shape === undefined) {
-      throw new UsageError(`unknown shape "${name}"; known: ${all.map((s) => s.name).join(", ")}`)
+      throw new UsageError(`unknown shape "${name}"; known: ${[...all.map((s) => s.name), DELIVERY_SHAPE].join(", ")}`)
     }
     return shape
   })
+}
+
+/** The delivery shape on a server of its own (delivery-shape.ts), beside `databaseUrl`. */
+const delivery = async (options: BenchOptions, databaseUrl: string): Promise<DeliveryFigures> => {
+  const figures = await runDeliveryShape({
+    entry: options.serverEntry,
+    cwd: repoRoot,
+    besideDatabaseUrl: databaseUrl,
+    readyTimeoutMs: options.readyTimeoutSeconds * 1000
+  })
+  console.log(`[bench] ${describeDelivery(figures)}`)
+  return figures
+}
+
+/** `--shapes delivery` alone: no catalog import, no catalog server. */
+const deliveryOnly = async (options: BenchOptions): Promise<number> => {
+  const figures = await delivery(options, options.databaseUrl ?? LOCAL_BENCH_DATABASE_URL)
+  await writeJson(options.outFile, { date: new Date().toISOString(), machine: machineInfo(), delivery: figures })
+  console.log(`[bench] results written to ${options.outFile}`)
+  return figures.failures.length > 0 ? 1 : 0
 }
 
 /** The generated catalog as one document, or as `slices` documents that together make it whole. */
@@ -70,7 +92,7 @@ const importCatalog = async (options: BenchOptions, databaseUrl: string): Promis
   return { skipped: false, catalogFile, products, seconds, productsPerSecond }
 }
 
-const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>): Promise<number> => {
+const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>, withDelivery: boolean): Promise<number> => {
   const databaseUrl =
     options.databaseUrl ?? (options.skipImport ? LOCAL_BENCH_DATABASE_URL : recreateLocalBenchDatabase())
   console.log(`[bench] database ${redactDatabaseUrl(databaseUrl)}`)
@@ -82,9 +104,8 @@ const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>): Promi
       `verify ${argon2id.verifyMs.median} ms (p90 ${argon2id.verifyMs.p90}) over ${argon2id.samples} sequential runs`
   )
 
-  // the relay on a fresh schema of the bench database, with a real SMTP server in this process
-  const delivery = await measureDelivery(databaseUrl)
-  console.log(`[bench] ${describeDelivery(delivery)}`)
+  // from the request to the SMTP server's accept, on a server and database of its own
+  const deliveryFigures = withDelivery ? await delivery(options, databaseUrl) : null
 
   console.log(`[bench] starting ${options.serverEntry}`)
   const server = await startServer({
@@ -117,12 +138,12 @@ const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>): Promi
       results.push(result)
     }
 
-    const failed = results.some((r) => r.status === "FAILED")
+    const failed = results.some((r) => r.status === "FAILED") || (deliveryFigures?.failures.length ?? 0) > 0
     const report: BenchReport = {
       date: new Date().toISOString(),
       machine: machineInfo(),
       argon2id,
-      delivery,
+      delivery: deliveryFigures,
       products: imported.products,
       options: { ...options, databaseUrl: options.databaseUrl === null ? null : redactDatabaseUrl(options.databaseUrl) },
       database: redactDatabaseUrl(databaseUrl),
@@ -170,7 +191,8 @@ const main = async (): Promise<number> => {
     return 2
   }
   cleanUpOnSignals()
-  return bench(options, shapes)
+  const withDelivery = options.shapeNames === null || options.shapeNames.includes(DELIVERY_SHAPE)
+  return shapes.length === 0 && withDelivery ? deliveryOnly(options) : bench(options, shapes, withDelivery)
 }
 
 main()

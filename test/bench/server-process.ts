@@ -15,6 +15,8 @@ export interface ServerSettings {
   readonly cwd: string
   readonly databaseUrl: string
   readonly readyTimeoutMs: number
+  /** more environment, over the bench's own (e.g. SMTP_URL) */
+  readonly env?: Readonly<Record<string, string>>
 }
 
 export interface RunningServer {
@@ -69,7 +71,7 @@ export const startServer = async (settings: ServerSettings): Promise<RunningServ
     cwd: settings.cwd,
     // TRUST_PROXY=1: account setup registers each bench customer from its own forwarded address,
     // as real shoppers would arrive, instead of exhausting one IP's registration limit.
-    env: { ...process.env, DATABASE_URL: settings.databaseUrl, PORT: String(port), HOST, LOG_LEVEL: "warn", TRUST_PROXY: "1" },
+    env: { ...process.env, DATABASE_URL: settings.databaseUrl, PORT: String(port), HOST, LOG_LEVEL: "warn", TRUST_PROXY: "1", ...settings.env },
     stdio: ["ignore", "pipe", "pipe"]
   })
   forwardOutput(child, "[server]")

@@ -15,6 +15,7 @@ export interface ReceivedMail {
   readonly text: string
   readonly html: string
   readonly messageId: string
+  /** When its DATA ended (epoch milliseconds). */
   readonly receivedAt: number
 }
 
@@ -61,6 +62,9 @@ export const startSmtpInbox = async (options: {
       } else callback(new Error("Invalid username or password"))
     },
     onData: (stream, _session, callback) => {
+      // the end of DATA: the whole message is here (parsing it comes after)
+      let receivedAt = Date.now()
+      stream.on("end", () => (receivedAt = Date.now()))
       simpleParser(stream).then((parsed) => {
         mails.push({
           to: addressesOf(parsed),
@@ -68,7 +72,7 @@ export const startSmtpInbox = async (options: {
           text: parsed.text ?? "",
           html: typeof parsed.html === "string" ? parsed.html : "",
           messageId: parsed.messageId ?? "",
-          receivedAt: Date.now()
+          receivedAt
         })
         callback()
       }, (error: Error) => callback(error))
