@@ -3,10 +3,10 @@
  * with JSON `{api_token, sid, msisdn, sms, csms_id}`; the answer is JSON
  * `{status: "SUCCESS" | "FAILED", status_code, error_message, smsinfo: [...]}`. `msisdn` is the
  * number as 8801XXXXXXXXX; `sms` is UTF-8 (Bangla is sent as Unicode); `csms_id`, the client's
- * unique id of the message (at most 20 characters), is the message's key, the same on every retry,
+ * unique id of the message (kept to 20 characters), is the message's key, the same on every retry,
  * so a message the gateway took before a lost answer is refused as a duplicate, not sent twice:
- * that refusal counts as sent. Sources: the API as SSL Wireless's sample clients and
- * integrations call it (README, "Notifications and events").
+ * that refusal counts as sent. Sources: the API as a published ISMS client and integration notes
+ * call it (named in docs/notifications.md, "SMS gateways").
  *
  * HTTP 5xx, 408, 429, a timeout or no connection: retried. Another 4xx, or a FAILED answer
  * (bad token, sid or number): refused for good.
@@ -33,7 +33,7 @@ export const toMsisdn = (phone: string): string => {
   return digits
 }
 
-/** The client id of a message: unique, at most 20 characters (the API's limit). */
+/** The client id of a message: unique, at most 20 characters (a precaution: the sources state no limit). */
 export const csmsIdOf = (messageId: string): string => messageId.slice(-20)
 
 const Answer = Schema.Struct({
