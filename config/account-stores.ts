@@ -5,33 +5,35 @@
  * ServerSecrets, so it goes above the stores.
  */
 import { Effect, Layer, Option, type Redacted } from "effect"
-import { cachingSessionRepository, defaultSessionCacheOptions } from "../adapters/caching/caching-session-repository.ts"
-import { MemoryAddressBook } from "../adapters/memory/memory-address-book.ts"
-import { MemoryCustomerRepository } from "../adapters/memory/memory-customer-repository.ts"
-import { MemoryEventOutbox } from "../adapters/memory/memory-event-outbox.ts"
-import { memoryNotificationOutboxLayer } from "../adapters/memory/memory-notification-outbox.ts"
-import { MemoryRateLimiter } from "../adapters/memory/memory-rate-limiter.ts"
-import { MemoryResetTokenRepository } from "../adapters/memory/memory-reset-token-repository.ts"
-import { MemoryServerSecrets } from "../adapters/memory/memory-server-secrets.ts"
-import { MemorySessionRepository } from "../adapters/memory/memory-session-repository.ts"
-import { MemoryTransactions } from "../adapters/memory/memory-transactions.ts"
-import { MemoryVerificationRepository } from "../adapters/memory/memory-verification-repository.ts"
-import { PostgresAddressBook } from "../adapters/postgres/postgres-address-book.ts"
-import { PostgresCustomerRepository } from "../adapters/postgres/postgres-customer-repository.ts"
-import { type EventRendering, postgresEventOutboxLayer } from "../adapters/postgres/postgres-event-outbox.ts"
-import { postgresNotificationOutboxLayer } from "../adapters/postgres/postgres-notification-outbox.ts"
-import { PostgresRateLimiter } from "../adapters/postgres/postgres-rate-limiter.ts"
-import { PostgresResetTokenRepository } from "../adapters/postgres/postgres-reset-token-repository.ts"
-import { PostgresServerSecrets } from "../adapters/postgres/postgres-server-secrets.ts"
+import { defaultSessionCacheOptions } from "../adapters/caching/caching-session-repository.ts"
+import * as CachingSessionRepository from "../adapters/caching/caching-session-repository.ts"
+import * as MemoryAddressBook from "../adapters/memory/memory-address-book.ts"
+import * as MemoryCustomerRepository from "../adapters/memory/memory-customer-repository.ts"
+import * as MemoryEventOutbox from "../adapters/memory/memory-event-outbox.ts"
+import * as MemoryNotificationOutbox from "../adapters/memory/memory-notification-outbox.ts"
+import * as MemoryRateLimiter from "../adapters/memory/memory-rate-limiter.ts"
+import * as MemoryResetTokenRepository from "../adapters/memory/memory-reset-token-repository.ts"
+import * as MemoryServerSecrets from "../adapters/memory/memory-server-secrets.ts"
+import * as MemorySessionRepository from "../adapters/memory/memory-session-repository.ts"
+import * as MemoryTransactions from "../adapters/memory/memory-transactions.ts"
+import * as MemoryVerificationRepository from "../adapters/memory/memory-verification-repository.ts"
+import * as PostgresAddressBook from "../adapters/postgres/postgres-address-book.ts"
+import * as PostgresCustomerRepository from "../adapters/postgres/postgres-customer-repository.ts"
+import { type EventRendering } from "../adapters/postgres/postgres-event-outbox.ts"
+import * as PostgresEventOutbox from "../adapters/postgres/postgres-event-outbox.ts"
+import * as PostgresNotificationOutbox from "../adapters/postgres/postgres-notification-outbox.ts"
+import * as PostgresRateLimiter from "../adapters/postgres/postgres-rate-limiter.ts"
+import * as PostgresResetTokenRepository from "../adapters/postgres/postgres-reset-token-repository.ts"
+import * as PostgresServerSecrets from "../adapters/postgres/postgres-server-secrets.ts"
 import { makePostgresSessionRevocationFeed } from "../adapters/postgres/postgres-session-revocation-feed.ts"
-import { PostgresSessionRepository } from "../adapters/postgres/postgres-session-repository.ts"
-import { PostgresTransactions } from "../adapters/postgres/postgres-transactions.ts"
-import { PostgresVerificationRepository } from "../adapters/postgres/postgres-verification-repository.ts"
-import { argon2PasswordHasherLayer } from "../adapters/security/argon2-password-hasher.ts"
-import { CryptoSecureRandom } from "../adapters/security/crypto-secure-random.ts"
-import { HmacTokenHasher } from "../adapters/security/hmac-token-hasher.ts"
-import { joseAccessTokenSignerLayer } from "../adapters/security/jose-access-token-signer.ts"
-import { ZxcvbnCommonPasswordsLive } from "../adapters/security/zxcvbn-common-passwords.ts"
+import * as PostgresSessionRepository from "../adapters/postgres/postgres-session-repository.ts"
+import * as PostgresTransactions from "../adapters/postgres/postgres-transactions.ts"
+import * as PostgresVerificationRepository from "../adapters/postgres/postgres-verification-repository.ts"
+import * as Argon2PasswordHasher from "../adapters/security/argon2-password-hasher.ts"
+import * as CryptoSecureRandom from "../adapters/security/crypto-secure-random.ts"
+import * as HmacTokenHasher from "../adapters/security/hmac-token-hasher.ts"
+import * as JoseAccessTokenSigner from "../adapters/security/jose-access-token-signer.ts"
+import * as ZxcvbnCommonPasswords from "../adapters/security/zxcvbn-common-passwords.ts"
 import { ClientIpPolicy } from "../adapters/http/request/client-ip.ts"
 import { AccountSettings } from "../application/auth/account-settings.ts"
 import { defaultAuthLifetimes } from "../domain/auth/lifetimes.ts"
@@ -61,38 +63,38 @@ const cachedPostgresSessions = (sharedDatabase: boolean) =>
   (sharedDatabase
     ? Layer.unwrap(Effect.map(
       makePostgresSessionRevocationFeed,
-      (feed) => cachingSessionRepository(defaultSessionCacheOptions(Option.some(feed)))
+      (feed) => CachingSessionRepository.layer(defaultSessionCacheOptions(Option.some(feed)))
     ))
-    : cachingSessionRepository(defaultSessionCacheOptions(Option.none()))).pipe(Layer.provide(PostgresSessionRepository))
+    : CachingSessionRepository.layer(defaultSessionCacheOptions(Option.none()))).pipe(Layer.provide(PostgresSessionRepository.layer))
 
 /** Every account store on the SQL adapter (needs the SqlClient, and the PgClient for a shared database). */
 export const postgresAccountStores = (options: PostgresAccountStoreOptions) =>
   Layer.mergeAll(
-    PostgresCustomerRepository,
-    PostgresAddressBook,
+    PostgresCustomerRepository.layer,
+    PostgresAddressBook.layer,
     cachedPostgresSessions(options.sharedDatabase),
-    PostgresVerificationRepository,
-    PostgresResetTokenRepository,
-    PostgresRateLimiter,
-    postgresNotificationOutboxLayer(options.notificationsFile, options.consoleChannels ?? []),
-    postgresEventOutboxLayer(options.events ?? { endpoints: [], render: () => null }),
-    PostgresServerSecrets,
-    PostgresTransactions
+    PostgresVerificationRepository.layer,
+    PostgresResetTokenRepository.layer,
+    PostgresRateLimiter.layer,
+    PostgresNotificationOutbox.layer(options.notificationsFile, options.consoleChannels ?? []),
+    PostgresEventOutbox.layer(options.events ?? { endpoints: [], render: () => null }),
+    PostgresServerSecrets.layer,
+    PostgresTransactions.layer
   )
 
 /** Every account store in memory (tests, library users). */
 export const memoryAccountStores = (options: AccountStoreOptions) =>
   Layer.mergeAll(
-    MemoryCustomerRepository,
-    MemoryAddressBook,
-    MemorySessionRepository,
-    MemoryVerificationRepository,
-    MemoryResetTokenRepository,
-    MemoryRateLimiter,
-    memoryNotificationOutboxLayer(options.notificationsFile),
-    MemoryEventOutbox,
-    MemoryServerSecrets,
-    MemoryTransactions
+    MemoryCustomerRepository.layer,
+    MemoryAddressBook.layer,
+    MemorySessionRepository.layer,
+    MemoryVerificationRepository.layer,
+    MemoryResetTokenRepository.layer,
+    MemoryRateLimiter.layer,
+    MemoryNotificationOutbox.layer(options.notificationsFile),
+    MemoryEventOutbox.layer,
+    MemoryServerSecrets.layer,
+    MemoryTransactions.layer
   )
 
 export interface AccountSecurityOptions {
@@ -105,11 +107,11 @@ export interface AccountSecurityOptions {
 /** The security adapters; they need ServerSecrets (for generated keys). */
 export const accountSecurity = (options: AccountSecurityOptions) =>
   Layer.mergeAll(
-    argon2PasswordHasherLayer(options.maxConcurrentHashes === undefined ? {} : { maxConcurrentHashes: options.maxConcurrentHashes }),
-    joseAccessTokenSignerLayer({ privateKeyPem: options.jwtPrivateKey }),
-    HmacTokenHasher,
-    CryptoSecureRandom,
-    ZxcvbnCommonPasswordsLive
+    Argon2PasswordHasher.layer(options.maxConcurrentHashes === undefined ? {} : { maxConcurrentHashes: options.maxConcurrentHashes }),
+    JoseAccessTokenSigner.layer({ privateKeyPem: options.jwtPrivateKey }),
+    HmacTokenHasher.layer,
+    CryptoSecureRandom.layer,
+    ZxcvbnCommonPasswords.layer
   )
 
 /** AccountSettings and the client-IP policy from the validated environment. */

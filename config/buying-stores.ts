@@ -5,30 +5,30 @@
  * with the catalog store (adapters/memory/memory-catalog-store.ts), which imports them.
  */
 import { Layer } from "effect"
-import { MemoryCartRepository } from "../adapters/memory/memory-cart-repository.ts"
-import { MemoryIdempotencyStore } from "../adapters/memory/memory-idempotency-store.ts"
-import { MemoryInventory } from "../adapters/memory/memory-inventory.ts"
-import { MemoryOrderRepository } from "../adapters/memory/memory-order-repository.ts"
-import { MemoryPaymentStore } from "../adapters/memory/memory-payment-store.ts"
-import { PostgresCartRepository } from "../adapters/postgres/postgres-cart-repository.ts"
-import { PostgresCouponRepository } from "../adapters/postgres/postgres-coupon-repository.ts"
-import { PostgresIdempotencyStore } from "../adapters/postgres/postgres-idempotency-store.ts"
-import { PostgresInventory } from "../adapters/postgres/postgres-inventory.ts"
-import { PostgresOrderRepository } from "../adapters/postgres/postgres-order-repository.ts"
-import { PostgresPaymentStore } from "../adapters/postgres/postgres-payment-store.ts"
+import * as MemoryCartRepository from "../adapters/memory/memory-cart-repository.ts"
+import * as MemoryIdempotencyStore from "../adapters/memory/memory-idempotency-store.ts"
+import * as MemoryInventory from "../adapters/memory/memory-inventory.ts"
+import * as MemoryOrderRepository from "../adapters/memory/memory-order-repository.ts"
+import * as MemoryPaymentStore from "../adapters/memory/memory-payment-store.ts"
+import * as PostgresCartRepository from "../adapters/postgres/postgres-cart-repository.ts"
+import * as PostgresCouponRepository from "../adapters/postgres/postgres-coupon-repository.ts"
+import * as PostgresIdempotencyStore from "../adapters/postgres/postgres-idempotency-store.ts"
+import * as PostgresInventory from "../adapters/postgres/postgres-inventory.ts"
+import * as PostgresOrderRepository from "../adapters/postgres/postgres-order-repository.ts"
+import * as PostgresPaymentStore from "../adapters/postgres/postgres-payment-store.ts"
 import { sealed } from "../adapters/security/sealed-idempotency-store.ts"
 import { CartSettings } from "../application/cart/cart-settings.ts"
 import type { AppConfig } from "./app-config.ts"
 
 /** Every buying-path store on the SQL adapter (needs the SqlClient). */
 export const postgresBuyingStores = Layer.mergeAll(
-  PostgresCartRepository,
-  PostgresInventory,
-  PostgresCouponRepository,
-  PostgresOrderRepository,
-  PostgresPaymentStore,
+  PostgresCartRepository.layer,
+  PostgresInventory.layer,
+  PostgresCouponRepository.layer,
+  PostgresOrderRepository.layer,
+  PostgresPaymentStore.layer,
   // a record on disk answers only whoever holds its Idempotency-Key (adapters/security/sealed-idempotency-store.ts)
-  sealed(PostgresIdempotencyStore)
+  sealed(PostgresIdempotencyStore.layer)
 )
 
 /**
@@ -36,10 +36,10 @@ export const postgresBuyingStores = Layer.mergeAll(
  * and CouponRepository; tests, library users).
  */
 export const memoryBuyingStores = Layer.mergeAll(
-  MemoryCartRepository.pipe(Layer.provideMerge(MemoryInventory)),
-  MemoryOrderRepository,
-  MemoryPaymentStore,
-  MemoryIdempotencyStore
+  MemoryCartRepository.layer.pipe(Layer.provideMerge(MemoryInventory.layer)),
+  MemoryOrderRepository.layer,
+  MemoryPaymentStore.layer,
+  MemoryIdempotencyStore.layer
 )
 
 /** CART_TTL_DAYS. */

@@ -4,7 +4,7 @@ import { CatalogImportWriter } from "../application/catalog-import/catalog-impor
 import { importCatalog } from "../application/catalog-import/import-catalog.ts"
 import { demoCatalogDocument } from "./demo-catalog.ts"
 
-export const DemoSeedLayer = Layer.effectDiscard(Effect.gen(function*() {
+export const layer = Layer.effectDiscard(Effect.gen(function*() {
   const writer = yield* CatalogImportWriter
   const existing = yield* writer.existingReferences
   if (existing.shopIds.length > 0) return

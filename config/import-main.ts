@@ -12,10 +12,10 @@ import type { ImportProgress } from "../application/catalog-import/catalog-impor
 import { importCatalogFrom } from "../application/catalog-import/import-catalog.ts"
 import type { EntityCounts, ImportSummary } from "../application/catalog-import/import-summary.ts"
 import { catalogDocumentFile } from "../adapters/file/catalog-document-file.ts"
-import { databaseLayer } from "../adapters/postgres/database-layer.ts"
+import * as Database from "../adapters/postgres/database-layer.ts"
 import { runMigrations } from "../adapters/postgres/migrations.ts"
-import { PostgresCatalogImportWriterLayer } from "../adapters/postgres/postgres-catalog-import-writer.ts"
-import { CryptoIdGeneratorLayer } from "../adapters/security/crypto-id-generator.ts"
+import * as PostgresCatalogImportWriter from "../adapters/postgres/postgres-catalog-import-writer.ts"
+import * as CryptoIdGenerator from "../adapters/security/crypto-id-generator.ts"
 import { AppSettings } from "./app-config.ts"
 
 const PROGRESS_EVERY = 10_000
@@ -39,17 +39,17 @@ const summaryLines = (summary: ImportSummary): Array<string> => [
   countsLine("customers", summary.customers)
 ]
 
-const DatabaseLive = Layer.unwrap(Effect.map(AppSettings, (settings) =>
-  databaseLayer({
+const database = Layer.unwrap(Effect.map(AppSettings, (settings) =>
+  Database.layer({
     databaseUrl: settings.databaseUrl,
     dataDir: settings.dataDir,
     maxConnections: settings.databaseMaxConnections
   })
 )).pipe(Layer.provide(AppSettings.layer))
 
-const ImportLive = PostgresCatalogImportWriterLayer.pipe(
-  Layer.provide(CryptoIdGeneratorLayer),
-  Layer.provideMerge(DatabaseLive)
+const importWriter = PostgresCatalogImportWriter.layer.pipe(
+  Layer.provide(CryptoIdGenerator.layer),
+  Layer.provideMerge(database)
 )
 
 const importFile = (file: string) =>
@@ -74,7 +74,7 @@ const importFile = (file: string) =>
       for (const line of summaryLines(summary)) yield* Console.log(line)
       const products = summary.products.inserted + summary.products.updated + summary.products.unchanged
       yield* Console.log(`Imported ${products} products in ${seconds.toFixed(1)} s (${rate(products, seconds)} products/s)`)
-    }).pipe(Effect.provide(ImportLive))
+    }).pipe(Effect.provide(importWriter))
   })
 
 const fail = (lines: ReadonlyArray<string>) =>

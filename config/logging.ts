@@ -12,5 +12,5 @@ export const LOG_FORMATS: ReadonlyArray<LogFormat> = ["json", "pretty"]
 export const resolveLogFormat = (setting: Option.Option<LogFormat>, stdoutIsTty: boolean): LogFormat =>
   Option.getOrElse(setting, () => stdoutIsTty ? "pretty" : "json")
 
-export const loggerLayer = (format: LogFormat): Layer.Layer<never> =>
+export const layer = (format: LogFormat): Layer.Layer<never> =>
   Logger.layer(format === "json" ? [Logger.consoleJson, Logger.tracerLogger] : [Logger.consolePretty(), Logger.tracerLogger])

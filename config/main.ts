@@ -5,9 +5,9 @@
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Exit, Layer } from "effect"
-import { StorefrontServerFromEnv } from "./storefront-server.ts"
+import * as StorefrontServer from "./storefront-server.ts"
 
-Layer.launch(StorefrontServerFromEnv).pipe(
+Layer.launch(StorefrontServer.layer).pipe(
   NodeRuntime.runMain({
     teardown: (exit, onExit) => {
       // Being asked to stop (a signal interrupts the main fiber) is a clean exit.

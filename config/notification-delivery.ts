@@ -6,14 +6,14 @@
  * PostgreSQL deployment says so once at start).
  */
 import { Effect, Layer, Option, Redacted } from "effect"
-import { smtpMailSender } from "../adapters/email/smtp-mail-sender.ts"
+import * as SmtpMailSender from "../adapters/email/smtp-mail-sender.ts"
 import {
   listenForOutboxWrites,
   makeNotificationQueue,
   makeWebhookQueue
 } from "../adapters/postgres/postgres-delivery-queues.ts"
-import { sslWirelessSmsGateway } from "../adapters/sms/ssl-wireless-sms-gateway.ts"
-import { webhookSmsGateway } from "../adapters/sms/webhook-sms-gateway.ts"
+import * as SslWirelessSmsGateway from "../adapters/sms/ssl-wireless-sms-gateway.ts"
+import * as WebhookSmsGateway from "../adapters/sms/webhook-sms-gateway.ts"
 import { parseWebhookSecret, postSigned } from "../adapters/webhook/standard-webhooks.ts"
 import { MailSender } from "../application/notifications/mail-sender.ts"
 import { OutboxBacklog } from "../application/notifications/outbox-backlog.ts"
@@ -67,14 +67,14 @@ const gateways = (config: DeliveryConfig) =>
     const key = webhookKey(config)
     const mail = Option.match(config.smtpUrl, {
       onNone: () => Layer.empty,
-      onSome: (url) => smtpMailSender({ url, from: config.mailFrom })
+      onSome: (url) => SmtpMailSender.layer({ url, from: config.mailFrom })
     })
     const smsLayer = Option.match(sms, {
       onNone: () => Layer.empty,
       onSome: (setting) =>
         setting._tag === "SslWireless"
-          ? sslWirelessSmsGateway({ ...setting, timeoutMillis: config.gatewayTimeoutMillis })
-          : webhookSmsGateway({
+          ? SslWirelessSmsGateway.layer({ ...setting, timeoutMillis: config.gatewayTimeoutMillis })
+          : WebhookSmsGateway.layer({
             url: setting.url,
             key: Option.getOrThrow(key),
             timeoutMillis: config.gatewayTimeoutMillis

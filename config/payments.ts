@@ -9,7 +9,7 @@ import { makeBkashGateway } from "../adapters/payments/bkash-gateway.ts"
 import { DemoGateway } from "../adapters/payments/demo-gateway.ts"
 import { makeSslcommerzGateway } from "../adapters/payments/sslcommerz-gateway.ts"
 import { type PaymentGateway, PaymentGateways, PaymentSettings } from "../application/payments/payment-gateway.ts"
-import { paymentJob } from "../application/payments/payment-job.ts"
+import * as PaymentJob from "../application/payments/payment-job.ts"
 import type { PaymentProvider } from "../domain/payment/payment-session.ts"
 import { isAllowedOrigin } from "../adapters/http/request/cors-origins.ts"
 import { type AppConfig, corsOrigins } from "./app-config.ts"
@@ -45,7 +45,7 @@ export const paymentGateways = (options: {
 /** How often the payment job runs. */
 export const PAYMENT_JOB_INTERVAL = "15 seconds"
 
-export const paymentJobLayer = paymentJob(PAYMENT_JOB_INTERVAL)
+export const paymentJob = PaymentJob.layer(PAYMENT_JOB_INTERVAL)
 
 /** bKash and SSLCommerz, each when its credentials are configured. */
 export const configuredGateways = (settings: AppConfig): Effect.Effect<ReadonlyArray<PaymentGateway>, never, HttpClient.HttpClient> =>

@@ -3,15 +3,15 @@
  * embedded PGlite, with the migrations applied before anything else touches the database.
  */
 import { Layer, Option } from "effect"
-import { databaseLayer } from "../adapters/postgres/database-layer.ts"
-import { MigrationsLayer } from "../adapters/postgres/migrations.ts"
-import { PostgresCatalogImportWriterLayer } from "../adapters/postgres/postgres-catalog-import-writer.ts"
+import * as Database from "../adapters/postgres/database-layer.ts"
+import * as Migrations from "../adapters/postgres/migrations.ts"
+import * as PostgresCatalogImportWriter from "../adapters/postgres/postgres-catalog-import-writer.ts"
 import { CartCommit } from "../adapters/postgres/postgres-cart-repository.ts"
-import { PostgresCatalogChangeFeed } from "../adapters/postgres/postgres-catalog-change-feed.ts"
-import { PostgresCatalogSourceLayer } from "../adapters/postgres/postgres-catalog-source.ts"
-import { PostgresStoreHealth } from "../adapters/postgres/postgres-store-health.ts"
-import { replicaCatalogReads } from "../adapters/postgres/replica-catalog-reads.ts"
-import { CryptoIdGeneratorLayer } from "../adapters/security/crypto-id-generator.ts"
+import * as PostgresCatalogChangeFeed from "../adapters/postgres/postgres-catalog-change-feed.ts"
+import * as PostgresCatalogSource from "../adapters/postgres/postgres-catalog-source.ts"
+import * as PostgresStoreHealth from "../adapters/postgres/postgres-store-health.ts"
+import * as ReplicaCatalogReads from "../adapters/postgres/replica-catalog-reads.ts"
+import * as CryptoIdGenerator from "../adapters/security/crypto-id-generator.ts"
 import { OutboxWake } from "../application/notifications/outbox-wake.ts"
 import { postgresAccountStores } from "./account-stores.ts"
 import { renderBackOfficeEvent } from "./back-office-events.ts"
@@ -26,22 +26,22 @@ import type { AppConfig } from "./app-config.ts"
  */
 const catalogReads = (settings: AppConfig) => {
   if (Option.isSome(settings.databaseUrl) && Option.isSome(settings.databaseReplicaUrl)) {
-    return replicaCatalogReads({
+    return ReplicaCatalogReads.layer({
       replicaUrl: settings.databaseReplicaUrl.value,
       maxLagSeconds: settings.replicaMaxLagSeconds,
       maxConnections: settings.databaseMaxConnections
     })
   }
   return Option.isSome(settings.databaseUrl)
-    ? Layer.merge(PostgresCatalogSourceLayer, PostgresCatalogChangeFeed)
-    : PostgresCatalogSourceLayer
+    ? Layer.merge(PostgresCatalogSource.layer, PostgresCatalogChangeFeed.layer)
+    : PostgresCatalogSource.layer
 }
 
 export const postgresStores = (settings: AppConfig) =>
   Layer.mergeAll(
     catalogReads(settings),
-    PostgresCatalogImportWriterLayer,
-    PostgresStoreHealth,
+    PostgresCatalogImportWriter.layer,
+    PostgresStoreHealth.layer,
     postgresAccountStores({
       notificationsFile: settings.notificationsFile,
       sharedDatabase: Option.isSome(settings.databaseUrl),
@@ -55,11 +55,11 @@ export const postgresStores = (settings: AppConfig) =>
     }),
     postgresBuyingStores.pipe(Layer.provide(Layer.succeed(CartCommit, settings.cartCommit)))
   ).pipe(
-    Layer.provideMerge(CryptoIdGeneratorLayer),
+    Layer.provideMerge(CryptoIdGenerator.layer),
     // one wake-up shared by the outboxes' writers and their relays
     Layer.provideMerge(OutboxWake.layer),
-    Layer.provideMerge(MigrationsLayer),
-    Layer.provideMerge(databaseLayer({
+    Layer.provideMerge(Migrations.layer),
+    Layer.provideMerge(Database.layer({
       databaseUrl: settings.databaseUrl,
       dataDir: settings.dataDir,
       maxConnections: settings.databaseMaxConnections

@@ -7,13 +7,13 @@
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Console, Effect, Layer } from "effect"
-import { databaseLayer } from "../adapters/postgres/database-layer.ts"
+import * as Database from "../adapters/postgres/database-layer.ts"
 import { runMigrations } from "../adapters/postgres/migrations.ts"
 import { makeNotificationQueue, makeWebhookQueue } from "../adapters/postgres/postgres-delivery-queues.ts"
 import { AppSettings } from "./app-config.ts"
 
-const DatabaseLive = Layer.unwrap(Effect.map(AppSettings, (settings) =>
-  databaseLayer({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, maxConnections: 2 })
+const database = Layer.unwrap(Effect.map(AppSettings, (settings) =>
+  Database.layer({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, maxConnections: 2 })
 )).pipe(Layer.provide(AppSettings.layer))
 
 const main = Effect.gen(function*() {
@@ -34,6 +34,6 @@ const main = Effect.gen(function*() {
     `re-drove ${count} dead letter${count === 1 ? "" : "s"} of the ${webhooks ? "webhook" : "notification"} outbox ` +
       `(now ${backlog.depth} pending, ${backlog.failed} failed)`
   )
-}).pipe(Effect.provide(DatabaseLive))
+}).pipe(Effect.provide(database))
 
 NodeRuntime.runMain(main)

@@ -8,21 +8,23 @@ import { Duration, Effect, Layer, Option, References } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { deflateDocumentCodecTrainer } from "../adapters/compression/deflate-document-codec.ts"
 import { createStorefrontNodeServer } from "../adapters/http/node-server.ts"
-import { storefrontHttpApp } from "../adapters/http/storefront-http-app.ts"
+import * as StorefrontHttpApp from "../adapters/http/storefront-http-app.ts"
 import { catalogReadModel } from "./catalog-read-model.ts"
 import { openTelemetryTracing, otlpSpanProcessor } from "../adapters/tracing/opentelemetry-tracing.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
-import { parseShopList, shopScopedCatalogSource } from "../application/catalog/shop-scoped-catalog-source.ts"
+import { parseShopList } from "../application/catalog/shop-scoped-catalog-source.ts"
+import * as ShopScopedCatalogSource from "../application/catalog/shop-scoped-catalog-source.ts"
 import { BackgroundLoops } from "../application/shared/background-loops.ts"
 import { accountConfiguration, accountSecurity } from "./account-stores.ts"
 import { applicationServices, httpAppPorts } from "./application-services.ts"
 import { type AppConfig, AppConfigDescriptor, corsOrigins } from "./app-config.ts"
 import { cartSettings } from "./buying-stores.ts"
 import { DEMO_PUBLISHABLE_KEY } from "./demo-catalog.ts"
-import { DemoSeedLayer } from "./demo-seed.ts"
-import { type LogFormat, loggerLayer, resolveLogFormat } from "./logging.ts"
+import * as DemoSeed from "./demo-seed.ts"
+import { type LogFormat, resolveLogFormat } from "./logging.ts"
+import * as Logging from "./logging.ts"
 import { postgresStores } from "./postgres-stores.ts"
-import { configuredGateways, paymentGateways, paymentJobLayer, paymentSettings } from "./payments.ts"
+import { configuredGateways, paymentGateways, paymentJob, paymentSettings } from "./payments.ts"
 import { DemoGateway } from "../adapters/payments/demo-gateway.ts"
 
 const LOG_LEVELS = {
@@ -62,10 +64,10 @@ const announce = (logFormat: LogFormat, demoShop: boolean) => Layer.effectDiscar
 export const defaultCatalogWorkers = (): number => 0
 
 export const storefrontServer = (settings: AppConfig) => {
-  const allShops = DemoSeedLayer.pipe(Layer.provideMerge(postgresStores(settings)))
+  const allShops = DemoSeed.layer.pipe(Layer.provideMerge(postgresStores(settings)))
   // CATALOG_SHOPS: the read model loads only these shops
   const servedShops = parseShopList(settings.catalogShops)
-  const stores = servedShops === null ? allShops : shopScopedCatalogSource(servedShops).pipe(Layer.provideMerge(allShops))
+  const stores = servedShops === null ? allShops : ShopScopedCatalogSource.layer(servedShops).pipe(Layer.provideMerge(allShops))
   // CATALOG_WORKERS: listings answered by worker threads sharing the index (0: on the event loop)
   const workers = Option.getOrElse(settings.catalogWorkers, defaultCatalogWorkers)
   const readModel = catalogReadModel({
@@ -75,7 +77,7 @@ export const storefrontServer = (settings: AppConfig) => {
     workers
   }).pipe(Layer.provideMerge(stores))
   const embedded = Option.isNone(settings.databaseUrl)
-  const app = Layer.mergeAll(storefrontHttpApp({
+  const app = Layer.mergeAll(StorefrontHttpApp.layer({
     maxBodyBytes: settings.maxBodyBytes,
     docsPublishableKey: DEMO_PUBLISHABLE_KEY,
     cors: { origins: corsOrigins(settings), maxAgeSeconds: settings.corsMaxAgeSeconds },
@@ -86,7 +88,7 @@ export const storefrontServer = (settings: AppConfig) => {
     // the demo (embedded database) serves its shop page at / and its payment gateway's page
     demoShop: embedded,
     demoGateway: embedded
-  }), paymentJobLayer).pipe(
+  }), paymentJob).pipe(
     // the app sees the services and the read model, not the ports behind them (application-services.ts)
     Layer.provide(applicationServices.pipe(
       Layer.provide(accountSecurity({ jwtPrivateKey: settings.jwtPrivateKey })),
@@ -113,7 +115,7 @@ export const storefrontServer = (settings: AppConfig) => {
     // one supervisor for every background loop, whose health /ready reports
     Layer.provide(BackgroundLoops.layer),
     Layer.provide(Layer.succeed(References.MinimumLogLevel, LOG_LEVELS[settings.logLevel])),
-    Layer.provide(loggerLayer(logFormat)),
+    Layer.provide(Logging.layer(logFormat)),
     // traces to an OTLP collector when one is configured; pending spans are flushed at shutdown.
     // Without one no span is made at all: spans nobody exports cost every request their allocations
     Layer.provide(Option.isSome(settings.otlpEndpoint) || Option.isSome(settings.otlpTracesEndpoint)
@@ -122,4 +124,4 @@ export const storefrontServer = (settings: AppConfig) => {
   )
 }
 
-export const StorefrontServerFromEnv = Layer.unwrap(Effect.map(AppConfigDescriptor, storefrontServer))
+export const layer = Layer.unwrap(Effect.map(AppConfigDescriptor, storefrontServer))

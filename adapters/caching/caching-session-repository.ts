@@ -47,7 +47,7 @@ export const defaultSessionCacheOptions = (revocationFeed: Option.Option<Session
   revocationFeed
 })
 
-export const cachingSessionRepository = (options: SessionCacheOptions) =>
+export const layer = (options: SessionCacheOptions) =>
   Layer.effect(
     SessionRepository,
     Effect.gen(function*() {

@@ -36,7 +36,7 @@ export const classifySmtpError = (error: unknown): DeliveryFailed => {
   return new DeliveryFailed({ permanent, reason: shortReason(`SMTP: ${what || "failed"}`) })
 }
 
-export const smtpMailSender = (options: SmtpOptions) =>
+export const layer = (options: SmtpOptions) =>
   Layer.effect(
     MailSender,
     Effect.gen(function*() {

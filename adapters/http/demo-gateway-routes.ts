@@ -39,7 +39,7 @@ button{font-size:1rem;padding:.6rem 1.2rem;margin:.3rem}</style></head>
 <button name="outcome" value="cancelled" id="cancel">Cancel</button>
 </form></body></html>`
 
-export const DemoGatewayRoutes = Layer.unwrap(Effect.gen(function*() {
+export const layer = Layer.unwrap(Effect.gen(function*() {
   const demo = yield* DemoGateway
   const payments = yield* PaymentsService
   const known = (raw: string | undefined) => {

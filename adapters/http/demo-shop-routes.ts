@@ -64,7 +64,7 @@ const serveFile = (path: `/${string}`, file: string, headers: Record<string, str
     return HttpRouter.add("GET", path, Effect.succeed(response))
   }))
 
-export const DemoShopRoutes = Layer.mergeAll(
+export const layer = Layer.mergeAll(
   serveFile("/", "index.html", { "content-security-policy": CONTENT_SECURITY_POLICY }),
   ...ASSETS.map((file) => serveFile(`/demo-shop/${file}`, file)),
   serveFile("/demo-shop/openapi-fetch.js", OPENAPI_FETCH)

@@ -88,7 +88,7 @@ export const completeCallback = (
 
 const ipnReceived = (session: PaymentSession) => HttpServerResponse.jsonUnsafe({ received: true, status: session.status })
 
-export const PaymentCallbackRoutes = Layer.unwrap(Effect.gen(function*() {
+export const layer = Layer.unwrap(Effect.gen(function*() {
   const payments = yield* PaymentsService
   return Layer.mergeAll(
     HttpRouter.add("GET", "/payments/bkash/callback", completeCallback(payments, "bkash", "session", returnRedirect)),

@@ -7,32 +7,36 @@
 import { Layer } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { StorefrontApi } from "./api/storefront-api.ts"
-import { DEMO_SHOP_ROUTES, DemoShopRoutes } from "./demo-shop-routes.ts"
-import { AddressBookHandlers } from "./handlers/address-book-handlers.ts"
-import { AuthHandlers } from "./handlers/auth-handlers.ts"
-import { AuthOtpHandlers } from "./handlers/auth-otp-handlers.ts"
-import { CartHandlers } from "./handlers/cart-handlers.ts"
-import { CatalogHandlers } from "./handlers/catalog-handlers.ts"
-import { CustomerHandlers } from "./handlers/customer-handlers.ts"
-import { OrderHandlers } from "./handlers/order-handlers.ts"
-import { OrderPaymentHandlers } from "./handlers/order-payment-handlers.ts"
-import { DEMO_GATEWAY_ROUTES, DemoGatewayRoutes } from "./demo-gateway-routes.ts"
-import { PAYMENT_CALLBACK_ROUTES, PAYMENT_FORM_PATH_PREFIXES, PaymentCallbackRoutes } from "./payment-callback-routes.ts"
-import { CustomerAuthLive, OptionalCustomerAuthLive } from "./middleware/customer-auth-live.ts"
+import { DEMO_SHOP_ROUTES } from "./demo-shop-routes.ts"
+import * as DemoShopRoutes from "./demo-shop-routes.ts"
+import * as AddressBookHandlers from "./handlers/address-book-handlers.ts"
+import * as AuthHandlers from "./handlers/auth-handlers.ts"
+import * as AuthOtpHandlers from "./handlers/auth-otp-handlers.ts"
+import * as CartHandlers from "./handlers/cart-handlers.ts"
+import * as CatalogHandlers from "./handlers/catalog-handlers.ts"
+import * as CustomerHandlers from "./handlers/customer-handlers.ts"
+import * as OrderHandlers from "./handlers/order-handlers.ts"
+import * as OrderPaymentHandlers from "./handlers/order-payment-handlers.ts"
+import { DEMO_GATEWAY_ROUTES } from "./demo-gateway-routes.ts"
+import * as DemoGatewayRoutes from "./demo-gateway-routes.ts"
+import { PAYMENT_CALLBACK_ROUTES, PAYMENT_FORM_PATH_PREFIXES } from "./payment-callback-routes.ts"
+import * as PaymentCallbackRoutes from "./payment-callback-routes.ts"
+import * as CustomerAuth from "./middleware/customer-auth.ts"
 import type { CorsOptions } from "./middleware/cors.ts"
-import { httpEdgeLayer } from "./middleware/http-edge.ts"
-import { PublishableKeyLive } from "./middleware/publishable-key-live.ts"
-import { StoreOutageLive } from "./middleware/store-outage-live.ts"
-import { ValidationLive } from "./middleware/validation-live.ts"
+import * as HttpEdge from "./middleware/http-edge.ts"
+import * as PublishableKeyCheck from "./middleware/publishable-key.ts"
+import * as StoreOutageAnswer from "./middleware/store-outage.ts"
+import * as ValidationProblems from "./middleware/validation.ts"
 import {
   type CatalogCacheSettings,
   CatalogHttpCaching,
   DEFAULT_CATALOG_CACHE
 } from "./representation/catalog-http-caching.ts"
-import { privateResponsesMiddleware } from "./representation/private-responses.ts"
-import { responseCompressionMiddleware } from "./representation/response-compression.ts"
+import * as PrivateResponses from "./representation/private-responses.ts"
+import * as ResponseCompression from "./representation/response-compression.ts"
 import { noCorsOrigins } from "./request/cors-origins.ts"
-import { SYSTEM_ROUTES, systemRoutes } from "./system-routes.ts"
+import { SYSTEM_ROUTES } from "./system-routes.ts"
+import * as SystemRoutes from "./system-routes.ts"
 
 export interface StorefrontHttpOptions {
   readonly maxBodyBytes: number
@@ -48,21 +52,21 @@ export interface StorefrontHttpOptions {
   readonly demoGateway?: boolean
 }
 
-export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
+export const layer = (options: StorefrontHttpOptions) =>
   Layer.mergeAll(
     HttpApiBuilder.layer(StorefrontApi, { openapiPath: "/openapi.json" }).pipe(
-      Layer.provide(CatalogHandlers),
+      Layer.provide(CatalogHandlers.layer),
       Layer.provide(Layer.succeed(CatalogHttpCaching, options.catalogCache ?? DEFAULT_CATALOG_CACHE)),
-      Layer.provide([AuthHandlers, AuthOtpHandlers, CustomerHandlers]),
-      Layer.provide(AddressBookHandlers),
-      Layer.provide([CartHandlers, OrderHandlers, OrderPaymentHandlers]),
-      Layer.provide([PublishableKeyLive, ValidationLive, StoreOutageLive, CustomerAuthLive, OptionalCustomerAuthLive])
+      Layer.provide([AuthHandlers.layer, AuthOtpHandlers.layer, CustomerHandlers.layer]),
+      Layer.provide(AddressBookHandlers.layer),
+      Layer.provide([CartHandlers.layer, OrderHandlers.layer, OrderPaymentHandlers.layer]),
+      Layer.provide([PublishableKeyCheck.layer, ValidationProblems.layer, StoreOutageAnswer.layer, CustomerAuth.layer])
     ),
-    systemRoutes({ docsPublishableKey: options.docsPublishableKey }),
-    options.demoShop === true ? DemoShopRoutes : Layer.empty,
-    PaymentCallbackRoutes,
-    options.demoGateway === true ? DemoGatewayRoutes : Layer.empty,
-    httpEdgeLayer({
+    SystemRoutes.layer({ docsPublishableKey: options.docsPublishableKey }),
+    options.demoShop === true ? DemoShopRoutes.layer : Layer.empty,
+    PaymentCallbackRoutes.layer,
+    options.demoGateway === true ? DemoGatewayRoutes.layer : Layer.empty,
+    HttpEdge.layer({
       api: StorefrontApi,
       extraRoutes: [
         ...SYSTEM_ROUTES,
@@ -74,6 +78,6 @@ export const storefrontHttpApp = (options: StorefrontHttpOptions) =>
       maxBodyBytes: options.maxBodyBytes,
       cors: options.cors ?? { origins: noCorsOrigins, maxAgeSeconds: 0 }
     }),
-    responseCompressionMiddleware,
-    privateResponsesMiddleware
+    ResponseCompression.layer,
+    PrivateResponses.layer
   )

@@ -11,7 +11,8 @@ import { ReplicaHealth } from "../../application/shared/replica-health.ts"
 import { StoreHealth } from "../../application/shared/store-health.ts"
 import { PUBLISHABLE_KEY_HEADER } from "./api/publishable-key-middleware.ts"
 import { StorefrontApi } from "./api/storefront-api.ts"
-import { METRICS_PATH, MetricsRoute } from "./observability/metrics-route.ts"
+import { METRICS_PATH } from "./observability/metrics-route.ts"
+import * as MetricsRoute from "./observability/metrics-route.ts"
 import { outboxBacklogOf, outboxReport } from "./observability/outbox-gauges.ts"
 import {
   problemResponse,
@@ -85,5 +86,5 @@ const docs = (publishableKey: string | undefined) =>
     return HttpApiScalar.layer(StorefrontApi, { path: "/docs", scalar: { withDefaultFonts: false, authentication } })
   }))
 
-export const systemRoutes = (options: { readonly docsPublishableKey?: string | undefined } = {}) =>
-  Layer.mergeAll(health, ready, MetricsRoute, docs(options.docsPublishableKey))
+export const layer = (options: { readonly docsPublishableKey?: string | undefined } = {}) =>
+  Layer.mergeAll(health, ready, MetricsRoute.layer, docs(options.docsPublishableKey))

@@ -30,4 +30,4 @@ export const makeMemoryAddressBook = () => {
   })
 }
 
-export const MemoryAddressBook = Layer.sync(AddressBook, makeMemoryAddressBook)
+export const layer = Layer.sync(AddressBook, makeMemoryAddressBook)

@@ -37,4 +37,4 @@ export const makeMemoryCartRepository = Effect.gen(function*() {
 })
 
 /** CartRepository over the Inventory it is given. */
-export const MemoryCartRepository = Layer.effect(CartRepository, makeMemoryCartRepository)
+export const layer = Layer.effect(CartRepository, makeMemoryCartRepository)

@@ -28,4 +28,4 @@ export const makeMemoryCatalogStore = Effect.gen(function*() {
  * The catalog ports and the CouponRepository over one in-memory catalog; requires an IdGenerator
  * and the CustomerRepository the rest of the app uses (imported customers are written to it).
  */
-export const MemoryCatalogStoreLayer = Layer.effectContext(makeMemoryCatalogStore)
+export const layer = Layer.effectContext(makeMemoryCatalogStore)

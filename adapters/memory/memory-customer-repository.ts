@@ -81,4 +81,4 @@ export const makeMemoryCustomerRepository = () => {
   })
 }
 
-export const MemoryCustomerRepository = Layer.sync(CustomerRepository, makeMemoryCustomerRepository)
+export const layer = Layer.sync(CustomerRepository, makeMemoryCustomerRepository)

@@ -13,4 +13,4 @@ export const makeMemoryEventOutbox = Effect.sync(() => {
   }
 })
 
-export const MemoryEventOutbox = Layer.effect(EventOutbox, Effect.map(makeMemoryEventOutbox, (memory) => memory.outbox))
+export const layer = Layer.effect(EventOutbox, Effect.map(makeMemoryEventOutbox, (memory) => memory.outbox))

@@ -54,4 +54,4 @@ export const makeMemoryIdempotencyStore = () => {
   })
 }
 
-export const MemoryIdempotencyStore = Layer.sync(IdempotencyStore, makeMemoryIdempotencyStore)
+export const layer = Layer.sync(IdempotencyStore, makeMemoryIdempotencyStore)

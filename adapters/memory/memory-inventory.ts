@@ -135,4 +135,4 @@ export const makeMemoryInventory = Effect.gen(function*() {
 })
 
 /** Inventory over the CatalogSource it is given. */
-export const MemoryInventory = Layer.effect(Inventory, makeMemoryInventory)
+export const layer = Layer.effect(Inventory, makeMemoryInventory)

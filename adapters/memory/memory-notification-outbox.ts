@@ -25,5 +25,5 @@ export const makeMemoryNotificationOutbox = (notificationsFile: Option.Option<st
     }
   })
 
-export const memoryNotificationOutboxLayer = (notificationsFile: Option.Option<string> = Option.none()) =>
+export const layer = (notificationsFile: Option.Option<string> = Option.none()) =>
   Layer.effect(Notifier, Effect.map(makeMemoryNotificationOutbox(notificationsFile), (outbox) => outbox.notifier))

@@ -68,4 +68,4 @@ export const makeMemoryOrderRepository = () => {
   return repository
 }
 
-export const MemoryOrderRepository = Layer.sync(OrderRepository, makeMemoryOrderRepository)
+export const layer = Layer.sync(OrderRepository, makeMemoryOrderRepository)

@@ -53,4 +53,4 @@ export const makeMemoryPaymentStore = () => {
   })
 }
 
-export const MemoryPaymentStore = Layer.sync(PaymentStore, makeMemoryPaymentStore)
+export const layer = Layer.sync(PaymentStore, makeMemoryPaymentStore)

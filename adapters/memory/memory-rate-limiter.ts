@@ -47,4 +47,4 @@ export const makeMemoryRateLimiter = () => {
   })
 }
 
-export const MemoryRateLimiter = Layer.sync(RateLimiter, makeMemoryRateLimiter)
+export const layer = Layer.sync(RateLimiter, makeMemoryRateLimiter)

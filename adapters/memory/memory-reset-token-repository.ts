@@ -25,4 +25,4 @@ export const makeMemoryResetTokenRepository = () => {
   })
 }
 
-export const MemoryResetTokenRepository = Layer.sync(ResetTokenRepository, makeMemoryResetTokenRepository)
+export const layer = Layer.sync(ResetTokenRepository, makeMemoryResetTokenRepository)

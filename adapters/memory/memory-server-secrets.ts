@@ -2,7 +2,7 @@
 import { Effect, Layer } from "effect"
 import { ServerSecrets } from "../../application/auth/server-secrets.ts"
 
-export const MemoryServerSecrets = Layer.sync(ServerSecrets, () => {
+export const layer = Layer.sync(ServerSecrets, () => {
   const values = new Map<string, string>()
   return ServerSecrets.of({
     getOrCreate: (name, create) =>

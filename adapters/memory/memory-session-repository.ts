@@ -33,4 +33,4 @@ export const makeMemorySessionRepository = () => {
   })
 }
 
-export const MemorySessionRepository = Layer.sync(SessionRepository, makeMemorySessionRepository)
+export const layer = Layer.sync(SessionRepository, makeMemorySessionRepository)

@@ -3,10 +3,10 @@ import { Effect, Layer, Ref } from "effect"
 import { StoreHealth } from "../../application/shared/store-health.ts"
 import { StoreUnavailable } from "../../application/shared/store-unavailable.ts"
 
-export const makeMemoryStoreHealth = (available: Ref.Ref<boolean>) =>
+export const layerTest = (available: Ref.Ref<boolean>) =>
   Layer.succeed(StoreHealth, {
     ping: Effect.flatMap(Ref.get(available), (up) =>
       up ? Effect.void : Effect.fail(new StoreUnavailable({ reason: "simulated outage" })))
   })
 
-export const MemoryStoreHealth = Layer.unwrap(Effect.map(Ref.make(true), makeMemoryStoreHealth))
+export const layer = Layer.unwrap(Effect.map(Ref.make(true), layerTest))

@@ -11,7 +11,7 @@ const InsideUnitOfWork = Context.Reference<boolean>("storefront/memory/InsideUni
   defaultValue: () => false
 })
 
-export const MemoryTransactions = Layer.effect(
+export const layer = Layer.effect(
   Transactions,
   Effect.gen(function*() {
     const lock = yield* Semaphore.make(1)

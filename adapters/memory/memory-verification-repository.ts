@@ -25,4 +25,4 @@ export const makeMemoryVerificationRepository = () => {
   })
 }
 
-export const MemoryVerificationRepository = Layer.sync(VerificationRepository, makeMemoryVerificationRepository)
+export const layer = Layer.sync(VerificationRepository, makeMemoryVerificationRepository)

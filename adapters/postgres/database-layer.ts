@@ -45,7 +45,7 @@ export const clientOptions = (options: ClientOptions): PgClient.PgPoolConfig => 
   ...(options.startupParameters === undefined ? {} : { startupParameters: options.startupParameters })
 })
 
-export const databaseLayer = (options: DatabaseOptions) =>
+export const layer = (options: DatabaseOptions) =>
   Layer.unwrap(Effect.gen(function*() {
     const url = Option.isSome(options.databaseUrl)
       ? options.databaseUrl.value

@@ -57,4 +57,4 @@ export const makeGroupCommit = Effect.gen(function*() {
   return GroupCommit.of({ durable })
 })
 
-export const PostgresGroupCommit = Layer.effect(GroupCommit, makeGroupCommit)
+export const layer = Layer.effect(GroupCommit, makeGroupCommit)

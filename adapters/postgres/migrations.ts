@@ -32,4 +32,4 @@ export const migrations = Migrator.fromRecord({
 
 export const runMigrations = Migrator.make({})({ loader: migrations })
 
-export const MigrationsLayer = Layer.effectDiscard(runMigrations)
+export const layer = Layer.effectDiscard(runMigrations)

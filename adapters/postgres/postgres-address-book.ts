@@ -19,7 +19,7 @@ const SavedAddressRow = Schema.Struct({
 
 const COLUMNS = "id, customer_id, address::text AS address, created_at, updated_at"
 
-export const PostgresAddressBook = Layer.effect(
+export const layer = Layer.effect(
   AddressBook,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient

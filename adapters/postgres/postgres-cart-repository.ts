@@ -28,7 +28,8 @@ import { Cart, CartLine } from "../../domain/cart/cart.ts"
 import { CartId, VariantId } from "../../domain/shared/ids.ts"
 import { Address } from "../../domain/shipping/address.ts"
 import { cartVariantsJsonOf, decodeCartVariantsJson } from "./postgres-inventory.ts"
-import { GroupCommit, PostgresGroupCommit } from "./group-commit.ts"
+import { GroupCommit } from "./group-commit.ts"
+import * as PostgresGroupCommit from "./group-commit.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 import { findOne } from "./store-query.ts"
 
@@ -159,6 +160,6 @@ export const makePostgresCartRepository = Effect.gen(function*() {
   })
 })
 
-export const PostgresCartRepository = Layer.effect(CartRepository, makePostgresCartRepository).pipe(
-  Layer.provide(PostgresGroupCommit)
+export const layer = Layer.effect(CartRepository, makePostgresCartRepository).pipe(
+  Layer.provide(PostgresGroupCommit.layer)
 )

@@ -25,4 +25,4 @@ export const makePostgresCatalogChangeFeed = Effect.gen(function*() {
   })
 })
 
-export const PostgresCatalogChangeFeed = Layer.effect(CatalogChangeFeed, makePostgresCatalogChangeFeed)
+export const layer = Layer.effect(CatalogChangeFeed, makePostgresCatalogChangeFeed)

@@ -100,4 +100,4 @@ export const makePostgresCatalogImportWriter = Effect.gen(function*() {
   })
 })
 
-export const PostgresCatalogImportWriterLayer = Layer.effect(CatalogImportWriter, makePostgresCatalogImportWriter)
+export const layer = Layer.effect(CatalogImportWriter, makePostgresCatalogImportWriter)

@@ -172,4 +172,4 @@ export const makePostgresCatalogSource = Effect.gen(function*() {
   })
 })
 
-export const PostgresCatalogSourceLayer = Layer.effect(CatalogSource, makePostgresCatalogSource)
+export const layer = Layer.effect(CatalogSource, makePostgresCatalogSource)

@@ -39,4 +39,4 @@ export const makePostgresCouponRepository = Effect.gen(function*() {
   })
 })
 
-export const PostgresCouponRepository = Layer.effect(CouponRepository, makePostgresCouponRepository)
+export const layer = Layer.effect(CouponRepository, makePostgresCouponRepository)

@@ -42,7 +42,7 @@ const contactTakenOnViolation = <A, R>(
 /** How many times guest checkout re-reads after losing an insert race before giving up. */
 const GUEST_INSERT_ATTEMPTS = 3
 
-export const PostgresCustomerRepository = Layer.effect(
+export const layer = Layer.effect(
   CustomerRepository,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient

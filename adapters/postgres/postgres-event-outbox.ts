@@ -22,7 +22,7 @@ export interface EventRendering {
 export const orderingKeyOf = (event: BackOfficeEvent): string =>
   event.type === "customer.registered" ? event.customer.id : event.order.id
 
-export const postgresEventOutboxLayer = (options: EventRendering) =>
+export const layer = (options: EventRendering) =>
   Layer.effect(EventOutbox, Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const wake = Option.match(yield* Effect.serviceOption(OutboxWake), {

@@ -95,4 +95,4 @@ export const makePostgresIdempotencyStore = Effect.gen(function*() {
   })
 })
 
-export const PostgresIdempotencyStore = Layer.effect(IdempotencyStore, makePostgresIdempotencyStore)
+export const layer = Layer.effect(IdempotencyStore, makePostgresIdempotencyStore)

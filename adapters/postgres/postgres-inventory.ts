@@ -181,4 +181,4 @@ export const makePostgresInventory = Effect.gen(function*() {
   })
 })
 
-export const PostgresInventory = Layer.effect(Inventory, makePostgresInventory)
+export const layer = Layer.effect(Inventory, makePostgresInventory)

@@ -14,7 +14,7 @@ import type { VerificationChannel } from "../../domain/auth/verification.ts"
 import { makeNotificationMirror } from "../file/notification-file.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
-export const postgresNotificationOutboxLayer = (
+export const layer = (
   notificationsFile: Option.Option<string> = Option.none(),
   consoleChannels: ReadonlyArray<VerificationChannel> = []
 ) =>

@@ -180,4 +180,4 @@ export const makePostgresOrderRepository = Effect.gen(function*() {
   return orders
 })
 
-export const PostgresOrderRepository = Layer.effect(OrderRepository, makePostgresOrderRepository)
+export const layer = Layer.effect(OrderRepository, makePostgresOrderRepository)

@@ -115,4 +115,4 @@ export const makePostgresPaymentStore = Effect.gen(function*() {
   })
 })
 
-export const PostgresPaymentStore = Layer.effect(PaymentStore, makePostgresPaymentStore)
+export const layer = Layer.effect(PaymentStore, makePostgresPaymentStore)

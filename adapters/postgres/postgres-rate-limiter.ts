@@ -27,7 +27,7 @@ const RateLimitEvent = Schema.Struct({ key: Schema.String, occurredAt: Schema.Da
 const LONGEST_WINDOW_MILLIS = Math.max(...ALL_RATE_LIMIT_RULES.map((rule) => rule.windowSeconds)) * 1000
 const GLOBAL_PRUNE_INTERVAL_MILLIS = 60_000
 
-export const PostgresRateLimiter = Layer.effect(
+export const layer = Layer.effect(
   RateLimiter,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient

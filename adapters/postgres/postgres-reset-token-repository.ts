@@ -8,7 +8,7 @@ import { execute, findOne } from "./store-query.ts"
 
 const COLUMNS = "id, customer_id, token_hash, mailed_to, created_at, expires_at, used_at, voided_at"
 
-export const PostgresResetTokenRepository = Layer.effect(
+export const layer = Layer.effect(
   ResetTokenRepository,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient

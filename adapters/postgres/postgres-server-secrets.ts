@@ -8,7 +8,7 @@ import { ServerSecrets } from "../../application/auth/server-secrets.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 import { findOne } from "./store-query.ts"
 
-export const PostgresServerSecrets = Layer.effect(
+export const layer = Layer.effect(
   ServerSecrets,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient

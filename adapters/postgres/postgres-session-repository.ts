@@ -17,7 +17,7 @@ import { findOne } from "./store-query.ts"
 
 const SessionIdRow = Schema.Struct({ id: SessionId })
 
-export const PostgresSessionRepository = Layer.effect(
+export const layer = Layer.effect(
   SessionRepository,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient

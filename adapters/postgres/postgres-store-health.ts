@@ -5,7 +5,7 @@ import { StoreHealth } from "../../application/shared/store-health.ts"
 import { StoreUnavailable } from "../../application/shared/store-unavailable.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 
-export const PostgresStoreHealth = Layer.effect(
+export const layer = Layer.effect(
   StoreHealth,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient

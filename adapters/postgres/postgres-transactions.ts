@@ -13,7 +13,7 @@ const isRetryableConflict = (error: unknown): boolean =>
   "reason" in error && typeof error.reason === "object" && error.reason !== null && "_tag" in error.reason &&
   (error.reason._tag === "SerializationError" || error.reason._tag === "DeadlockError")
 
-export const PostgresTransactions = Layer.effect(
+export const layer = Layer.effect(
   Transactions,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient

@@ -10,7 +10,7 @@ import { execute, findAll, findOne } from "./store-query.ts"
 const COLUMNS =
   "id, purpose, channel, destination, customer_id, code_hash, created_at, expires_at, attempts_remaining, consumed_at, voided_at"
 
-export const PostgresVerificationRepository = Layer.effect(
+export const layer = Layer.effect(
   VerificationRepository,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient

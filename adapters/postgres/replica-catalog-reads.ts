@@ -39,7 +39,7 @@ const MEASURE_EVERY = Duration.seconds(1)
 /** How long a switch back to the replica waits for it to replay what the primary has. */
 const SWITCH_BACK_WITHIN = Duration.seconds(1)
 
-export const replicaCatalogReads = (options: ReplicaReadsOptions) =>
+export const layer = (options: ReplicaReadsOptions) =>
   Layer.effectContext(Effect.gen(function*() {
     const primarySql = yield* SqlClient.SqlClient
     const replicaSql = yield* PgClient.make(clientOptions({

@@ -62,5 +62,5 @@ export const makeArgon2PasswordHasher = (options: Argon2PasswordHasherOptions = 
     })
   })
 
-export const argon2PasswordHasherLayer = (options: Argon2PasswordHasherOptions = {}) =>
+export const layer = (options: Argon2PasswordHasherOptions = {}) =>
   Layer.effect(PasswordHasher, makeArgon2PasswordHasher(options))

@@ -51,4 +51,4 @@ export const makeCryptoIdGenerator = () => {
   })
 }
 
-export const CryptoIdGeneratorLayer = Layer.sync(IdGenerator, makeCryptoIdGenerator)
+export const layer = Layer.sync(IdGenerator, makeCryptoIdGenerator)

@@ -17,7 +17,7 @@ export const makeHmacTokenHasher = (key: Buffer) =>
     hash: (secret) => Effect.sync(() => createHmac("sha256", key).update(secret, "utf8").digest("base64url"))
   })
 
-export const HmacTokenHasher = Layer.effect(
+export const layer = Layer.effect(
   TokenHasher,
   Effect.gen(function*() {
     const secrets = yield* ServerSecrets

@@ -114,7 +114,7 @@ export interface JoseAccessTokenSignerOptions {
   readonly privateKeyPem: Option.Option<Redacted.Redacted>
 }
 
-export const joseAccessTokenSignerLayer = (options: JoseAccessTokenSignerOptions) =>
+export const layer = (options: JoseAccessTokenSignerOptions) =>
   Layer.effect(
     AccessTokenSigner,
     Effect.gen(function*() {

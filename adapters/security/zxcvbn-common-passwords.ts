@@ -11,7 +11,7 @@ import { CommonPasswords, commonPasswordsFromList } from "../../domain/customer/
 export const zxcvbnCommonPasswordList = (): ReadonlyArray<string> => dictionary["passwords-common"]
 
 /** Builds the lookup set once, when the layer is built (the dictionary is decompressed at import). */
-export const ZxcvbnCommonPasswordsLive: Layer.Layer<CommonPasswords> = Layer.effect(
+export const layer: Layer.Layer<CommonPasswords> = Layer.effect(
   CommonPasswords,
   Effect.sync(() => commonPasswordsFromList(zxcvbnCommonPasswordList()))
 )

@@ -45,7 +45,7 @@ const decodeAnswer = Schema.decodeUnknownOption(Schema.fromJsonString(Answer))
 
 const DUPLICATE = /duplicate/i
 
-export const sslWirelessSmsGateway = (options: SslWirelessOptions) =>
+export const layer = (options: SslWirelessOptions) =>
   Layer.succeed(SmsGateway, SmsGateway.of({
     send: (message) =>
       Effect.gen(function*() {

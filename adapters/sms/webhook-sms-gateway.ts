@@ -13,7 +13,7 @@ export interface SmsWebhookOptions {
   readonly timeoutMillis?: number
 }
 
-export const webhookSmsGateway = (options: SmsWebhookOptions) =>
+export const layer = (options: SmsWebhookOptions) =>
   Layer.succeed(SmsGateway, SmsGateway.of({
     send: (message) =>
       Effect.gen(function*() {

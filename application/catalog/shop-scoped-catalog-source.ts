@@ -43,5 +43,5 @@ export const scopeToShops = (source: CatalogSource["Service"], shops: ReadonlySe
 }
 
 /** The CatalogSource it is given, seeing only `shops`. */
-export const shopScopedCatalogSource = (shops: ReadonlySet<string>) =>
+export const layer = (shops: ReadonlySet<string>) =>
   Layer.effect(CatalogSource, Effect.map(CatalogSource, (source) => scopeToShops(source, shops)))

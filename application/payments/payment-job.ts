@@ -9,7 +9,7 @@ import { PaymentsService } from "./payments-service.ts"
 
 export const PAYMENT_JOB = "payments"
 
-export const paymentJob = (interval: Duration.Input) =>
+export const layer = (interval: Duration.Input) =>
   Layer.effectDiscard(Effect.gen(function*() {
     const loops = yield* BackgroundLoops
     const payments = yield* PaymentsService

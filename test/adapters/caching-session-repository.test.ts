@@ -7,12 +7,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Duration, Effect, Fiber, Layer, Option, Queue } from "effect"
-import {
-  cachingSessionRepository,
-  defaultSessionCacheOptions,
-  type SessionRevocation,
-  type SessionRevocationFeed
-} from "../../adapters/caching/caching-session-repository.ts"
+import { defaultSessionCacheOptions, type SessionRevocation, type SessionRevocationFeed } from "../../adapters/caching/caching-session-repository.ts"
+import * as CachingSessionRepository from "../../adapters/caching/caching-session-repository.ts"
 import { makeMemorySessionRepository } from "../../adapters/memory/memory-session-repository.ts"
 import { SessionRepository } from "../../application/auth/session-repository.ts"
 import { issueSession, revokeSession, type Session } from "../../domain/auth/session.ts"
@@ -49,7 +45,7 @@ const makeStore = () => {
 }
 
 const cached = (store: SessionRepository["Service"], feed: Option.Option<SessionRevocationFeed>) =>
-  cachingSessionRepository(defaultSessionCacheOptions(feed)).pipe(
+  CachingSessionRepository.layer(defaultSessionCacheOptions(feed)).pipe(
     Layer.provide(Layer.succeed(SessionRepository, store))
   )
 

@@ -9,13 +9,10 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted, Result } from "effect"
 import { TestClock } from "effect/testing"
 import { decodeProtectedHeader } from "jose"
-import { MemoryServerSecrets } from "../../adapters/memory/memory-server-secrets.ts"
-import { PostgresServerSecrets } from "../../adapters/postgres/postgres-server-secrets.ts"
-import {
-  joseAccessTokenSignerLayer,
-  makeJoseAccessTokenSigner,
-  signingKeyFromPem
-} from "../../adapters/security/jose-access-token-signer.ts"
+import * as MemoryServerSecrets from "../../adapters/memory/memory-server-secrets.ts"
+import * as PostgresServerSecrets from "../../adapters/postgres/postgres-server-secrets.ts"
+import { makeJoseAccessTokenSigner, signingKeyFromPem } from "../../adapters/security/jose-access-token-signer.ts"
+import * as JoseAccessTokenSigner from "../../adapters/security/jose-access-token-signer.ts"
 import { AccessTokenSigner } from "../../application/auth/access-token-signer.ts"
 import { makeAccessTokenClaims } from "../../domain/auth/access-token.ts"
 import { defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"
@@ -38,14 +35,14 @@ const verifyWith = <R>(layer: Layer.Layer<AccessTokenSigner, unknown, R>, token:
   Effect.flatMap(AccessTokenSigner, (signer) => Effect.result(signer.verify(token))).pipe(Effect.provide(layer))
 
 const pem = (key: ReturnType<typeof generateKeyPairSync>["privateKey"]) => key.export({ type: "pkcs8", format: "pem" }).toString()
-const generatedKey = joseAccessTokenSignerLayer({ privateKeyPem: Option.none() })
+const generatedKey = JoseAccessTokenSigner.layer({ privateKeyPem: Option.none() })
 
 describe("jose access-token signer", () => {
   for (const engine of testEngines()) {
     it.live(`the generated key is kept by ServerSecrets: two instances share it (${engine.name})`, () =>
       Effect.gen(function*() {
         // two separately built signers over one database = two instances, or a restart
-        const instance = () => generatedKey.pipe(Layer.provide(PostgresServerSecrets), Layer.fresh)
+        const instance = () => generatedKey.pipe(Layer.provide(PostgresServerSecrets.layer), Layer.fresh)
         const token = yield* signWith(instance())
         const verified = yield* verifyWith(instance(), token)
         expect(verified._tag).toBe("Success")
@@ -54,18 +51,18 @@ describe("jose access-token signer", () => {
 
   it.live("separate secret stores mean separate keys: the other instance refuses the token", () =>
     Effect.gen(function*() {
-      const token = yield* signWith(generatedKey.pipe(Layer.provide(MemoryServerSecrets)))
-      const verified = yield* verifyWith(generatedKey.pipe(Layer.provide(MemoryServerSecrets)), token)
+      const token = yield* signWith(generatedKey.pipe(Layer.provide(MemoryServerSecrets.layer)))
+      const verified = yield* verifyWith(generatedKey.pipe(Layer.provide(MemoryServerSecrets.layer)), token)
       expect(verified._tag).toBe("Failure")
     }))
 
   it.live("JWT_PRIVATE_KEY: an Ed25519 key signs EdDSA, a P-256 key signs ES256, each pinned", () =>
     Effect.gen(function*() {
-      const ed = joseAccessTokenSignerLayer({ privateKeyPem: Option.some(Redacted.make(pem(generateKeyPairSync("ed25519").privateKey))) })
-        .pipe(Layer.provide(MemoryServerSecrets))
+      const ed = JoseAccessTokenSigner.layer({ privateKeyPem: Option.some(Redacted.make(pem(generateKeyPairSync("ed25519").privateKey))) })
+        .pipe(Layer.provide(MemoryServerSecrets.layer))
       const ecKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey
-      const es = joseAccessTokenSignerLayer({ privateKeyPem: Option.some(Redacted.make(pem(ecKey))) })
-        .pipe(Layer.provide(MemoryServerSecrets))
+      const es = JoseAccessTokenSigner.layer({ privateKeyPem: Option.some(Redacted.make(pem(ecKey))) })
+        .pipe(Layer.provide(MemoryServerSecrets.layer))
       const edToken = yield* signWith(ed)
       const esToken = yield* signWith(es)
       expect(decodeProtectedHeader(edToken)).toEqual({ alg: "EdDSA", typ: "at+jwt" })

@@ -4,14 +4,14 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { layer } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
-import { MemoryCustomerRepository } from "../../adapters/memory/memory-customer-repository.ts"
+import * as MemoryCustomerRepository from "../../adapters/memory/memory-customer-repository.ts"
 import { makeMemoryNotificationOutbox } from "../../adapters/memory/memory-notification-outbox.ts"
-import { MemoryRateLimiter } from "../../adapters/memory/memory-rate-limiter.ts"
-import { MemoryResetTokenRepository } from "../../adapters/memory/memory-reset-token-repository.ts"
-import { MemoryServerSecrets } from "../../adapters/memory/memory-server-secrets.ts"
-import { MemorySessionRepository } from "../../adapters/memory/memory-session-repository.ts"
-import { MemoryTransactions } from "../../adapters/memory/memory-transactions.ts"
-import { MemoryVerificationRepository } from "../../adapters/memory/memory-verification-repository.ts"
+import * as MemoryRateLimiter from "../../adapters/memory/memory-rate-limiter.ts"
+import * as MemoryResetTokenRepository from "../../adapters/memory/memory-reset-token-repository.ts"
+import * as MemoryServerSecrets from "../../adapters/memory/memory-server-secrets.ts"
+import * as MemorySessionRepository from "../../adapters/memory/memory-session-repository.ts"
+import * as MemoryTransactions from "../../adapters/memory/memory-transactions.ts"
+import * as MemoryVerificationRepository from "../../adapters/memory/memory-verification-repository.ts"
 import { Notifier } from "../../application/auth/notifier.ts"
 import { accountStoreContracts } from "./account-store-contracts.ts"
 import { OutboxRecipients } from "./notifier-contract.ts"
@@ -24,13 +24,13 @@ const outbox = Layer.effectContext(Effect.map(makeMemoryNotificationOutbox(Optio
   )))
 
 const stores = Layer.mergeAll(
-  MemoryCustomerRepository,
-  MemorySessionRepository,
-  MemoryVerificationRepository,
-  MemoryResetTokenRepository,
-  MemoryRateLimiter,
-  MemoryServerSecrets,
-  MemoryTransactions,
+  MemoryCustomerRepository.layer,
+  MemorySessionRepository.layer,
+  MemoryVerificationRepository.layer,
+  MemoryResetTokenRepository.layer,
+  MemoryRateLimiter.layer,
+  MemoryServerSecrets.layer,
+  MemoryTransactions.layer,
   outbox
 )
 

@@ -1,7 +1,7 @@
 /** The buying-path contract suites on the in-memory adapters, and the Idempotency-Key store's sealed around one. */
 import { layer } from "@effect/vitest"
 import { Layer } from "effect"
-import { MemoryIdempotencyStore } from "../../adapters/memory/memory-idempotency-store.ts"
+import * as MemoryIdempotencyStore from "../../adapters/memory/memory-idempotency-store.ts"
 import { sealed } from "../../adapters/security/sealed-idempotency-store.ts"
 import { buyingFixture } from "../support/buying-fixture.ts"
 import { memoryBuyingTestStores } from "../support/buying-stores.ts"
@@ -21,7 +21,7 @@ layer(memoryBuyingTestStores(buyingFixture()), { excludeTestServices: true })("b
   idempotencyStoreContract(it)
 })
 
-layer(Layer.merge(memoryBuyingTestStores(buyingFixture()), sealed(MemoryIdempotencyStore)), { excludeTestServices: true })(
+layer(Layer.merge(memoryBuyingTestStores(buyingFixture()), sealed(MemoryIdempotencyStore.layer)), { excludeTestServices: true })(
   "Idempotency-Key store sealed (over memory)",
   (it) => {
     idempotencyStoreContract(it)

@@ -1,4 +1,4 @@
-import { MemoryCustomerRepository } from "../../adapters/memory/memory-customer-repository.ts"
+import * as MemoryCustomerRepository from "../../adapters/memory/memory-customer-repository.ts"
 import { customerRepositoryContract } from "./customer-repository-contract.ts"
 
-customerRepositoryContract("memory", MemoryCustomerRepository)
+customerRepositoryContract("memory", MemoryCustomerRepository.layer)

@@ -8,7 +8,7 @@ import { join } from "node:path"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer, Option, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
-import { PostgresSessionRepository } from "../../adapters/postgres/postgres-session-repository.ts"
+import * as PostgresSessionRepository from "../../adapters/postgres/postgres-session-repository.ts"
 import { Notifier } from "../../application/auth/notifier.ts"
 import { SessionRepository } from "../../application/auth/session-repository.ts"
 import { issueSession, revokeSession } from "../../domain/auth/session.ts"
@@ -43,7 +43,7 @@ for (const engine of testEngines()) {
           Effect.gen(function*() {
             return yield* SessionRepository
           }),
-          PostgresSessionRepository
+          PostgresSessionRepository.layer
         )
         const newSession = (customerId: string) =>
           issueSession({ id: SessionId.make(`ses_${uniqueSuffix()}`), customerId: CustomerId.make(customerId), tokenHash: `hash_${uniqueSuffix()}`, now: new Date() })

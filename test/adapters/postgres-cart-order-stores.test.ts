@@ -8,7 +8,8 @@ import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { CartRepository } from "../../application/cart/cart-repository.ts"
-import { makeGroupCommit, PostgresGroupCommit } from "../../adapters/postgres/group-commit.ts"
+import { makeGroupCommit } from "../../adapters/postgres/group-commit.ts"
+import * as PostgresGroupCommit from "../../adapters/postgres/group-commit.ts"
 import { CartCommit, makePostgresCartRepository } from "../../adapters/postgres/postgres-cart-repository.ts"
 import { Inventory } from "../../application/cart/inventory.ts"
 import { Transactions } from "../../application/shared/transactions.ts"
@@ -60,7 +61,7 @@ for (const engine of testEngines()) {
           Effect.gen(function*() {
             const carts = yield* makePostgresCartRepository.pipe(
               Effect.provideService(CartCommit, "relaxed"),
-              Effect.provide(PostgresGroupCommit)
+              Effect.provide(PostgresGroupCommit.layer)
             )
             const cart = yield* newCart
             expect(yield* commitSettingAfter(Effect.void)).toBe("on")

@@ -3,11 +3,11 @@ import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
-import { PostgresCatalogImportWriterLayer } from "../../adapters/postgres/postgres-catalog-import-writer.ts"
-import { PostgresCatalogSourceLayer } from "../../adapters/postgres/postgres-catalog-source.ts"
-import { PostgresCouponRepository } from "../../adapters/postgres/postgres-coupon-repository.ts"
-import { PostgresCustomerRepository } from "../../adapters/postgres/postgres-customer-repository.ts"
-import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import * as PostgresCatalogImportWriter from "../../adapters/postgres/postgres-catalog-import-writer.ts"
+import * as PostgresCatalogSource from "../../adapters/postgres/postgres-catalog-source.ts"
+import * as PostgresCouponRepository from "../../adapters/postgres/postgres-coupon-repository.ts"
+import * as PostgresCustomerRepository from "../../adapters/postgres/postgres-customer-repository.ts"
+import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
 import { generatedCatalog } from "../support/catalog-documents.ts"
 import { openTransactionElsewhere } from "../support/open-transaction.ts"
 import { testEngines } from "../support/test-database.ts"
@@ -15,12 +15,12 @@ import { catalogStoreContract } from "./catalog-store-contract.ts"
 
 const storeLayer = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E, R>) =>
   Layer.mergeAll(
-    PostgresCatalogSourceLayer,
-    PostgresCatalogImportWriterLayer,
-    PostgresCustomerRepository,
-    PostgresCouponRepository
+    PostgresCatalogSource.layer,
+    PostgresCatalogImportWriter.layer,
+    PostgresCustomerRepository.layer,
+    PostgresCouponRepository.layer
   ).pipe(
-    Layer.provide(CryptoIdGeneratorLayer),
+    Layer.provide(CryptoIdGenerator.layer),
     Layer.provideMerge(database)
   )
 

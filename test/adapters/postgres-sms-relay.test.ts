@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, layer } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { makeNotificationQueue } from "../../adapters/postgres/postgres-delivery-queues.ts"
-import { postgresNotificationOutboxLayer } from "../../adapters/postgres/postgres-notification-outbox.ts"
+import * as PostgresNotificationOutbox from "../../adapters/postgres/postgres-notification-outbox.ts"
 import { Notifier } from "../../application/auth/notifier.ts"
 import { OutboxWake } from "../../application/notifications/outbox-wake.ts"
 import { RequestLocale } from "../../application/notifications/request-locale.ts"
@@ -47,7 +47,7 @@ const sendCode = (phone: string, code = "482913") =>
 const sentTo = (phone: string) => simulator.sent().filter((sms) => sms.msisdn === msisdnOf(phone))
 
 for (const engine of testEngines()) {
-  const stores = postgresNotificationOutboxLayer().pipe(Layer.provideMerge(OutboxWake.layer), Layer.provideMerge(engine.layer))
+  const stores = PostgresNotificationOutbox.layer().pipe(Layer.provideMerge(OutboxWake.layer), Layer.provideMerge(engine.layer))
   const shared = isSharedDatabase(engine)
 
   layer(stores, { excludeTestServices: true, timeout: 120_000 })(`SMS relay over SSL Wireless (${engine.name})`, (it) => {

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, expect, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { postgresEventOutboxLayer } from "../../adapters/postgres/postgres-event-outbox.ts"
-import { postgresNotificationOutboxLayer } from "../../adapters/postgres/postgres-notification-outbox.ts"
+import * as PostgresEventOutbox from "../../adapters/postgres/postgres-event-outbox.ts"
+import * as PostgresNotificationOutbox from "../../adapters/postgres/postgres-notification-outbox.ts"
 import { Notifier } from "../../application/auth/notifier.ts"
 import { type BackOfficeEvent, EventOutbox, type OrderEventType } from "../../application/notifications/event-outbox.ts"
 import { OutboxWake } from "../../application/notifications/outbox-wake.ts"
@@ -45,8 +45,8 @@ interface Received {
 for (const engine of testEngines()) {
   const shared = isSharedDatabase(engine)
   const stores = Layer.mergeAll(
-    Layer.unwrap(Effect.sync(() => postgresEventOutboxLayer({ endpoints: [receiver.url], render }))),
-    postgresNotificationOutboxLayer()
+    Layer.unwrap(Effect.sync(() => PostgresEventOutbox.layer({ endpoints: [receiver.url], render }))),
+    PostgresNotificationOutbox.layer()
   ).pipe(Layer.provideMerge(OutboxWake.layer), Layer.provideMerge(engine.layer))
 
   layer(stores, { excludeTestServices: true, timeout: 180_000 })(`webhook relay (${engine.name})`, (it) => {

@@ -22,13 +22,13 @@ import {
 } from "../../application/catalog-import/import-catalog.ts"
 import { isUnchanged } from "../../application/catalog-import/import-summary.ts"
 import { catalogDocumentFile } from "../../adapters/file/catalog-document-file.ts"
-import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
-import { MemoryCustomerRepository } from "../../adapters/memory/memory-customer-repository.ts"
-import { PostgresCatalogImportWriterLayer } from "../../adapters/postgres/postgres-catalog-import-writer.ts"
-import { PostgresCatalogSourceLayer } from "../../adapters/postgres/postgres-catalog-source.ts"
-import { PostgresCouponRepository } from "../../adapters/postgres/postgres-coupon-repository.ts"
-import { PostgresCustomerRepository } from "../../adapters/postgres/postgres-customer-repository.ts"
-import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import * as MemoryCatalogStore from "../../adapters/memory/memory-catalog-store.ts"
+import * as MemoryCustomerRepository from "../../adapters/memory/memory-customer-repository.ts"
+import * as PostgresCatalogImportWriter from "../../adapters/postgres/postgres-catalog-import-writer.ts"
+import * as PostgresCatalogSource from "../../adapters/postgres/postgres-catalog-source.ts"
+import * as PostgresCouponRepository from "../../adapters/postgres/postgres-coupon-repository.ts"
+import * as PostgresCustomerRepository from "../../adapters/postgres/postgres-customer-repository.ts"
+import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
 import { generatedCatalogJson } from "../support/catalog-documents.ts"
 import { testEngines } from "../support/test-database.ts"
 import { ShopId } from "../../domain/shared/ids.ts"
@@ -182,11 +182,11 @@ const storeSuite = (name: string, storeLayer: Layer.Layer<CatalogSource | Catalo
       }), { timeout: 120_000 })
   })
 
-const memoryStore = MemoryCatalogStoreLayer.pipe(Layer.provideMerge(MemoryCustomerRepository), Layer.provide(CryptoIdGeneratorLayer))
+const memoryStore = MemoryCatalogStore.layer.pipe(Layer.provideMerge(MemoryCustomerRepository.layer), Layer.provide(CryptoIdGenerator.layer))
 
 const sqlStore = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E, R>) =>
-  Layer.mergeAll(PostgresCatalogSourceLayer, PostgresCatalogImportWriterLayer, PostgresCustomerRepository, PostgresCouponRepository)
-    .pipe(Layer.provide(CryptoIdGeneratorLayer), Layer.provideMerge(database))
+  Layer.mergeAll(PostgresCatalogSource.layer, PostgresCatalogImportWriter.layer, PostgresCustomerRepository.layer, PostgresCouponRepository.layer)
+    .pipe(Layer.provide(CryptoIdGenerator.layer), Layer.provideMerge(database))
 
 storeSuite("memory", memoryStore)
 for (const engine of testEngines()) storeSuite(engine.name, sqlStore(engine.layer))

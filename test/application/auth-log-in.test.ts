@@ -11,7 +11,7 @@ import { AccountsService } from "../../application/auth/accounts-service.ts"
 import type { LoginRequest } from "../../application/auth/log-in.ts"
 import { RateLimiter } from "../../application/auth/rate-limiter.ts"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
-import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
 import { accountSecurity, memoryAccountStores } from "../../config/account-stores.ts"
 import { RATE_LIMIT_RULES } from "../../domain/auth/rate-limit.ts"
 import { parseEmail } from "../../domain/customer/email.ts"
@@ -30,7 +30,7 @@ const recordingHasher = Layer.succeed(PasswordHasher, {
 // the recording hasher comes last, so it replaces the argon2 one of accountSecurity
 const services = AccountsService.layer.pipe(
   Layer.provideMerge(Layer.mergeAll(accountSecurity({ jwtPrivateKey: Option.none() }), recordingHasher)),
-  Layer.provideMerge(Layer.mergeAll(memoryAccountStores({ notificationsFile: Option.none() }), CryptoIdGeneratorLayer))
+  Layer.provideMerge(Layer.mergeAll(memoryAccountStores({ notificationsFile: Option.none() }), CryptoIdGenerator.layer))
 )
 
 const logIn = (request: LoginRequest, clientIp: string) =>

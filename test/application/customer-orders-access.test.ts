@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { MemoryCustomerRepository } from "../../adapters/memory/memory-customer-repository.ts"
+import * as MemoryCustomerRepository from "../../adapters/memory/memory-customer-repository.ts"
 import { ordersViewer as viewerOver } from "../../application/customer/customer-orders-access.ts"
 import { CustomerRepository } from "../../application/customer/customer-repository.ts"
 import { linkPassword, markEmailVerified, markPhoneVerified } from "../../domain/customer/customer.ts"
@@ -35,7 +35,7 @@ describe("orders access", () => {
       expect(yield* access(guest.id)).toBe("EmailVerificationRequired")
       yield* customers.update(markEmailVerified(linked, linked.email!))
       expect(yield* access(guest.id)).toBe("allowed")
-    }).pipe(Effect.provide(MemoryCustomerRepository)))
+    }).pipe(Effect.provide(MemoryCustomerRepository.layer)))
 
   it.effect("a brand-new customer is not blocked; the viewer holds only proven contacts", () =>
     Effect.gen(function*() {
@@ -45,5 +45,5 @@ describe("orders access", () => {
       expect(yield* ordersViewer(fresh.id)).toEqual({ customerId: fresh.id, verifiedEmail: null, verifiedPhone: null })
       yield* customers.update(markPhoneVerified(fresh, "+8801711000123"))
       expect(yield* ordersViewer(fresh.id)).toEqual({ customerId: fresh.id, verifiedEmail: null, verifiedPhone: "+8801711000123" })
-    }).pipe(Effect.provide(MemoryCustomerRepository)))
+    }).pipe(Effect.provide(MemoryCustomerRepository.layer)))
 })

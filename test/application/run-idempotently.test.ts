@@ -7,7 +7,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { makeMemoryIdempotencyStore } from "../../adapters/memory/memory-idempotency-store.ts"
-import { MemoryTransactions } from "../../adapters/memory/memory-transactions.ts"
+import * as MemoryTransactions from "../../adapters/memory/memory-transactions.ts"
 import { IdempotencyStore } from "../../application/idempotency/idempotency-store.ts"
 import { Idempotency, type IdempotentRequest } from "../../application/idempotency/run-idempotently.ts"
 import type { RecordedResponse } from "../../application/idempotency/recorded-response.ts"
@@ -49,7 +49,7 @@ describe("runIdempotently", () => {
       expect(retried).toEqual(created)
       // and the finished key replays from now on, whatever the new work would do
       expect(yield* runIdempotently(request, Effect.die("must not run"))).toEqual(created)
-    }).pipe(Effect.provide(Idempotency.layer.pipe(Layer.provide(Layer.mergeAll(flaky, MemoryTransactions))))))
+    }).pipe(Effect.provide(Idempotency.layer.pipe(Layer.provide(Layer.mergeAll(flaky, MemoryTransactions.layer))))))
 
   it.effect("a failure while the database answers gives the key up at once", () =>
     Effect.gen(function*() {
@@ -57,5 +57,5 @@ describe("runIdempotently", () => {
       const other = { ...request, key: "key-2" }
       yield* Effect.flip(runIdempotently(other, Effect.fail("coupon_invalid")))
       expect(yield* runIdempotently(other, Effect.succeed(created))).toEqual(created)
-    }).pipe(Effect.provide(Idempotency.layer.pipe(Layer.provide(Layer.mergeAll(flaky, MemoryTransactions))))))
+    }).pipe(Effect.provide(Idempotency.layer.pipe(Layer.provide(Layer.mergeAll(flaky, MemoryTransactions.layer))))))
 })

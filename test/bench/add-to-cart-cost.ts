@@ -8,7 +8,7 @@
 import { GCProfiler } from "node:v8"
 import { Context, Layer, References } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
-import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
+import * as StorefrontHttpApp from "../../adapters/http/storefront-http-app.ts"
 import { catalogReadModel } from "../../config/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
 import { applicationServices, httpAppPorts } from "../../config/application-services.ts"
@@ -27,7 +27,7 @@ const BASE = "http://bench.local/v1/store"
 const readModel = catalogReadModel({ pollInterval: "1 minute" }).pipe(
   Layer.provideMerge(memoryBuyingTestStores(buyingFixture()))
 )
-const app = storefrontHttpApp({ maxBodyBytes: 65_536 }).pipe(
+const app = StorefrontHttpApp.layer({ maxBodyBytes: 65_536 }).pipe(
   Layer.provide(applicationServices.pipe(Layer.provide(testAccountSecurity), Layer.provide(readModel))),
   Layer.provide(testPayments()),
   Layer.provideMerge(httpAppPorts.pipe(Layer.provide(readModel))),

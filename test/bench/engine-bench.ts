@@ -23,15 +23,16 @@ import { parseArgs } from "node:util"
 import { Effect, Layer } from "effect"
 import { catalogDocumentFile } from "../../adapters/file/catalog-document-file.ts"
 import { deflateDocumentCodecTrainer, documentCodecFromDescription } from "../../adapters/compression/deflate-document-codec.ts"
-import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
-import { MemoryCustomerRepository } from "../../adapters/memory/memory-customer-repository.ts"
-import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import * as MemoryCatalogStore from "../../adapters/memory/memory-catalog-store.ts"
+import * as MemoryCustomerRepository from "../../adapters/memory/memory-customer-repository.ts"
+import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
 import type { ProductPage } from "../../application/catalog/catalog-snapshot.ts"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import { importCatalogFrom } from "../../application/catalog-import/import-catalog.ts"
 import type { CatalogProduct, SizeGuide } from "../../domain/catalog/catalog-product.ts"
 import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import { makeIndex } from "../domain/catalog/catalog-fixtures.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { Facets } from "../../domain/catalog/facets.ts"
@@ -45,7 +46,7 @@ const resultsDir = join(repoRoot, "bench-results")
 interface Snapshot {
   readonly categories: ReadonlyArray<CategoryRecord>
   readonly sizeGuides: ReadonlyArray<SizeGuide>
-  readonly shopIds: ReadonlyArray<string>
+  readonly shopIds: ReadonlyArray<ShopId>
   readonly products: ReadonlyArray<CatalogProduct>
 }
 
@@ -70,9 +71,9 @@ const importedSnapshot = async (products: number): Promise<Snapshot> => {
       shopIds: reference.shops.map((shop) => shop.id),
       products: loaded
     }
-  }).pipe(Effect.provide(MemoryCatalogStoreLayer.pipe(
-    Layer.provideMerge(MemoryCustomerRepository),
-    Layer.provide(CryptoIdGeneratorLayer)
+  }).pipe(Effect.provide(MemoryCatalogStore.layer.pipe(
+    Layer.provideMerge(MemoryCustomerRepository.layer),
+    Layer.provide(CryptoIdGenerator.layer)
   ))))
 }
 
@@ -126,7 +127,7 @@ const majorFacets = (facets: Facets | undefined) =>
 const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 
-const run = (label: string, index: CatalogIndex, shopIds: ReadonlyArray<string>, specs: ReadonlyArray<ListingQuerySpec>) => {
+const run = (label: string, index: CatalogIndex, shopIds: ReadonlyArray<ShopId>, specs: ReadonlyArray<ListingQuerySpec>) => {
   const digest = createHash("sha256")
   const times: Array<number> = []
   const slowest: Array<{ ms: number; spec: ListingQuerySpec }> = []

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Option } from "effect"
 import { TestConsole } from "effect/testing"
-import { loggerLayer, resolveLogFormat } from "../../config/logging.ts"
+import { resolveLogFormat } from "../../config/logging.ts"
+import * as Logging from "../../config/logging.ts"
 
 describe("LOG_FORMAT", () => {
   it("defaults to JSON when stdout is not a terminal and to pretty when it is", () => {
@@ -37,7 +38,7 @@ describe("LOG_FORMAT", () => {
       expect(new Date(access!["timestamp"] as string).toISOString()).toBe(access!["timestamp"])
       expect(failure).toMatchObject({ message: "unhandled failure", level: "ERROR", annotations: { requestId: "r-2" } })
       expect(failure!["cause"]).toContain("boom")
-    }).pipe(Effect.provide(loggerLayer("json")), Effect.provide(TestConsole.layer)))
+    }).pipe(Effect.provide(Logging.layer("json")), Effect.provide(TestConsole.layer)))
 
   it.effect("pretty: human-readable lines, not JSON", () =>
     Effect.gen(function*() {
@@ -46,5 +47,5 @@ describe("LOG_FORMAT", () => {
       expect(output).toContain("catalog read model loaded")
       expect(output).toContain("products")
       expect(() => JSON.parse(output)).toThrow()
-    }).pipe(Effect.provide(loggerLayer("pretty")), Effect.provide(TestConsole.layer)))
+    }).pipe(Effect.provide(Logging.layer("pretty")), Effect.provide(TestConsole.layer)))
 })

@@ -7,7 +7,7 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { shopScopedCatalogSource } from "../../application/catalog/shop-scoped-catalog-source.ts"
+import * as ShopScopedCatalogSource from "../../application/catalog/shop-scoped-catalog-source.ts"
 import { catalogFixture, FIXTURE_KEYS, VISIBLE_SLUGS } from "../support/catalog-fixture.ts"
 import { seededPostgresStores } from "../support/seeded-stores.ts"
 import { expectDecoded, serverSuites, storeClient } from "../support/store-http.ts"
@@ -40,7 +40,7 @@ const expectProduct = (slug: string, key: string) =>
   })
 
 const onlyShopB = (engine: TestEngine) =>
-  shopScopedCatalogSource(new Set(["shop_b"])).pipe(Layer.provideMerge(seededPostgresStores(engine.layer, catalogFixture())))
+  ShopScopedCatalogSource.layer(new Set(["shop_b"])).pipe(Layer.provideMerge(seededPostgresStores(engine.layer, catalogFixture())))
 
 serverSuites(testEngines().map((engine) => ({ name: engine.name, stores: onlyShopB(engine) })), "an instance serving only shop_b", (it) => {
   describe("CATALOG_SHOPS", () => {

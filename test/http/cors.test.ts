@@ -5,18 +5,18 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
-import { MemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
+import * as MemoryCatalogStore from "../../adapters/memory/memory-catalog-store.ts"
+import * as MemoryStoreHealth from "../../adapters/memory/memory-store-health.ts"
 import type { CorsOptions } from "../../adapters/http/middleware/cors.ts"
 import { type CorsOrigins, parseCorsOrigins } from "../../adapters/http/request/cors-origins.ts"
-import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { catalogFixture, FIXTURE_KEYS } from "../support/catalog-fixture.ts"
 import { rawRequest, testServer } from "../support/test-server.ts"
 
 const memoryStores = Layer.effectDiscard(Effect.orDie(importCatalog(catalogFixture()))).pipe(
-  Layer.provideMerge(Layer.mergeAll(MemoryCatalogStoreLayer, MemoryStoreHealth)),
-  Layer.provide(CryptoIdGeneratorLayer)
+  Layer.provideMerge(Layer.mergeAll(MemoryCatalogStore.layer, MemoryStoreHealth.layer)),
+  Layer.provide(CryptoIdGenerator.layer)
 )
 
 const origins = (value: string): CorsOrigins => {

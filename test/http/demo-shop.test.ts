@@ -9,16 +9,16 @@ import { join } from "node:path"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { DEMO_SHOP_ROUTES } from "../../adapters/http/demo-shop-routes.ts"
-import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
-import { MemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
-import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import * as MemoryCatalogStore from "../../adapters/memory/memory-catalog-store.ts"
+import * as MemoryStoreHealth from "../../adapters/memory/memory-store-health.ts"
+import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { catalogFixture } from "../support/catalog-fixture.ts"
 import { rawRequest, testServer } from "../support/test-server.ts"
 
 const memoryStores = Layer.effectDiscard(Effect.orDie(importCatalog(catalogFixture()))).pipe(
-  Layer.provideMerge(Layer.mergeAll(MemoryCatalogStoreLayer, MemoryStoreHealth)),
-  Layer.provide(CryptoIdGeneratorLayer)
+  Layer.provideMerge(Layer.mergeAll(MemoryCatalogStore.layer, MemoryStoreHealth.layer)),
+  Layer.provide(CryptoIdGenerator.layer)
 )
 
 const DIRECTORY = join(import.meta.dirname, "../../adapters/http/demo-shop")

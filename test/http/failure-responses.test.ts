@@ -6,9 +6,9 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer, Ref } from "effect"
 import { HttpRouter } from "effect/http"
-import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
-import { makeMemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
-import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import * as MemoryCatalogStore from "../../adapters/memory/memory-catalog-store.ts"
+import * as MemoryStoreHealth from "../../adapters/memory/memory-store-health.ts"
+import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import { StoreUnavailable } from "../../application/shared/store-unavailable.ts"
@@ -33,8 +33,8 @@ const switchedCatalogSource = Layer.effect(CatalogSource, Effect.gen(function*()
 
 const memoryStores = switchedCatalogSource.pipe(
   Layer.provideMerge(Layer.effectDiscard(Effect.orDie(importCatalog(catalogFixture())))),
-  Layer.provideMerge(Layer.mergeAll(MemoryCatalogStoreLayer, makeMemoryStoreHealth(storeAvailable))),
-  Layer.provide(CryptoIdGeneratorLayer)
+  Layer.provideMerge(Layer.mergeAll(MemoryCatalogStore.layer, MemoryStoreHealth.layerTest(storeAvailable))),
+  Layer.provide(CryptoIdGenerator.layer)
 )
 
 const failingRoutes = Layer.mergeAll(

@@ -44,11 +44,11 @@ const describeFailure = (outcome: ProcessOutcome): string =>
  */
 const consumerProgram = `
 import { Effect, Layer, References, Schema } from "effect"
-import { MemoryCatalogStoreLayer } from "storefront-service/adapters/memory/memory-catalog-store"
-import { MemoryCustomerRepository } from "storefront-service/adapters/memory/memory-customer-repository"
+import * as MemoryCatalogStore from "storefront-service/adapters/memory/memory-catalog-store"
+import * as MemoryCustomerRepository from "storefront-service/adapters/memory/memory-customer-repository"
 import * as MemoryProductSearch from "storefront-service/adapters/memory/memory-product-search"
 import { productJsonDocuments } from "storefront-service/adapters/http/representation/product-document"
-import { CryptoIdGeneratorLayer } from "storefront-service/adapters/security/crypto-id-generator"
+import * as CryptoIdGenerator from "storefront-service/adapters/security/crypto-id-generator"
 import { CatalogReadModel } from "storefront-service/application/catalog/catalog-read-model"
 import { CatalogService } from "storefront-service/application/catalog/catalog-service"
 import { importCatalog } from "storefront-service/application/catalog-import/import-catalog"
@@ -77,9 +77,9 @@ const catalogDocument = {
   ]
 }
 
-const memoryStores = MemoryCatalogStoreLayer.pipe(
-  Layer.provideMerge(MemoryCustomerRepository),
-  Layer.provide(CryptoIdGeneratorLayer)
+const memoryStores = MemoryCatalogStore.layer.pipe(
+  Layer.provideMerge(MemoryCustomerRepository.layer),
+  Layer.provide(CryptoIdGenerator.layer)
 )
 const decodeProduct = Schema.decodeUnknownSync(Schema.fromJsonString(ProductView))
 

@@ -10,10 +10,10 @@ import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Clock, Duration, Effect, Layer, Option } from "effect"
 import { ClientIpPolicy } from "../../adapters/http/request/client-ip.ts"
-import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
-import { PostgresCouponRepository } from "../../adapters/postgres/postgres-coupon-repository.ts"
-import { MemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
-import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import * as MemoryCatalogStore from "../../adapters/memory/memory-catalog-store.ts"
+import * as PostgresCouponRepository from "../../adapters/postgres/postgres-coupon-repository.ts"
+import * as MemoryStoreHealth from "../../adapters/memory/memory-store-health.ts"
+import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
 import { AccountSettings, type AccountSettingsShape, defaultAccountSettings } from "../../application/auth/account-settings.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { memoryAccountStores, postgresAccountStores } from "../../config/account-stores.ts"
@@ -75,7 +75,7 @@ export const postgresAccountTestStores = (engine: TestEngine, options: AccountTe
   // coupons as the memory variant has them: its catalog store serves the imported ones
   const stores = Layer.mergeAll(
     postgresAccountStores({ notificationsFile: Option.some(notificationsFile), sharedDatabase: isSharedDatabase(engine) }),
-    PostgresCouponRepository
+    PostgresCouponRepository.layer
   ).pipe(
     Layer.provideMerge(seededPostgresStores(engine.layer, catalogFixture())),
     Layer.provideMerge(settingsLayer(options)),
@@ -90,9 +90,9 @@ export const memoryAccountTestStores = (options: AccountTestOptions = {}) => {
   const clock = makeShiftedClock()
   // the catalog store writes the document's customers to the account stores' CustomerRepository
   const stores = Layer.effectDiscard(Effect.orDie(importCatalog(catalogFixture()))).pipe(
-    Layer.provideMerge(Layer.mergeAll(MemoryCatalogStoreLayer, MemoryStoreHealth)),
+    Layer.provideMerge(Layer.mergeAll(MemoryCatalogStore.layer, MemoryStoreHealth.layer)),
     Layer.provideMerge(memoryAccountStores({ notificationsFile: Option.some(notificationsFile) })),
-    Layer.provideMerge(CryptoIdGeneratorLayer),
+    Layer.provideMerge(CryptoIdGenerator.layer),
     Layer.provideMerge(settingsLayer(options)),
     Layer.provideMerge(clock.layer)
   )

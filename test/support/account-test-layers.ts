@@ -5,12 +5,12 @@
  * suite's own stores always take precedence over the fallback.
  */
 import { Layer, Option } from "effect"
-import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
 import { accountSecurity, memoryAccountStores } from "../../config/account-stores.ts"
 
 export const testAccountSecurity = accountSecurity({ jwtPrivateKey: Option.none() })
 
 export const accountStoresFallback = Layer.mergeAll(
   memoryAccountStores({ notificationsFile: Option.none() }),
-  CryptoIdGeneratorLayer
+  CryptoIdGenerator.layer
 )

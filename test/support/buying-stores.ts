@@ -5,9 +5,9 @@
  * and the HTTP tests.
  */
 import { Effect, Layer, Option } from "effect"
-import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
-import { MemoryStoreHealth } from "../../adapters/memory/memory-store-health.ts"
-import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import * as MemoryCatalogStore from "../../adapters/memory/memory-catalog-store.ts"
+import * as MemoryStoreHealth from "../../adapters/memory/memory-store-health.ts"
+import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { memoryAccountStores, postgresAccountStores } from "../../config/account-stores.ts"
 import { memoryBuyingStores, postgresBuyingStores } from "../../config/buying-stores.ts"
@@ -31,10 +31,10 @@ export const postgresBuyingTestStores = (engine: TestEngine, document: unknown, 
 export const memoryBuyingTestStores = (document: unknown) =>
   Layer.effectDiscard(Effect.orDie(importCatalog(document))).pipe(
     Layer.provideMerge(
-      Layer.mergeAll(memoryBuyingStores, MemoryStoreHealth).pipe(
-        Layer.provideMerge(MemoryCatalogStoreLayer),
+      Layer.mergeAll(memoryBuyingStores, MemoryStoreHealth.layer).pipe(
+        Layer.provideMerge(MemoryCatalogStore.layer),
         Layer.provideMerge(memoryAccountStores(noNotificationsFile))
       )
     ),
-    Layer.provideMerge(CryptoIdGeneratorLayer)
+    Layer.provideMerge(CryptoIdGenerator.layer)
   )

@@ -6,14 +6,14 @@
  */
 import { Effect, Layer } from "effect"
 import { CouponRepository } from "../../application/cart/coupon-repository.ts"
-import { MemoryCatalogStoreLayer } from "../../adapters/memory/memory-catalog-store.ts"
-import { MemoryCustomerRepository } from "../../adapters/memory/memory-customer-repository.ts"
-import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import * as MemoryCatalogStore from "../../adapters/memory/memory-catalog-store.ts"
+import * as MemoryCustomerRepository from "../../adapters/memory/memory-customer-repository.ts"
+import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
 import { memoryBuyingStores } from "../../config/buying-stores.ts"
 
-const emptyCatalogStore = MemoryCatalogStoreLayer.pipe(
-  Layer.provide(MemoryCustomerRepository),
-  Layer.provide(CryptoIdGeneratorLayer)
+const emptyCatalogStore = MemoryCatalogStore.layer.pipe(
+  Layer.provide(MemoryCustomerRepository.layer),
+  Layer.provide(CryptoIdGenerator.layer)
 )
 
 export const buyingStoresFallback = Layer.mergeAll(

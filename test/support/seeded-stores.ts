@@ -5,10 +5,10 @@
 import { Effect, Layer } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { PgClient } from "@effect/sql-pg"
-import { PostgresCatalogImportWriterLayer } from "../../adapters/postgres/postgres-catalog-import-writer.ts"
-import { PostgresCatalogSourceLayer } from "../../adapters/postgres/postgres-catalog-source.ts"
-import { PostgresStoreHealth } from "../../adapters/postgres/postgres-store-health.ts"
-import { CryptoIdGeneratorLayer } from "../../adapters/security/crypto-id-generator.ts"
+import * as PostgresCatalogImportWriter from "../../adapters/postgres/postgres-catalog-import-writer.ts"
+import * as PostgresCatalogSource from "../../adapters/postgres/postgres-catalog-source.ts"
+import * as PostgresStoreHealth from "../../adapters/postgres/postgres-store-health.ts"
+import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { testEngines } from "./test-database.ts"
 
@@ -16,8 +16,8 @@ export const seededPostgresStores = (
   engine: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient>,
   document: unknown
 ) => {
-  const stores = Layer.mergeAll(PostgresCatalogSourceLayer, PostgresCatalogImportWriterLayer, PostgresStoreHealth).pipe(
-    Layer.provideMerge(CryptoIdGeneratorLayer),
+  const stores = Layer.mergeAll(PostgresCatalogSource.layer, PostgresCatalogImportWriter.layer, PostgresStoreHealth.layer).pipe(
+    Layer.provideMerge(CryptoIdGenerator.layer),
     Layer.provideMerge(engine)
   )
   return Layer.effectDiscard(Effect.orDie(importCatalog(document))).pipe(Layer.provideMerge(stores))

@@ -13,7 +13,7 @@ import { StorefrontApi } from "../../adapters/http/api/storefront-api.ts"
 import type { CorsOptions } from "../../adapters/http/middleware/cors.ts"
 import { createStorefrontNodeServer } from "../../adapters/http/node-server.ts"
 import type { CatalogCacheSettings } from "../../adapters/http/representation/catalog-http-caching.ts"
-import { storefrontHttpApp } from "../../adapters/http/storefront-http-app.ts"
+import * as StorefrontHttpApp from "../../adapters/http/storefront-http-app.ts"
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { catalogReadModel } from "../../config/catalog-read-model.ts"
 import { BackgroundLoops } from "../../application/shared/background-loops.ts"
@@ -70,7 +70,7 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
   const readModel = options.productSearch === "from-stores"
     ? CatalogReadModel.layer({ pollInterval: "100 millis" }) as unknown as ReturnType<typeof catalogReadModel>
     : catalogReadModel({ pollInterval: "100 millis" })
-  const app = Layer.mergeAll(storefrontHttpApp(httpOptions), extraRoutes).pipe(
+  const app = Layer.mergeAll(StorefrontHttpApp.layer(httpOptions), extraRoutes).pipe(
     Layer.provide(applicationServices),
     Layer.provide(testPayments(options.payments)),
     Layer.provide(readModel),

@@ -17,7 +17,7 @@ export const savedAddressView = (saved: SavedAddress): SavedAddressView => ({
   updatedAt: saved.updatedAt.toISOString()
 })
 
-export const AddressBookHandlers = HttpApiBuilder.group(StorefrontApi, "addresses", (handlers) =>
+export const layer = HttpApiBuilder.group(StorefrontApi, "addresses", (handlers) =>
   Effect.map(CustomerService, (customer) =>
     handlers
       .handle("listAddresses", () =>

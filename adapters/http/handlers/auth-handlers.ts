@@ -7,7 +7,7 @@ import { ClientIpPolicy, clientIpOf } from "../request/client-ip.ts"
 import { authProblems } from "../problems/account-problem-table.ts"
 import { answerWith } from "./answer-with.ts"
 
-export const AuthHandlers = HttpApiBuilder.group(StorefrontApi, "auth", (handlers) =>
+export const layer = HttpApiBuilder.group(StorefrontApi, "auth", (handlers) =>
   Effect.gen(function*() {
     const accounts = yield* AccountsService
     const clientIpPolicy = yield* ClientIpPolicy

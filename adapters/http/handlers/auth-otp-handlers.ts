@@ -10,7 +10,7 @@ import { ValidationFailed } from "../problems/request-problems.ts"
 import { toOtpRequest } from "./auth-otp-request.ts"
 import { answerWith } from "./answer-with.ts"
 
-export const AuthOtpHandlers = HttpApiBuilder.group(StorefrontApi, "authOtp", (handlers) =>
+export const layer = HttpApiBuilder.group(StorefrontApi, "authOtp", (handlers) =>
   Effect.gen(function*() {
     const accounts = yield* AccountsService
     const clientIpPolicy = yield* ClientIpPolicy

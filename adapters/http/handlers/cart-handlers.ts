@@ -62,7 +62,7 @@ const unchangedSinceCreation = (cart: CartService["Service"], recorded: Recorded
   )
 }
 
-export const CartHandlers = HttpApiBuilder.group(StorefrontApi, "cart", (handlers) =>
+export const layer = HttpApiBuilder.group(StorefrontApi, "cart", (handlers) =>
   Effect.gen(function*() {
     const cart = yield* CartService
     const checkout = yield* CheckoutService

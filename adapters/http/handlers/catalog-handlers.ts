@@ -61,7 +61,7 @@ const encodeShippingMethods = Schema.encodeSync(
 /** Entries of each suggestion list when the request gives no limit. */
 const DEFAULT_SUGGESTIONS = 8
 
-export const CatalogHandlers = HttpApiBuilder.group(StorefrontApi, "catalog", (handlers) =>
+export const layer = HttpApiBuilder.group(StorefrontApi, "catalog", (handlers) =>
   Effect.gen(function*() {
     const readModel = yield* CatalogReadModel
     const catalog = yield* CatalogService

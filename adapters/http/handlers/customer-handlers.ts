@@ -21,7 +21,7 @@ export const toCustomerView = (customer: Customer) => ({
   phoneVerified: isPhoneVerified(customer)
 })
 
-export const CustomerHandlers = HttpApiBuilder.group(StorefrontApi, "customer", (handlers) =>
+export const layer = HttpApiBuilder.group(StorefrontApi, "customer", (handlers) =>
   Effect.map(CustomerService, (customer) =>
     handlers
       .handle("getProfile", () =>

@@ -13,7 +13,7 @@ import { answerWith } from "./answer-with.ts"
 
 const json = (value: unknown) => HttpServerResponse.text(JSON.stringify(value), { contentType: "application/json" })
 
-export const OrderHandlers = HttpApiBuilder.group(StorefrontApi, "orders", (handlers) =>
+export const layer = HttpApiBuilder.group(StorefrontApi, "orders", (handlers) =>
   Effect.gen(function*() {
     const orders = yield* OrdersService
     return handlers

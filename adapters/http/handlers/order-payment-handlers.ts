@@ -42,7 +42,7 @@ const requesterWith = (orderToken: string | undefined) =>
 export const requestOrigin = Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
   `http://${request.headers["host"] ?? "localhost"}`)
 
-export const OrderPaymentHandlers = HttpApiBuilder.group(StorefrontApi, "orderPayments", (handlers) =>
+export const layer = HttpApiBuilder.group(StorefrontApi, "orderPayments", (handlers) =>
   Effect.gen(function*() {
     const payments = yield* PaymentsService
     return handlers

@@ -37,7 +37,7 @@ import { accessLogMiddleware } from "../observability/access-log.ts"
 import { type Route, routeTable, routeTemplates } from "../observability/route-templates.ts"
 import { isUtf8, malformedJsonStrings, malformedUrlText, type TextProblem } from "../request/well-formed-text.ts"
 import { type CorsOptions, corsMiddleware } from "./cors.ts"
-import { messageLocaleMiddleware } from "./message-locale.ts"
+import * as MessageLocale from "./message-locale.ts"
 import { isStoreUnavailableCause } from "./store-unavailable-cause.ts"
 
 const REQUEST_ID_HEADER = "x-request-id"
@@ -214,7 +214,7 @@ export const problemJsonMiddleware = <Id extends string, Groups extends HttpApiG
     }), { global: true })
 }
 
-export const httpEdgeLayer = <Id extends string, Groups extends HttpApiGroup.Constraint>(options: {
+export const layer = <Id extends string, Groups extends HttpApiGroup.Constraint>(options: {
   readonly api: HttpApi.HttpApi<Id, Groups>
   readonly extraRoutes: ReadonlyArray<Route>
   readonly maxBodyBytes: number
@@ -229,5 +229,5 @@ export const httpEdgeLayer = <Id extends string, Groups extends HttpApiGroup.Con
     problemJsonMiddleware(options.api, options.extraRoutes),
     bodyRulesMiddleware(options.maxBodyBytes, options.formPathPrefixes),
     corsMiddleware(options.cors),
-    messageLocaleMiddleware
+    MessageLocale.layer
   )

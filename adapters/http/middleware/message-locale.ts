@@ -8,7 +8,7 @@ import { HttpRouter, HttpServerRequest } from "effect/http"
 import { RequestLocale } from "../../../application/notifications/request-locale.ts"
 import { localeFromAcceptLanguage } from "../../../domain/notification/message-locale.ts"
 
-export const messageLocaleMiddleware = HttpRouter.middleware((httpEffect) =>
+export const layer = HttpRouter.middleware((httpEffect) =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
     Effect.provideService(httpEffect, RequestLocale, localeFromAcceptLanguage(request.headers["accept-language"]))
   ), { global: true })

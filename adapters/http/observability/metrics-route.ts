@@ -46,7 +46,7 @@ const loopRestarts = Metric.gauge("storefront_background_loop_restarts", {
 
 const RATE_LIMIT_ACTIONS = [...new Set(ALL_RATE_LIMIT_RULES.map((rule) => rule.action))]
 
-export const MetricsRoute = Layer.unwrap(Effect.gen(function*() {
+export const layer = Layer.unwrap(Effect.gen(function*() {
   const readModel = yield* CatalogReadModel
   const loops = yield* BackgroundLoops
   const outbox = yield* outboxBacklogOf

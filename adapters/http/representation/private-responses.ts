@@ -16,5 +16,5 @@ const markPrivate = (
   response: HttpServerResponse.HttpServerResponse
 ) => Effect.succeed(isPrivatePath(request.url) ? HttpServerResponse.setHeader(response, "cache-control", "no-store") : response)
 
-export const privateResponsesMiddleware = HttpRouter.middleware((httpEffect) =>
+export const layer = HttpRouter.middleware((httpEffect) =>
   Effect.andThen(HttpEffect.appendPreResponseHandler(markPrivate), httpEffect), { global: true })

@@ -33,5 +33,5 @@ const compressResponse = (
     ))
 }
 
-export const responseCompressionMiddleware = HttpRouter.middleware((httpEffect) =>
+export const layer = HttpRouter.middleware((httpEffect) =>
   Effect.andThen(HttpEffect.appendPreResponseHandler(compressResponse), httpEffect), { global: true })

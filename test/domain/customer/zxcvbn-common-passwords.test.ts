@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { ZxcvbnCommonPasswordsLive, zxcvbnCommonPasswordList } from "../../../adapters/security/zxcvbn-common-passwords.ts"
+import { zxcvbnCommonPasswordList } from "../../../adapters/security/zxcvbn-common-passwords.ts"
+import * as ZxcvbnCommonPasswords from "../../../adapters/security/zxcvbn-common-passwords.ts"
 import { CommonPasswords } from "../../../domain/customer/common-passwords.ts"
 import { expectCommonRefused } from "../../support/password-policy.ts"
 
@@ -22,8 +23,8 @@ describe("zxcvbn common-password adapter", () => {
       const list = zxcvbnCommonPasswordList()
       // every one of the 10,000 most common entries is rejected, in upper case too
       expect(list.slice(0, 10_000).every((pw) => common.isCommon(pw) && common.isCommon(pw.toUpperCase()))).toBe(true)
-    }).pipe(Effect.provide(ZxcvbnCommonPasswordsLive)))
+    }).pipe(Effect.provide(ZxcvbnCommonPasswords.layer)))
 
   it.effect("register policy rejects a common 8+ character password through the adapter", () =>
-    expectCommonRefused("Football", "ginger-otter-lamp-77").pipe(Effect.provide(ZxcvbnCommonPasswordsLive)))
+    expectCommonRefused("Football", "ginger-otter-lamp-77").pipe(Effect.provide(ZxcvbnCommonPasswords.layer)))
 })

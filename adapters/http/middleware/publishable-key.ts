@@ -5,7 +5,7 @@ import { PublishableKeyMiddleware } from "../api/publishable-key-middleware.ts"
 import { StoreScope } from "../api/store-scope.ts"
 import { PublishableKeyRejected, PublishableKeyRequired } from "../problems/request-problems.ts"
 
-export const PublishableKeyLive = Layer.effect(
+export const layer = Layer.effect(
   PublishableKeyMiddleware,
   Effect.gen(function*() {
     const catalog = yield* CatalogService

@@ -25,7 +25,7 @@ const bodyIsNotJson = Effect.gen(function*() {
   }
 })
 
-export const ValidationLive = HttpApiMiddleware.layerSchemaErrorTransform(ValidationMiddleware, (error) =>
+export const layer = HttpApiMiddleware.layerSchemaErrorTransform(ValidationMiddleware, (error) =>
   Effect.gen(function*() {
     if (error.kind === "Body" || error.kind === "ResponseHeaders") return yield* Effect.die(error)
     if (error.kind === "Payload" && (yield* bodyIsNotJson)) {

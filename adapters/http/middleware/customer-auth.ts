@@ -1,5 +1,5 @@
 /**
- * The bearer middlewares of customer-auth.ts. A token must carry a valid signature (pinned
+ * The bearer middlewares of api/customer-auth.ts. A token must carry a valid signature (pinned
  * algorithm, issuer, audience), be unexpired, and belong to a session that is still active, so a
  * logout, reset or reuse revocation shuts the access token out at once. Required variant: a
  * missing token is 401. Optional variant: a missing token is an anonymous request, a present but
@@ -30,7 +30,7 @@ const bearerCustomer = (accounts: AccountsService["Service"], credential: Redact
   )
 }
 
-export const CustomerAuthLive = Layer.effect(
+const required = Layer.effect(
   CustomerAuthMiddleware,
   Effect.map(AccountsService, (accounts) => ({
     bearer: (httpEffect, { credential }) =>
@@ -44,7 +44,7 @@ export const CustomerAuthLive = Layer.effect(
   }))
 )
 
-export const OptionalCustomerAuthLive = Layer.effect(
+const optional = Layer.effect(
   OptionalCustomerAuthMiddleware,
   Effect.map(AccountsService, (accounts) => ({
     bearer: (httpEffect, { credential }) =>
@@ -52,3 +52,6 @@ export const OptionalCustomerAuthLive = Layer.effect(
         Effect.provideService(httpEffect, OptionalCurrentCustomer, customer))
   }))
 )
+
+/** Both bearer middlewares: the one routes that need a customer use, and the optional one. */
+export const layer = Layer.mergeAll(required, optional)

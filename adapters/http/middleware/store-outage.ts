@@ -2,4 +2,4 @@
 import { Layer } from "effect"
 import { StoreOutage } from "../api/store-outage.ts"
 
-export const StoreOutageLive = Layer.succeed(StoreOutage, (httpEffect) => httpEffect)
+export const layer = Layer.succeed(StoreOutage, (httpEffect) => httpEffect)
