@@ -37,7 +37,7 @@ export const lockSignedInCustomer = (customers: CustomerRepository["Service"], c
  * The profile as its owner may see it: an unproven linked account shows only what the registrant
  * gave (domain visibleProfile), including a default address only when it is one it saved itself.
  */
-export const profileAsSeen = Effect.fn("profileAsSeen")(function*(ports: CustomerPorts, customer: Customer) {
+export const profileAsSeen = Effect.fnUntraced(function*(ports: CustomerPorts, customer: Customer) {
   const shown = visibleProfile(customer)
   if (!isUnprovenLink(customer) || customer.defaultShippingAddressId === null) return shown
   const named = yield* ports.book.find(customer.id, customer.defaultShippingAddressId)
@@ -48,7 +48,7 @@ export interface CustomerProfileChange extends ProfilePatch {
   readonly defaultShippingAddressId?: AddressId | null
 }
 
-export const updateCustomerProfile = Effect.fn("updateCustomerProfile")(function*(
+export const updateCustomerProfile = Effect.fnUntraced(function*(
   { customers, book, transactions }: CustomerPorts,
   customerId: CustomerId,
   patch: CustomerProfileChange

@@ -25,7 +25,7 @@ const make = Effect.gen(function*() {
   return {
     getProfile: Effect.fn("Customer.getProfile")((customerId: CustomerId) => getCustomerProfile(ports.customers, customerId)),
     /** What the customer is shown of their profile (an unproven linked account sees only what it gave). */
-    profileAsSeen: (customer: Customer) => profileAsSeen(ports, customer),
+    profileAsSeen: Effect.fn("Customer.profileAsSeen")((customer: Customer) => profileAsSeen(ports, customer)),
     updateProfile: Effect.fn("Customer.updateProfile")((customerId: CustomerId, patch: CustomerProfileChange) =>
       updateCustomerProfile(ports, customerId, patch)
     ),
@@ -43,8 +43,9 @@ const make = Effect.gen(function*() {
       removeSavedAddress(ports, customerId, addressId)
     ),
     /** Inside a checkout's unit of work: its shipping address joins the book (saved-addresses.ts). */
-    rememberCheckoutAddress: (customerId: CustomerId, address: Address, placedAt: Date) =>
-      rememberCheckoutAddress(ports, customerId, address, placedAt),
+    rememberCheckoutAddress: Effect.fn("Customer.rememberCheckoutAddress")((customerId: CustomerId, address: Address, placedAt: Date) =>
+      rememberCheckoutAddress(ports, customerId, address, placedAt)
+    ),
     /** The guard of /customers/me/orders* and what the customer may see there. */
     ordersViewer: Effect.fn("Customer.ordersViewer")((customerId: CustomerId) => ordersViewer(ports.customers, customerId))
   }

@@ -22,13 +22,13 @@ import { getCustomerProfile, lockSignedInCustomer } from "./customer-profile.ts"
 
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
-export const listSavedAddresses = Effect.fn("listSavedAddresses")(function*(ports: CustomerPorts, customerId: CustomerId) {
+export const listSavedAddresses = Effect.fnUntraced(function*(ports: CustomerPorts, customerId: CustomerId) {
   const customer = yield* getCustomerProfile(ports.customers, customerId)
   return visibleAddresses(customer, yield* ports.book.list(customerId))
 })
 
 /** One address of the book as the account sees it (AddressNotFound otherwise): what a cart copies. */
-export const findSavedAddress = Effect.fn("findSavedAddress")(function*(
+export const findSavedAddress = Effect.fnUntraced(function*(
   ports: CustomerPorts,
   customerId: CustomerId,
   addressId: AddressId
@@ -38,7 +38,7 @@ export const findSavedAddress = Effect.fn("findSavedAddress")(function*(
   return yield* Effect.fromResult(assertVisible(customer, addressId, Option.getOrUndefined(found)))
 })
 
-export const saveAddress = Effect.fn("saveAddress")(function*(
+export const saveAddress = Effect.fnUntraced(function*(
   { customers, book, ids, transactions }: CustomerPorts,
   customerId: CustomerId,
   address: Address
@@ -55,7 +55,7 @@ export const saveAddress = Effect.fn("saveAddress")(function*(
   }))
 })
 
-export const editSavedAddress = Effect.fn("editSavedAddress")(function*(
+export const editSavedAddress = Effect.fnUntraced(function*(
   { customers, book, transactions }: CustomerPorts,
   customerId: CustomerId,
   addressId: AddressId,
@@ -72,7 +72,7 @@ export const editSavedAddress = Effect.fn("editSavedAddress")(function*(
 })
 
 /** Removes the address; when it was the default, the customer has no default any more. */
-export const removeSavedAddress = Effect.fn("removeSavedAddress")(function*(
+export const removeSavedAddress = Effect.fnUntraced(function*(
   { customers, book, transactions }: CustomerPorts,
   customerId: CustomerId,
   addressId: AddressId
@@ -96,7 +96,7 @@ export const removeSavedAddress = Effect.fn("removeSavedAddress")(function*(
  * there (the default too when it sees none); a full book is left alone. Runs inside the checkout's
  * unit of work, so the address is saved exactly when the order is placed.
  */
-export const rememberCheckoutAddress = Effect.fn("rememberCheckoutAddress")(function*(
+export const rememberCheckoutAddress = Effect.fnUntraced(function*(
   { customers, book, ids }: CustomerPorts,
   customerId: CustomerId,
   address: Address,

@@ -60,7 +60,7 @@ for (const engine of accountTestEngines()) {
 
             const spans = exporter.getFinishedSpans()
             const traceId = server.spanContext().traceId
-            for (const name of ["updateCustomerProfile", "profileAsSeen"]) {
+            for (const name of ["Customer.updateProfile", "Customer.profileAsSeen"]) {
               const useCase = spans.find((span) => span.name === name)
               assert.isDefined(useCase, `no ${name} span among ${spans.map((span) => span.name).join(", ")}`)
               expect(useCase!.spanContext().traceId).toBe(traceId)
@@ -79,7 +79,7 @@ for (const engine of accountTestEngines()) {
             expect(response.status).toBe(401)
             const server = yield* exportedServerSpan(exporter, "PATCH", "/v1/store/customers/me")
             expect(server.attributes["http.response.status_code"]).toBe(401)
-            expect(spansNamed(exporter, "updateCustomerProfile")).toHaveLength(0)
+            expect(spansNamed(exporter, "Customer.updateProfile")).toHaveLength(0)
           }))
       })
     }
