@@ -21,6 +21,7 @@ import type { DocumentCodec, DocumentCodecTrainer } from "./columns/document-cod
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import { corrections } from "./suggest/corrections.ts"
 import { SuggestIndex } from "./suggest/suggest-index.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 export interface EngineOptions {
   readonly format: ProductDocumentFormat
@@ -77,15 +78,15 @@ export class EngineSearchIndex implements ProductSearchIndex {
     return this.index.categoryIdBySlug(slug)
   }
 
-  list(query: ProductQuery, shopIds: ReadonlyArray<string>) {
+  list(query: ProductQuery, shopIds: ReadonlyArray<ShopId>) {
     return Effect.sync(() => this.index.list(query, shopIds))
   }
 
-  bySlug(slug: string, shopIds: ReadonlyArray<string>): string | undefined {
+  bySlug(slug: string, shopIds: ReadonlyArray<ShopId>): string | undefined {
     return this.index.documentBySlug(slug, shopIds)
   }
 
-  categoryCounts(shopIds: ReadonlyArray<string>): ReadonlyMap<string, number> {
+  categoryCounts(shopIds: ReadonlyArray<ShopId>): ReadonlyMap<string, number> {
     return this.index.categoryProductCounts(shopIds)
   }
 

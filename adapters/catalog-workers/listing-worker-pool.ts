@@ -21,6 +21,7 @@ import { BackgroundLoops, type LoopControl, makeBackgroundLoops } from "../../ap
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { CatalogIndex, ListingResult, SharedIndexOptions } from "../catalog-engine/catalog-index/catalog-index.ts"
 import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 export interface ListingWorkerPoolOptions {
   /** Worker threads (at least 1). */
@@ -70,7 +71,7 @@ export interface ListingPool {
   /** Publishes `index` as it is now, unless the workers already hold it so. */
   readonly publish: (index: CatalogIndex) => void
   /** The listing from a worker when the workers hold `index` as it is now; else undefined (answer it in process). */
-  readonly list: (index: CatalogIndex, query: ProductQuery, shopIds: ReadonlyArray<string>) => Effect.Effect<ListingResult | undefined>
+  readonly list: (index: CatalogIndex, query: ProductQuery, shopIds: ReadonlyArray<ShopId>) => Effect.Effect<ListingResult | undefined>
   readonly counts: Effect.Effect<ListingWorkerCounts>
 }
 
@@ -150,7 +151,7 @@ export const makeListingPool = (options: ListingWorkerPoolOptions) =>
       return best
     }
 
-    const ask = (member: Member, worker: Worker, query: ProductQuery, shopIds: ReadonlyArray<string>) =>
+    const ask = (member: Member, worker: Worker, query: ProductQuery, shopIds: ReadonlyArray<ShopId>) =>
       Effect.callback<Listed | undefined>((resume) => {
         const id = nextId++
         member.pending.set(id, (reply) => resume(Effect.succeed(reply)))
@@ -163,7 +164,7 @@ export const makeListingPool = (options: ListingWorkerPoolOptions) =>
       return undefined
     })
 
-    const list = (index: CatalogIndex, query: ProductQuery, shopIds: ReadonlyArray<string>) =>
+    const list = (index: CatalogIndex, query: ProductQuery, shopIds: ReadonlyArray<ShopId>) =>
       Effect.suspend((): Effect.Effect<ListingResult | undefined> => {
         const generation = published
         if (generation === undefined || generation.index !== index || generation.indexGeneration !== index.generation) {

@@ -9,6 +9,7 @@
  */
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { ListingResult, SharedCatalogIndex } from "../catalog-engine/catalog-index/catalog-index.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 /** The header's slot holding the latest published generation's number. */
 export const LATEST_GENERATION = 0
@@ -23,7 +24,7 @@ export type ToWorker =
     readonly type: "list"
     readonly id: number
     readonly query: ProductQuery
-    readonly shopIds: ReadonlyArray<string>
+    readonly shopIds: ReadonlyArray<ShopId>
   }
 
 export type FromWorker =

@@ -10,6 +10,7 @@ import { ProductSearch, type SearchReference } from "../../application/catalog/p
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import { type EngineOptions, EngineSearchIndex } from "../catalog-engine/engine-product-search.ts"
 import { type ListingPool, ListingWorkerPool, type ListingWorkerPoolOptions, makeListingPool } from "./listing-worker-pool.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 class WorkerSearchIndex extends EngineSearchIndex {
   private readonly pool: ListingPool
@@ -24,7 +25,7 @@ class WorkerSearchIndex extends EngineSearchIndex {
     this.pool.publish(this.index)
   }
 
-  override list(query: ProductQuery, shopIds: ReadonlyArray<string>) {
+  override list(query: ProductQuery, shopIds: ReadonlyArray<ShopId>) {
     return Effect.flatMap(
       this.pool.list(this.index, query, shopIds),
       (found) => found === undefined ? Effect.sync(() => this.index.list(query, shopIds)) : Effect.succeed(found)

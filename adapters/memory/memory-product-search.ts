@@ -21,6 +21,7 @@ import { correctionTerms } from "../../domain/catalog/correction-terms.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import { referenceBySlug, referenceCategoryCounts, referenceList, referenceLowestPrice } from "./reference-listing.ts"
 import { referenceEdits, referenceKind, referenceOsa, referenceSuggest, referenceWords } from "./reference-suggest.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 const wordsOf = (product: CatalogProduct) =>
   [product.name, ...product.tags, product.attributes?.["brand"]?.value ?? ""].flatMap(referenceWords)
@@ -109,19 +110,19 @@ class MemorySearchIndex implements ProductSearchIndex {
     return this.reference.categories.findLast((category) => category.slug === slug)?.id
   }
 
-  list(query: ProductQuery, shopIds: ReadonlyArray<string>) {
+  list(query: ProductQuery, shopIds: ReadonlyArray<ShopId>) {
     return Effect.sync(() => {
       const found = referenceList([...this.products.values()], this.reference.categories, query, shopIds)
       return { total: found.total, documents: found.ids.map((id) => this.documents.get(id)!), facets: found.facets }
     })
   }
 
-  bySlug(slug: string, shopIds: ReadonlyArray<string>): string | undefined {
+  bySlug(slug: string, shopIds: ReadonlyArray<ShopId>): string | undefined {
     const product = referenceBySlug([...this.products.values()], slug, shopIds)
     return product === undefined ? undefined : this.documents.get(product.id)
   }
 
-  categoryCounts(shopIds: ReadonlyArray<string>): ReadonlyMap<string, number> {
+  categoryCounts(shopIds: ReadonlyArray<ShopId>): ReadonlyMap<string, number> {
     return referenceCategoryCounts([...this.products.values()], this.reference.categories, shopIds)
   }
 

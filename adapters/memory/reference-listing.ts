@@ -17,6 +17,7 @@ import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { Facets } from "../../domain/catalog/facets.ts"
 import type { ProductQuery, SortBy, SortOrder } from "../../domain/catalog/product-query.ts"
 import { asMinorUnits, type MinorUnits } from "../../domain/shared/money.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 export interface ReferenceListing {
   readonly total: number
@@ -42,7 +43,7 @@ const hasStock = (product: CatalogProduct): boolean => product.variants.some((va
 
 export const compareStrings = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0)
 
-export const isVisible = (product: CatalogProduct, shopIds: ReadonlyArray<string>): boolean =>
+export const isVisible = (product: CatalogProduct, shopIds: ReadonlyArray<ShopId>): boolean =>
   product.enabled && product.shopIds.some((shopId) => shopIds.includes(shopId))
 
 /** `term` is already lower-cased (as `ProductQuery.search` is). */
@@ -218,7 +219,7 @@ export const referenceList = (
   products: ReadonlyArray<CatalogProduct>,
   categories: ReadonlyArray<CategoryRecord>,
   query: ProductQuery,
-  shopIds: ReadonlyArray<string>
+  shopIds: ReadonlyArray<ShopId>
 ): ReferenceListing => {
   const term = query.search
   const candidates = products.filter((product) =>
@@ -243,7 +244,7 @@ export const referenceList = (
 export const referenceCategoryCounts = (
   products: ReadonlyArray<CatalogProduct>,
   categories: ReadonlyArray<CategoryRecord>,
-  shopIds: ReadonlyArray<string>
+  shopIds: ReadonlyArray<ShopId>
 ): ReadonlyMap<string, number> =>
   new Map(categories.map((category) => [
     category.id,
@@ -255,7 +256,7 @@ export const referenceCategoryCounts = (
 export const referenceBySlug = (
   products: ReadonlyArray<CatalogProduct>,
   slug: string,
-  shopIds: ReadonlyArray<string>
+  shopIds: ReadonlyArray<ShopId>
 ): CatalogProduct | undefined => {
   const holders = products.filter((product) => product.slug === slug)
   const [only] = holders

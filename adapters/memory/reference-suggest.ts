@@ -6,6 +6,7 @@
  */
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 /** The products (by id and slug), categories and completed queries a suggestion query is answered. */
 export interface Suggestions {
@@ -56,7 +57,7 @@ export const referenceKind = (token: string, word: string): 0 | 1 | 2 | undefine
   return undefined
 }
 
-const isVisible = (product: CatalogProduct, shopIds: ReadonlyArray<string>) =>
+const isVisible = (product: CatalogProduct, shopIds: ReadonlyArray<ShopId>) =>
   product.enabled && product.shopIds.some((shop) => shopIds.includes(shop))
 
 const productWordsOf = (product: CatalogProduct) =>
@@ -85,7 +86,7 @@ export const referenceSuggest = (
   request: {
     readonly q: string
     readonly limit: number
-    readonly shopIds: ReadonlyArray<string>
+    readonly shopIds: ReadonlyArray<ShopId>
     readonly categoryProductCount: (categoryId: string) => number
   },
   /** How a folded word is written in completions (the catalog's first sighting of it); else as its best holder writes it. */

@@ -13,7 +13,7 @@ import { resolvePublishableKey } from "./publishable-key-scope.ts"
 import { listShippingMethods } from "./shipping-method-listing.ts"
 import type { ShopId } from "../../domain/shared/ids.ts"
 
-type ShopIds = ReadonlyArray<string>
+type ShopIds = ReadonlyArray<ShopId>
 
 const make = Effect.gen(function*() {
   const readModel = yield* CatalogReadModel

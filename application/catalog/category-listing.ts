@@ -8,10 +8,11 @@ import { buildCategoryTree, type CategoryTree, type CategoryView } from "../../d
 import { CategoryNotFound } from "../../domain/catalog/errors/category-not-found.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
 import { generationCache } from "./generation-cache.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 const trees = generationCache<CategoryTree>(64)
 
-const treeFor = (readModel: CatalogReadModel["Service"], shopIds: ReadonlyArray<string>) =>
+const treeFor = (readModel: CatalogReadModel["Service"], shopIds: ReadonlyArray<ShopId>) =>
   Effect.sync((): CategoryTree => {
     const { search, reference } = readModel.state()
     return trees(search, [...shopIds].sort().join("\u0000"), () => {
@@ -29,7 +30,7 @@ export interface CategoryListingRequest {
 export const listCategories = (
   readModel: CatalogReadModel["Service"],
   request: CategoryListingRequest,
-  shopIds: ReadonlyArray<string>
+  shopIds: ReadonlyArray<ShopId>
 ) =>
   Effect.flatMap(treeFor(readModel, shopIds), (tree): Effect.Effect<ReadonlyArray<CategoryView>, CategoryNotFound> => {
     if (request.parentId !== undefined) {
@@ -41,7 +42,7 @@ export const listCategories = (
     return Effect.succeed(request.rootOnly === true ? tree.roots : tree.all)
   })
 
-export const findCategoryBySlug = (readModel: CatalogReadModel["Service"], slug: string, shopIds: ReadonlyArray<string>) =>
+export const findCategoryBySlug = (readModel: CatalogReadModel["Service"], slug: string, shopIds: ReadonlyArray<ShopId>) =>
   Effect.flatMap(treeFor(readModel, shopIds), (tree) => {
     const category = tree.bySlug.get(slug)
     return category === undefined ? Effect.fail(new CategoryNotFound({ reference: slug })) : Effect.succeed(category)

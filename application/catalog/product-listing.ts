@@ -14,6 +14,7 @@ import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
 import { didYouMean } from "./product-suggestions.ts"
 import type { ProductSearchIndex, SearchListing } from "./product-search.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 export interface ProductListingRequest extends Omit<ProductQuery, "categoryIds"> {
   readonly categoryIds?: ReadonlyArray<string> | undefined
@@ -94,7 +95,7 @@ const remember = (entry: ListingCache, key: string, listing: ProductListing): vo
 export const listProducts = (
   readModel: CatalogReadModel["Service"],
   request: ProductListingRequest,
-  shopIds: ReadonlyArray<string>
+  shopIds: ReadonlyArray<ShopId>
 ): Effect.Effect<ProductListing> =>
   Effect.suspend(() => {
     const state = readModel.state()

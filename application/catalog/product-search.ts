@@ -19,6 +19,7 @@ import type { CategoryRecord, CategoryRef } from "../../domain/catalog/category.
 import type { Facets } from "../../domain/catalog/facets.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { MinorUnits } from "../../domain/shared/money.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 /** The reference data an index is made over (a change to it makes a new index). */
 export interface SearchReference {
@@ -74,7 +75,7 @@ export interface SuggestQuery {
   readonly q: string
   /** Most entries of each list. */
   readonly limit: number
-  readonly shopIds: ReadonlyArray<string>
+  readonly shopIds: ReadonlyArray<ShopId>
 }
 
 /** One index over one set of reference data, with a single writer. */
@@ -88,11 +89,11 @@ export interface ProductSearchIndex {
   readonly settle: () => void
   readonly categoryIdBySlug: (slug: string) => string | undefined
   /** The listing of `query` over the products visible in `shopIds` (enabled in one of them). */
-  readonly list: (query: ProductQuery, shopIds: ReadonlyArray<string>) => Effect.Effect<SearchListing>
+  readonly list: (query: ProductQuery, shopIds: ReadonlyArray<ShopId>) => Effect.Effect<SearchListing>
   /** The document of the visible product with this slug. */
-  readonly bySlug: (slug: string, shopIds: ReadonlyArray<string>) => string | undefined
+  readonly bySlug: (slug: string, shopIds: ReadonlyArray<ShopId>) => string | undefined
   /** Visible products in each category or any of its descendants, by category id. */
-  readonly categoryCounts: (shopIds: ReadonlyArray<string>) => ReadonlyMap<string, number>
+  readonly categoryCounts: (shopIds: ReadonlyArray<ShopId>) => ReadonlyMap<string, number>
   readonly suggest: (query: SuggestQuery) => FoundSuggestions
   /** Corrected versions of a search term, closest first (each to be tried as a search). */
   readonly corrections: (term: string) => ReadonlyArray<string>

@@ -9,6 +9,7 @@ import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
 import type { CatalogState } from "./catalog-state.ts"
 import type { FoundSuggestions } from "./product-search.ts"
+import type { ShopId } from "../../domain/shared/ids.ts"
 
 export type { SuggestedProduct } from "./product-search.ts"
 
@@ -41,7 +42,7 @@ const cacheFor = (state: CatalogState) => {
 export const suggestProducts = (
   readModel: CatalogReadModel["Service"],
   request: SuggestionRequest,
-  shopIds: ReadonlyArray<string>
+  shopIds: ReadonlyArray<ShopId>
 ) =>
   Effect.sync(() => {
     const state = readModel.state()
@@ -74,7 +75,7 @@ const correctionsOf = (state: CatalogState, term: string): ReadonlyArray<string>
 export const didYouMean = (
   state: CatalogState,
   query: ProductQuery,
-  shopIds: ReadonlyArray<string>
+  shopIds: ReadonlyArray<ShopId>
 ): Effect.Effect<string | undefined> => {
   if (query.search === undefined) return Effect.succeed(undefined)
   const candidates = correctionsOf(state, query.search)

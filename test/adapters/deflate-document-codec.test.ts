@@ -7,7 +7,7 @@ import {
   documentCodecFromDescription
 } from "../../adapters/compression/deflate-document-codec.ts"
 import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
-import { makeIndex, makeProduct, makeVariant } from "../domain/catalog/catalog-fixtures.ts"
+import { makeIndex, makeProduct, makeVariant, shops } from "../domain/catalog/catalog-fixtures.ts"
 import { ShopId } from "../../domain/shared/ids.ts"
 
 const BRANDS = ["Aarong", "Richman", "Cats Eye", "Yellow", "Ecstasy"]
@@ -44,7 +44,7 @@ const products = (count: number) =>
 const documentsOf = (count: number): Array<string> => {
   const index = makeIndex({ categories: [], sizeGuides: [] })
   for (const product of products(count)) index.upsertProduct(product)
-  return index.list({ page: 1, limit: 100, includeFacets: false }, ["shop_a"]).documents.slice()
+  return index.list({ page: 1, limit: 100, includeFacets: false }, shops("shop_a")).documents.slice()
 }
 
 describe("deflate document codec", () => {
@@ -93,7 +93,7 @@ describe("deflate document codec", () => {
       plain.upsertProduct(product)
       compressed.upsertProduct(product)
       if (position % 10 === 0) {
-        expect(compressed.documentBySlug(product.slug, ["shop_a"])).toBe(plain.documentBySlug(product.slug, ["shop_a"]))
+        expect(compressed.documentBySlug(product.slug, shops("shop_a"))).toBe(plain.documentBySlug(product.slug, shops("shop_a")))
       }
     })
     // an update after training is encoded with the trained dictionary
@@ -101,9 +101,9 @@ describe("deflate document codec", () => {
     plain.upsertProduct(renamed)
     compressed.upsertProduct(renamed)
     const query = { page: 1, limit: 100, includeFacets: true, sortBy: "name" } as const
-    expect(compressed.list(query, ["shop_a"])).toEqual(plain.list(query, ["shop_a"]))
+    expect(compressed.list(query, shops("shop_a"))).toEqual(plain.list(query, shops("shop_a")))
     for (const product of catalog) {
-      expect(compressed.documentBySlug(product.slug, ["shop_a"])).toBe(plain.documentBySlug(product.slug, ["shop_a"]))
+      expect(compressed.documentBySlug(product.slug, shops("shop_a"))).toBe(plain.documentBySlug(product.slug, shops("shop_a")))
     }
   })
 
@@ -115,7 +115,7 @@ describe("deflate document codec", () => {
     for (const product of products(60)) compressed.upsertProduct(product)
     const shared = CatalogIndex.fromShared(compressed.share(), documentCodecFromDescription)
     const query = { page: 1, limit: 100, includeFacets: true, sortBy: "name" } as const
-    expect(shared.list(query, ["shop_a"])).toEqual(compressed.list(query, ["shop_a"]))
+    expect(shared.list(query, shops("shop_a"))).toEqual(compressed.list(query, shops("shop_a")))
     expect(() => documentCodecFromDescription({ kind: "zstd", data: new Uint8Array(0) })).toThrow("unknown document codec")
   })
 })

@@ -98,7 +98,7 @@ const queries = Array.from({ length: queryCount }, () => {
 })
 const timings: Array<number> = []
 const cpuTimings: Array<number> = []
-const scopes = [SHOPS, ["shop_main"], ["shop_outlet"]]
+const scopes = [SHOPS, SHOPS.slice(0, 1), SHOPS.slice(1, 2)]
 let found = 0
 for (const [position, q] of queries.entries()) {
   const started = performance.now()

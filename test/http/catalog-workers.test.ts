@@ -16,6 +16,7 @@ import { importCatalog } from "../../application/catalog-import/import-catalog.t
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { listProducts } from "../../application/catalog/product-listing.ts"
 import { catalogReadModel } from "../../config/catalog-read-model.ts"
+import { shops } from "../domain/catalog/catalog-fixtures.ts"
 import { buyingFixture, renamedShirt } from "../support/buying-fixture.ts"
 import { BOTH_SHOPS_KEY, buyingTestEngines, SHOP_A_KEY } from "../support/cart-http.ts"
 import { rawRequest, testServer } from "../support/test-server.ts"
@@ -36,7 +37,7 @@ const QUERIES: ReadonlyArray<ListingQuery> = [
 const pathOf = (query: ListingQuery): string =>
   `/v1/store/products?${new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]))}`
 
-const KEYS = [{ key: SHOP_A_KEY, shopIds: ["shop_a"] }, { key: BOTH_SHOPS_KEY, shopIds: ["shop_a", "shop_b"] }]
+const KEYS = [{ key: SHOP_A_KEY, shopIds: shops("shop_a") }, { key: BOTH_SHOPS_KEY, shopIds: shops("shop_a", "shop_b") }]
 
 /** Every query's body through HTTP (the workers) equals the in-process read model's rendering of it. */
 const expectWorkerAnswersEqualInProcess = Effect.gen(function*() {

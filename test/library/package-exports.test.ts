@@ -53,6 +53,7 @@ import { CatalogReadModel } from "storefront-service/application/catalog/catalog
 import { CatalogService } from "storefront-service/application/catalog/catalog-service"
 import { importCatalog } from "storefront-service/application/catalog-import/import-catalog"
 import { ProductView } from "storefront-service/adapters/http/api/product-view"
+import { ShopId } from "storefront-service/domain/shared/ids"
 import { createStorefrontClient } from "storefront-service/client"
 
 const catalogDocument = {
@@ -91,7 +92,7 @@ const importAndList = Effect.gen(function*() {
     Layer.provide(MemoryProductSearch.layer(productJsonDocuments))
   )
   const listing = yield* CatalogService.use((service) =>
-    service.listProducts({ page: 1, limit: 10, sortBy: "name", includeFacets: false }, ["shop_demo"])
+    service.listProducts({ page: 1, limit: 10, sortBy: "name", includeFacets: false }, [ShopId.make("shop_demo")])
   ).pipe(Effect.provide(catalog))
   return {
     productsInserted: summary.products.inserted,

@@ -25,6 +25,7 @@ import { SearchIndex, type SearchKernel, type SharedSearch } from "./search-sets
 import { type SharedMemberships, SlotMemberships } from "./slot-memberships.ts"
 import { type SharedOrders, SLOT_ORDERS, SortOrders } from "./sort-orders.ts"
 import { type SharedPrices, VariantPriceIndex } from "./variant-price-index.ts"
+import type { ShopId } from "../../../domain/shared/ids.ts"
 
 export interface CatalogReference {
   readonly categories: ReadonlyArray<CategoryRecord>
@@ -215,7 +216,7 @@ export class CatalogIndex {
   }
 
   /** Products enabled in at least one of the given shops. */
-  visibleIn(shopIds: ReadonlyArray<string>): Bitset {
+  visibleIn(shopIds: ReadonlyArray<ShopId>): Bitset {
     const cacheKey = [...shopIds].sort().join("\u0000")
     const cached = this.visibleCache.get(cacheKey)
     if (cached !== undefined && cached.generation === this.generation) return cached.bits
@@ -226,20 +227,20 @@ export class CatalogIndex {
   }
 
   /** The rendered product with this slug when it is visible in one of the shops. */
-  documentBySlug(slug: string, shopIds: ReadonlyArray<string>): string | undefined {
+  documentBySlug(slug: string, shopIds: ReadonlyArray<ShopId>): string | undefined {
     const slot = this.slots.slotOfSlug(slug)
     if (slot === undefined || !hasBit(this.visibleIn(shopIds), slot)) return undefined
     return this.slots.documents.get(slot)
   }
 
   /** The lowest effective price (minor units) of the visible product with this slug. */
-  lowestPriceBySlug(slug: string, shopIds: ReadonlyArray<string>): MinorUnits | undefined {
+  lowestPriceBySlug(slug: string, shopIds: ReadonlyArray<ShopId>): MinorUnits | undefined {
     const slot = this.slots.slotOfSlug(slug)
     return slot === undefined || !hasBit(this.visibleIn(shopIds), slot) ? undefined : this.slots.minPrice[slot] as MinorUnits
   }
 
   /** Visible products in each category or any of its descendants, by category id. */
-  categoryProductCounts(shopIds: ReadonlyArray<string>): ReadonlyMap<string, number> {
+  categoryProductCounts(shopIds: ReadonlyArray<ShopId>): ReadonlyMap<string, number> {
     const visible = this.visibleIn(shopIds)
     const counts = new Map<string, number>()
     this.reference.categories.forEach((category, index) => {
@@ -249,7 +250,7 @@ export class CatalogIndex {
   }
 
   /** Answers a listing query over the products visible in `shopIds`. */
-  list(query: ProductQuery, shopIds: ReadonlyArray<string>): ListingResult {
+  list(query: ProductQuery, shopIds: ReadonlyArray<ShopId>): ListingResult {
     const words = this.memberships.words
     const base = this.scratchBits(0, words)
     const visible = this.visibleIn(shopIds)

@@ -11,6 +11,7 @@ import { type ByteColumn, fromByteColumn, packBitsets, sharedCopy, toByteColumn,
 import { type SharedSlotIntLists, SlotIntLists } from "../columns/slot-int-lists.ts"
 import { attributeValueName, type SharedDictionary, ValueDictionary } from "./value-dictionary.ts"
 import type { CategoryId } from "../../../domain/shared/ids.ts"
+import type { ShopId } from "../../../domain/shared/ids.ts"
 
 /** The memberships on shared memory (the bit sets and per-slot lists; the small dictionaries' names as byte columns). */
 export interface SharedMemberships {
@@ -180,7 +181,7 @@ export class SlotMemberships {
   }
 
   /** Products enabled in at least one of the given shops (a new set). */
-  visibleIn(shopIds: ReadonlyArray<string>): Bitset {
+  visibleIn(shopIds: ReadonlyArray<ShopId>): Bitset {
     const bits = makeBitset(this.words)
     for (const shopId of shopIds) {
       const shopBits = this.shops.get(shopId)

@@ -32,6 +32,7 @@ import { textWords, type TextWord } from "./folding.ts"
 import { RankedPostings } from "./ranked-postings.ts"
 import { TopList } from "./top-list.ts"
 import { PREFIX, type WordMatch, WordDictionary } from "./word-dictionary.ts"
+import type { ShopId } from "../../../domain/shared/ids.ts"
 
 export type { CategorySuggestion, ProductSuggestion, Suggestions, SuggestRequest }
 
@@ -136,7 +137,7 @@ export class SuggestIndex {
     for (const [shopId, bits] of this.shops) this.shops.set(shopId, resized(bits, this.words))
   }
 
-  private visibleIn(shopIds: ReadonlyArray<string>): Bitset {
+  private visibleIn(shopIds: ReadonlyArray<ShopId>): Bitset {
     const key = [...shopIds].sort().join("\u0000")
     const cached = this.visibleCache.get(key)
     if (cached !== undefined && cached.generation === this.generation) return cached.bits

@@ -1,5 +1,6 @@
 /** What a suggestion query asks (`SuggestRequest`) and what it is answered (`Suggestions`). */
 import type { CategorySuggestion } from "./category-words.ts"
+import type { ShopId } from "../../../domain/shared/ids.ts"
 
 export type { CategorySuggestion }
 
@@ -22,7 +23,7 @@ export interface SuggestRequest {
   readonly q: string
   /** Most entries of each list. */
   readonly limit: number
-  readonly shopIds: ReadonlyArray<string>
+  readonly shopIds: ReadonlyArray<ShopId>
   /** Visible products in the category or a descendant; a category with none is not suggested. */
   readonly categoryProductCount: (categoryId: string) => number
 }

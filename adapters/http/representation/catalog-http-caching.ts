@@ -19,6 +19,7 @@ import type { CatalogState } from "../../../application/catalog/catalog-state.ts
 import { negotiateCoding } from "./content-coding.ts"
 import { noneMatchFails, strongTag } from "./entity-tags.ts"
 import { withVary } from "./vary.ts"
+import type { ShopId } from "../../../domain/shared/ids.ts"
 
 export interface CatalogCacheSettings {
   /** `max-age` of catalog responses, seconds. */
@@ -51,7 +52,7 @@ const digest = (text: string): string => createHash("sha256").update(text).diges
 
 export interface CatalogRequest {
   /** The shops of the request's publishable key. */
-  readonly shopIds: ReadonlyArray<string>
+  readonly shopIds: ReadonlyArray<ShopId>
   /** The route and its decoded, defaulted parameters, in a fixed order. */
   readonly route: ReadonlyArray<unknown>
 }

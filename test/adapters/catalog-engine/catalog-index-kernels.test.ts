@@ -10,7 +10,7 @@
 import { describe, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
 import type { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
-import { buildIndex, CatalogArbitrary, type ListingCall, ProductSeed, productFromSeed, type IndexOptions } from "../../domain/catalog/catalog-fixtures.ts"
+import { buildIndex, CatalogArbitrary, type IndexOptions, type ListingCall, ProductSeed, productFromSeed } from "../../domain/catalog/catalog-fixtures.ts"
 import { productId, QueryArbitrary, queryFromSeed, QuerySeed, SmallInt, SORT_KEYS } from "../../domain/catalog/catalog-fixtures.ts"
 import { expectReferenceAnswer } from "./reference-answers.ts"
 

@@ -31,6 +31,7 @@ import {
   QuerySeed,
   SHOPS,
   SmallInt,
+  shops,
   STOCKS
 } from "../../domain/catalog/catalog-fixtures.ts"
 import { expectReferenceAnswer } from "./reference-answers.ts"
@@ -76,11 +77,11 @@ const renderContextFor = (categories: ReadonlyArray<CategoryRecord>): DocumentCo
 const renderedJson = (product: CatalogProduct, categories: ReadonlyArray<CategoryRecord>): unknown =>
   JSON.parse(JSON.stringify(renderProduct(product, renderContextFor(categories))))
 
-const everyShopSet: ReadonlyArray<ReadonlyArray<string>> = [
+const everyShopSet: ReadonlyArray<ReadonlyArray<ShopId>> = [
   [],
   ...QUERY_SHOPS.map((shop) => [shop]),
-  ["shop_a", "shop_b"],
-  ["shop_c", "shop_d", "shop_unknown"],
+  shops("shop_a", "shop_b"),
+  shops("shop_c", "shop_d", "shop_unknown"),
   SHOPS
 ]
 
@@ -297,8 +298,8 @@ describe("CatalogIndex after incremental upserts equals the reference built from
     // an import renames both at once; the index applies them one after the other
     index.upsertProduct({ ...first, slug: "blue-shirt" })
     index.upsertProduct({ ...second, slug: "red-shirt" })
-    expect(idsOf([index.documentBySlug("red-shirt", ["shop_a"]) ?? "{}"])).toEqual(["prod_2"])
-    expect(idsOf([index.documentBySlug("blue-shirt", ["shop_a"]) ?? "{}"])).toEqual(["prod_1"])
+    expect(idsOf([index.documentBySlug("red-shirt", shops("shop_a")) ?? "{}"])).toEqual(["prod_2"])
+    expect(idsOf([index.documentBySlug("blue-shirt", shops("shop_a")) ?? "{}"])).toEqual(["prod_1"])
   })
 
   it("a renamed slug stops resolving and the new one resolves", () => {
@@ -306,8 +307,8 @@ describe("CatalogIndex after incremental upserts equals the reference built from
     const product = makeProduct("prod_1", { slug: "old" })
     index.upsertProduct(product)
     index.upsertProduct({ ...product, slug: "new" })
-    expect(index.documentBySlug("old", ["shop_a"])).toBeUndefined()
-    expect(idsOf([index.documentBySlug("new", ["shop_a"]) ?? "{}"])).toEqual(["prod_1"])
+    expect(index.documentBySlug("old", shops("shop_a"))).toBeUndefined()
+    expect(idsOf([index.documentBySlug("new", shops("shop_a")) ?? "{}"])).toEqual(["prod_1"])
     expect(index.productCount).toBe(1)
   })
 
@@ -354,7 +355,7 @@ describe("CatalogIndex after incremental upserts equals the reference built from
       { page: 4, limit: 100, includeFacets: true, inStock: true, sortBy: "bestselling", sortOrder: "asc" }
     ]
     for (const query of queries) {
-      for (const shopIds of [["shop_a"], ["shop_b", "shop_d"], SHOPS]) {
+      for (const shopIds of [shops("shop_a"), shops("shop_b", "shop_d"), SHOPS]) {
         expectListingMatches(index, records, categories, { query, shopIds })
       }
     }
@@ -367,7 +368,7 @@ describe("CatalogIndex after incremental upserts equals the reference built from
 const single = (products: ReadonlyArray<CatalogProduct>, categories: ReadonlyArray<CategoryRecord> = []): CatalogIndex =>
   buildIndex({ categories, products })
 
-const listIds = (index: CatalogIndex, query: Partial<ProductQuery>, shopIds: ReadonlyArray<string> = ["shop_a"]) =>
+const listIds = (index: CatalogIndex, query: Partial<ProductQuery>, shopIds: ReadonlyArray<ShopId> = shops("shop_a")) =>
   idsOf(index.list({ page: 1, limit: 100, includeFacets: false, ...query }, shopIds).documents)
 
 describe("CatalogIndex contract examples", () => {
@@ -378,10 +379,10 @@ describe("CatalogIndex contract examples", () => {
       makeProduct("prod_c", { shopIds: [ShopId.make("shop_a"), ShopId.make("shop_b")], enabled: false }),
       makeProduct("prod_d", { shopIds: [] })
     ])
-    expect(listIds(index, { sortBy: "name" }, ["shop_a"])).toEqual(["prod_a"])
-    expect(listIds(index, { sortBy: "name" }, ["shop_a", "shop_b"])).toEqual(["prod_a", "prod_b"])
+    expect(listIds(index, { sortBy: "name" }, shops("shop_a"))).toEqual(["prod_a"])
+    expect(listIds(index, { sortBy: "name" }, shops("shop_a", "shop_b"))).toEqual(["prod_a", "prod_b"])
     expect(listIds(index, {}, [])).toEqual([])
-    expect(index.documentBySlug("slug-prod_c", ["shop_a"])).toBeUndefined()
+    expect(index.documentBySlug("slug-prod_c", shops("shop_a"))).toBeUndefined()
   })
 
   it("search: case-insensitive substring of name, sku, description or a tag; % _ \\ are literal", () => {
@@ -456,7 +457,7 @@ describe("CatalogIndex contract examples", () => {
     expect(listIds(index, { categoryIds: ["cat_2"] })).toEqual(["prod_1"])
     expect(listIds(index, { categoryIds: ["cat_2", "cat_3"], sortBy: "name" })).toEqual(["prod_1", "prod_3"])
     expect(listIds(index, { categoryIds: ["cat_missing"] })).toEqual([])
-    expect(index.categoryProductCounts(["shop_a"]).get("cat_0")).toBe(2)
+    expect(index.categoryProductCounts(shops("shop_a")).get("cat_0")).toBe(2)
   })
 
   it("price: some variant's effective price in the closed range", () => {
@@ -503,7 +504,7 @@ describe("CatalogIndex contract examples", () => {
   it("pagination: page past the end is empty and total is unchanged", () => {
     const products = Array.from({ length: 7 }, (_, index) => makeProduct(`prod_${index}`))
     const index = single(products)
-    const pages = [1, 2, 3, 4].map((page) => index.list({ page, limit: 3, includeFacets: false }, ["shop_a"]))
+    const pages = [1, 2, 3, 4].map((page) => index.list({ page, limit: 3, includeFacets: false }, shops("shop_a")))
     expect(pages.map((page) => page.total)).toEqual([7, 7, 7, 7])
     expect(pages.map((page) => page.documents.length)).toEqual([3, 3, 1, 0])
     // every product has the same createdAt: the order is by id (desc, as the sort is desc)
@@ -514,7 +515,7 @@ describe("CatalogIndex contract examples", () => {
 
   it("facets of an empty result: no values, zero availability, priceRange {0, 0}", () => {
     const index = single([makeProduct("prod_1")])
-    const { facets, total } = index.list({ page: 1, limit: 20, includeFacets: true, search: "zzz" }, ["shop_a"])
+    const { facets, total } = index.list({ page: 1, limit: 20, includeFacets: true, search: "zzz" }, shops("shop_a"))
     expect(total).toBe(0)
     expect(facets).toEqual({
       attributes: [],
@@ -530,7 +531,7 @@ describe("CatalogIndex contract examples", () => {
       makeProduct("prod_1", { variants: [makeVariant("v1", { originalPrice: 125_050, salePrice: 99_999 })] }),
       makeProduct("prod_2", { variants: [makeVariant("v2", { originalPrice: 250 }), makeVariant("v3", { originalPrice: 300_000 })] })
     ])
-    expect(index.list({ page: 1, limit: 20, includeFacets: true }, ["shop_a"]).facets?.priceRange).toEqual({
+    expect(index.list({ page: 1, limit: 20, includeFacets: true }, shops("shop_a")).facets?.priceRange).toEqual({
       min: 250,
       max: 300_000
     })
@@ -541,7 +542,7 @@ describe("CatalogIndex contract examples", () => {
       makeProduct("prod_1", { variants: [makeVariant("v1", { originalPrice: 1_500 })] }),
       makeProduct("prod_2", { variants: [] })
     ])
-    const listing = index.list({ page: 1, limit: 20, includeFacets: true }, ["shop_a"])
+    const listing = index.list({ page: 1, limit: 20, includeFacets: true }, shops("shop_a"))
     expect(listing.total).toBe(2)
     expect(listing.facets?.priceRange).toEqual({ min: 1_500, max: 1_500 })
     // and such a product matches no price range
@@ -599,8 +600,8 @@ describe("category product counts over a damaged tree", () => {
     // the tree renders both as roots without children ...
     expect(new Map(tree.roots.map((root) => [root.id, root.children.length]))).toEqual(new Map([["cat_0", 0], ["cat_1", 0]]))
     // ... so neither is a descendant of the other
-    expect(index.categoryProductCounts(["shop_a"]).get("cat_0")).toBe(1)
-    expect(index.categoryProductCounts(["shop_a"]).get("cat_1")).toBe(1)
+    expect(index.categoryProductCounts(shops("shop_a")).get("cat_0")).toBe(1)
+    expect(index.categoryProductCounts(shops("shop_a")).get("cat_1")).toBe(1)
   })
 })
 
@@ -615,9 +616,7 @@ describe("reference model sanity", () => {
         makeProduct("prod_2", { categoryIds: [CategoryId.make("cat_0")], tags: ["x", "y"], enabled: false })
       ]
     }
-    const listing = referenceList(catalog.products, categories, { page: 1, limit: 20, includeFacets: true, tags: ["y"] }, [
-      "shop_a"
-    ])
+    const listing = referenceList(catalog.products, categories, { page: 1, limit: 20, includeFacets: true, tags: ["y"] }, shops("shop_a"))
     expect(listing.total).toBe(0)
     expect(listing.facets?.tags).toEqual([{ value: "x", count: 1 }])
     expect(inCategoryOrDescendant(categories, catalog.products[0]!, "cat_0")).toBe(true)

@@ -14,6 +14,7 @@ import {
   buildIndex,
   type Catalog,
   CatalogArbitrary,
+  type IndexOptions,
   type ListingCall,
   makeProduct,
   ProductSeed,
@@ -21,8 +22,8 @@ import {
   productId,
   queryFromSeed,
   QuerySeed,
-  SmallInt,
-  type IndexOptions
+  shops,
+  SmallInt
 } from "../../domain/catalog/catalog-fixtures.ts"
 import { ShopId } from "../../../domain/shared/ids.ts"
 
@@ -52,8 +53,8 @@ const withWideProducts = (catalog: Catalog, count: number): Catalog => ({
 
 const wideCalls = (): Array<ListingCall> =>
   WIDE_TERMS.flatMap((search, step) => [
-    { query: { page: 1, limit: 5, search, includeFacets: true }, shopIds: ["shop_a"] },
-    { query: { page: 2, limit: 2, search, sortBy: step % 2 === 0 ? "name" : undefined, includeFacets: false }, shopIds: ["shop_a", "shop_b"] }
+    { query: { page: 1, limit: 5, search, includeFacets: true }, shopIds: shops("shop_a") },
+    { query: { page: 2, limit: 2, search, sortBy: step % 2 === 0 ? "name" : undefined, includeFacets: false }, shopIds: shops("shop_a", "shop_b") }
   ])
 
 const expectSameAnswers = (actual: CatalogIndex, expected: CatalogIndex, calls: ReadonlyArray<ListingCall>): void => {

@@ -18,6 +18,9 @@ import { CategoryId, ProductId, ShopId, VariantId } from "../../../domain/shared
 export const SHOPS = ["shop_a", "shop_b", "shop_c", "shop_d"].map((shop) => ShopId.make(shop))
 /** Query-side shop pool: one more shop that holds no product. */
 export const QUERY_SHOPS = [...SHOPS, ShopId.make("shop_unknown")]
+
+/** Shop ids written in a test (`shops("shop_a")`). */
+export const shops = (...ids: ReadonlyArray<string>): ReadonlyArray<ShopId> => ids.map((id) => ShopId.make(id))
 export const TAGS = ["Red", "red", "sale", "new", "Eco", "classic"]
 export const QUERY_TAGS = [...TAGS, "missing-tag"]
 export const ATTRIBUTE_KEYS = ["material", "fit", "origin"]
@@ -242,7 +245,7 @@ export type QuerySeed = typeof QuerySeed.Type
 
 export interface ListingCall {
   readonly query: ProductQuery
-  readonly shopIds: ReadonlyArray<string>
+  readonly shopIds: ReadonlyArray<ShopId>
 }
 
 const when = <A>(gate: number, value: A): A | undefined => (gate === 0 ? value : undefined)

@@ -6,7 +6,7 @@ import { closestPrefix, osaDistance } from "../../../../adapters/catalog-engine/
 import { allowedEdits, fold, textWords } from "../../../../adapters/catalog-engine/suggest/folding.ts"
 import { SuggestIndex, type SuggestRequest } from "../../../../adapters/catalog-engine/suggest/suggest-index.ts"
 import { WordDictionary } from "../../../../adapters/catalog-engine/suggest/word-dictionary.ts"
-import { makeProduct, makeVariant, SmallInt } from "../../../domain/catalog/catalog-fixtures.ts"
+import { makeProduct, makeVariant, shops, SmallInt } from "../../../domain/catalog/catalog-fixtures.ts"
 import { referenceEdits, referenceFold, referenceKind, referenceOsa, referenceSuggest, referenceWords } from "../../../../adapters/memory/reference-suggest.ts"
 import {
   DictionaryArbitrary,
@@ -17,7 +17,7 @@ import {
   TokenSeed,
   wordFromSeed
 } from "./suggest-arbitraries.ts"
-import { CategoryId } from "../../../../domain/shared/ids.ts"
+import { CategoryId, ShopId } from "../../../../domain/shared/ids.ts"
 
 const PROPERTY = { arbitrary: { runs: 200, size: 60 } }
 const TokenSeeds = Arbitrary.schema(Schema.Array(TokenSeed).check(Schema.isBetweenLength(1, 8)))
@@ -151,7 +151,7 @@ describe("SuggestIndex.suggest equals the reference", () => {
       const products = finalProducts(catalog)
       const words = products.flatMap((product) => [product.name, ...product.tags])
       for (const seed of querySeeds) {
-        const shopIds = seed.shops.map((shop) => SHOPS[shop] ?? "shop_unknown")
+        const shopIds = seed.shops.map((shop) => SHOPS[shop] ?? ShopId.make("shop_unknown"))
         const request: SuggestRequest = {
           q: seed.tokens.map((token) => tokenFromSeed(token, words)).join(" "),
           limit: seed.limit,
@@ -182,7 +182,7 @@ describe("SuggestIndex examples", () => {
     return index
   }
   const slugs = (index: SuggestIndex, q: string) =>
-    index.suggest({ q, limit: 8, shopIds: ["shop_a"], categoryProductCount: () => 0 }).products.map((p) => p.slug)
+    index.suggest({ q, limit: 8, shopIds: shops("shop_a"), categoryProductCount: () => 0 }).products.map((p) => p.slug)
 
   it("exact beats prefix beats typo; best-selling first within a tier", () => {
     expect(slugs(build(), "saree")).toEqual(["cotton", "silk", "sarees"])
