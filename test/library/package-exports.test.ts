@@ -1,10 +1,12 @@
 /**
  * The package `exports`: another Node project depends on this one (a file/link dependency) and
- * imports the compiled domain, application and adapters by package name only. The test builds
+ * imports the compiled entries (catalog, cart, accounts, memory, postgres, client) by package
+ * name only; nothing else is exported. The test builds
  * dist/ (incrementally, so it is never stale), creates a throwaway consumer project outside the
  * repository whose node_modules/storefront-service links to the repository, and there
- *  - runs a plain ESM script that imports a small catalog into the in-memory store and lists it,
- *    and builds the typed fetch client (storefront-service/client);
+ *  - runs a plain ESM script that imports a small catalog into the in-memory store and lists it
+ *    (storefront-service/catalog over storefront-service/memory), reaches what the cart,
+ *    accounts and postgres entries offer, and builds the typed fetch client (storefront-service/client);
  *  - type-checks the same program as TypeScript (NodeNext resolution, `types` conditions).
  */
 import { spawn } from "node:child_process"
@@ -43,17 +45,12 @@ const describeFailure = (outcome: ProcessOutcome): string =>
  * and TypeScript (consumer.ts) alike. It imports by package name only.
  */
 const consumerProgram = `
-import { Effect, Layer, References, Schema } from "effect"
-import * as MemoryCatalogStore from "storefront-service/adapters/memory/memory-catalog-store"
-import * as MemoryCustomerRepository from "storefront-service/adapters/memory/memory-customer-repository"
-import * as MemoryProductSearch from "storefront-service/adapters/memory/memory-product-search"
-import { productJsonDocuments } from "storefront-service/adapters/http/representation/product-document"
-import * as CryptoIdGenerator from "storefront-service/adapters/security/crypto-id-generator"
-import { CatalogReadModel } from "storefront-service/application/catalog/catalog-read-model"
-import { CatalogService } from "storefront-service/application/catalog/catalog-service"
-import { importCatalog } from "storefront-service/application/catalog-import/import-catalog"
-import { ProductView } from "storefront-service/adapters/http/api/product-view"
-import { ShopId } from "storefront-service/domain/shared/ids"
+import { Effect, References, Schema } from "effect"
+import * as Catalog from "storefront-service/catalog"
+import * as Memory from "storefront-service/memory"
+import * as Cart from "storefront-service/cart"
+import * as Accounts from "storefront-service/accounts"
+import * as Postgres from "storefront-service/postgres"
 import { createStorefrontClient } from "storefront-service/client"
 
 const catalogDocument = {
@@ -78,22 +75,14 @@ const catalogDocument = {
   ]
 }
 
-const memoryStores = MemoryCatalogStore.layer.pipe(
-  Layer.provideMerge(MemoryCustomerRepository.layer),
-  Layer.provide(CryptoIdGenerator.layer)
-)
-const decodeProduct = Schema.decodeUnknownSync(Schema.fromJsonString(ProductView))
+const decodeProduct = Schema.decodeUnknownSync(Schema.fromJsonString(Catalog.ProductView))
 
 const importAndList = Effect.gen(function*() {
-  const summary = yield* importCatalog(catalogDocument)
+  const summary = yield* Catalog.importCatalog(catalogDocument)
   // The read model loads the catalog when it is built, so the service is provided after the import.
-  const catalog = CatalogService.layer.pipe(
-    Layer.provide(CatalogReadModel.layer({ pollInterval: "1 minute" })),
-    Layer.provide(MemoryProductSearch.layer(productJsonDocuments))
+  const listing = yield* Catalog.listProducts({ page: 1, limit: 10, sortBy: "name", includeFacets: false }, ["shop_demo"]).pipe(
+    Effect.provide(Catalog.layer({ pollInterval: "1 minute" }))
   )
-  const listing = yield* CatalogService.use((service) =>
-    service.listProducts({ page: 1, limit: 10, sortBy: "name", includeFacets: false }, [ShopId.make("shop_demo")])
-  ).pipe(Effect.provide(catalog))
   return {
     productsInserted: summary.products.inserted,
     total: listing.total,
@@ -103,9 +92,17 @@ const importAndList = Effect.gen(function*() {
     })
   }
 }).pipe(
-  Effect.provide(memoryStores),
+  Effect.provide(Memory.catalogStores),
   Effect.provideService(References.MinimumLogLevel, "Warn")
 )
+
+// The other entries: what each capability offers is there (their layers are built by services of their own).
+const entries = {
+  cart: [typeof Cart.layer, typeof Cart.CartService, typeof Cart.CartId.make],
+  accounts: [typeof Accounts.layer, typeof Accounts.accountSecurity],
+  memory: [typeof Memory.memoryAccountStores, typeof Memory.memoryBuyingStores, typeof Memory.MemoryProductSearch.layer],
+  postgres: [typeof Postgres.Database.layer, typeof Postgres.Migrations.layer, typeof Postgres.postgresAccountStores]
+}
 
 // The typed fetch client: built, not called (no server here); its calls are type-checked.
 const store = createStorefrontClient({ baseUrl: "http://127.0.0.1:3000", publishableKey: "pk_demo" })
@@ -113,7 +110,7 @@ const cheapestFirst = () =>
   store.GET("/v1/store/products", { params: { query: { sortBy: "price", limit: 1 } } })
     .then(({ data }) => data === undefined ? undefined : data.data[0]?.originalPrice)
 
-console.log(JSON.stringify({ ...(await Effect.runPromise(importAndList)), client: typeof cheapestFirst }))
+console.log(JSON.stringify({ ...(await Effect.runPromise(importAndList)), client: typeof cheapestFirst, entries }))
 `
 
 const consumerTypeScriptConfig = {
@@ -166,7 +163,13 @@ describe("package exports (a consumer project importing by package name)", () =>
         { name: "Cotton Tote", originalPrice: 450.5 },
         { name: "Woollen Scarf", originalPrice: 1200 }
       ],
-      client: "function"
+      client: "function",
+      entries: {
+        cart: ["object", "function", "function"],
+        accounts: ["object", "function"],
+        memory: ["function", "object", "function"],
+        postgres: ["function", "object", "function"]
+      }
     })
   })
 
@@ -175,12 +178,12 @@ describe("package exports (a consumer project importing by package name)", () =>
     expect(outcome.exitCode, describeFailure(outcome)).toBe(0)
   }, 120_000)
 
-  it("exposes only the exported subpaths", async () => {
-    const outcome = await runNode(
-      ["--input-type=module", "--eval", `await import("storefront-service/config/main")`],
-      consumerDirectory
-    )
-    expect(outcome.exitCode).not.toBe(0)
-    expect(outcome.stderr).toContain("ERR_PACKAGE_PATH_NOT_EXPORTED")
-  })
+  it.each(["config/main", "domain/shared/ids", "application/catalog/catalog-service", "adapters/memory/memory-catalog-store"])(
+    "exposes only the entries, not %s",
+    async (path) => {
+      const outcome = await runNode(["--input-type=module", "--eval", `await import("storefront-service/${path}")`], consumerDirectory)
+      expect(outcome.exitCode).not.toBe(0)
+      expect(outcome.stderr).toContain("ERR_PACKAGE_PATH_NOT_EXPORTED")
+    }
+  )
 })
