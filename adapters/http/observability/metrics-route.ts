@@ -18,31 +18,17 @@ import { BackgroundLoops } from "../../../application/shared/background-loops.ts
 import { ReplicaHealth } from "../../../application/shared/replica-health.ts"
 import { ALL_RATE_LIMIT_RULES } from "../../../domain/auth/rate-limit.ts"
 import { renderHttpMetrics } from "./http-metrics.ts"
-import { outboxBacklogOf, sampleOutboxGauges } from "./outbox-gauges.ts"
+import { gauge, outboxBacklogOf, sampleOutboxGauges } from "./outbox-gauges.ts"
 
 export const METRICS_PATH = "/metrics"
 
-const catalogGeneration = Metric.gauge("storefront_catalog_generation", {
-  description: "Changes applied to the catalog read model's current index (starts over when reference data rebuilds it)"
-})
-const catalogProducts = Metric.gauge("storefront_catalog_products", {
-  description: "Products in the catalog read model"
-})
-const catalogLag = Metric.gauge("storefront_catalog_lag_seconds", {
-  description: "How far behind the database the catalog read model may be (time since its last successful refresh began)"
-})
-const replicaLag = Metric.gauge("storefront_replica_lag_seconds", {
-  description: "How far the catalog replica's replay is behind the primary (NaN while it does not answer)"
-})
-const replicaReads = Metric.gauge("storefront_catalog_reads_from_replica", {
-  description: "1 while the catalog read model reads from the replica, 0 while it reads from the primary"
-})
-const loopUp = Metric.gauge("storefront_background_loop_up", {
-  description: "1 when the background loop is healthy, 0 while it is starting or failing"
-})
-const loopRestarts = Metric.gauge("storefront_background_loop_restarts", {
-  description: "Restarts of the background loop since the process started"
-})
+const catalogGeneration = gauge("storefront_catalog_generation", "Changes applied to the catalog read model's current index (starts over when reference data rebuilds it)")
+const catalogProducts = gauge("storefront_catalog_products", "Products in the catalog read model")
+const catalogLag = gauge("storefront_catalog_lag_seconds", "How far behind the database the catalog read model may be (time since its last successful refresh began)")
+const replicaLag = gauge("storefront_replica_lag_seconds", "How far the catalog replica's replay is behind the primary (NaN while it does not answer)")
+const replicaReads = gauge("storefront_catalog_reads_from_replica", "1 while the catalog read model reads from the replica, 0 while it reads from the primary")
+const loopUp = gauge("storefront_background_loop_up", "1 when the background loop is healthy, 0 while it is starting or failing")
+const loopRestarts = gauge("storefront_background_loop_restarts", "Restarts of the background loop since the process started")
 
 const RATE_LIMIT_ACTIONS = [...new Set(ALL_RATE_LIMIT_RULES.map((rule) => rule.action))]
 

@@ -7,15 +7,12 @@ import { Effect, Metric, Option } from "effect"
 import { OutboxBacklog } from "../../../application/notifications/outbox-backlog.ts"
 import { CHANNELS, count, messagesFailed, messagesRetried, messagesSent } from "../../../application/notifications/outbox-relay.ts"
 
-const pending = Metric.gauge("storefront_outbox_pending", {
-  description: "Messages waiting in the outbox to be delivered"
-})
-const oldestPending = Metric.gauge("storefront_outbox_oldest_pending_seconds", {
-  description: "Age of the oldest message waiting in the outbox (0 when none)"
-})
-const deadLetters = Metric.gauge("storefront_outbox_dead_letters", {
-  description: "Messages given up on, waiting for an operator to re-drive them"
-})
+/** A gauge of /metrics: its name and what it measures. */
+export const gauge = (name: string, description: string) => Metric.gauge(name, { description })
+
+const pending = gauge("storefront_outbox_pending", "Messages waiting in the outbox to be delivered")
+const oldestPending = gauge("storefront_outbox_oldest_pending_seconds", "Age of the oldest message waiting in the outbox (0 when none)")
+const deadLetters = gauge("storefront_outbox_dead_letters", "Messages given up on, waiting for an operator to re-drive them")
 
 /** The outboxes' backlog, when the app was built with it (messages are relayed here). */
 export const outboxBacklogOf = Effect.serviceOption(OutboxBacklog)
