@@ -5,7 +5,7 @@
  * sees the order paid; the API agrees (the session read with the order token is paid).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { demoInChromium } from "../support/chromium.ts"
+import { chooseStandardShipping, demoInChromium, shopPage, submitAddress } from "../support/chromium.ts"
 
 const shop = demoInChromium()
 
@@ -13,12 +13,8 @@ describe("demo shop payment in Chromium", () => {
   it("a guest pays a prepaid order through the demo gateway and the shop shows it paid", async () => {
     const { demo, browser } = shop
     const pageOrigin = `http://localhost:${demo.port}`
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    const problems: Array<string> = []
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`))
-    page.on("console", (message) => {
-      if (message.type() === "error") problems.push(`console: ${message.text()}`)
-    })
+    // the gateway's page is another site's: leaving for it aborts the shop's requests in flight
+    const { page, problems } = await shopPage(browser, { failedRequests: false })
 
     await page.goto(`${pageOrigin}/?api=${encodeURIComponent(demo.base)}#/?inStock=true`)
     await page.waitForFunction(() => document.body.dataset["rendered"] === location.hash)
@@ -30,14 +26,8 @@ describe("demo shop payment in Chromium", () => {
 
     await page.click("#cart-link")
     await page.waitForSelector("#address-form")
-    await page.fill('#address-form input[name="name"]', "Farhana Islam")
-    await page.fill('#address-form input[name="phone"]', "+8801899000456")
-    await page.fill('#address-form input[name="road"]', "Road 3")
-    await page.fill('#address-form input[name="district"]', "Dhaka")
-    await page.click('#address-form button[type="submit"]')
-    await page.waitForSelector('input[value="sm_demo_standard"]:not([disabled])')
-    await page.locator('input[value="sm_demo_standard"]').check()
-    await page.waitForSelector("#checkout:not([disabled])")
+    await submitAddress(page, { name: "Farhana Islam", phone: "+8801899000456", road: "Road 3", district: "Dhaka" })
+    await chooseStandardShipping(page)
     const prepaid = page.waitForResponse((response) => response.url().endsWith("/payment-method") && response.status() === 200)
     await page.selectOption('select[name="paymentMethod"]', "prepaid")
     await prepaid

@@ -13,7 +13,7 @@ import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import type { Page } from "playwright-core"
-import { demoInChromium } from "../support/chromium.ts"
+import { chooseStandardShipping, demoInChromium, shopPage, submitAddress } from "../support/chromium.ts"
 
 const screenshotsDir = process.env["SCREENSHOTS_DIR"]
 const screenshot = async (page: Page, name: string, fullPage = false) => {
@@ -35,13 +35,7 @@ describe("demo shop in Chromium", () => {
   it("a guest browses, filters, adds to the cart, checks out and sees the order number, all through CORS", async () => {
     const { demo, browser } = shop
     const pageOrigin = `http://localhost:${demo.port}`
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    const problems: Array<string> = []
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`))
-    page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`))
-    page.on("console", (message) => {
-      if (message.type() === "error") problems.push(`console: ${message.text()}`)
-    })
+    const { page, problems } = await shopPage(browser)
     const apiResponses: Array<{ url: string; status: number; allowOrigin: string | undefined }> = []
     page.on("response", (response) => {
       if (response.url().startsWith(`${demo.base}/v1/`)) {
@@ -88,17 +82,15 @@ describe("demo shop in Chromium", () => {
     await page.click("#cart-link")
     await page.waitForSelector("#address-form")
     expect(await page.locator("#cart-items").textContent()).toContain(productName)
-    await page.fill('#address-form input[name="name"]', "Nasrin Akter")
-    await page.fill('#address-form input[name="phone"]', "+8801899000123")
-    await page.fill('#address-form input[name="email"]', "nasrin@example.com")
-    await page.fill('#address-form input[name="road"]', "Road 7")
-    await page.fill('#address-form input[name="thana"]', "Tongi")
-    await page.fill('#address-form input[name="district"]', "Gazipur")
-    await page.click('#address-form button[type="submit"]')
-    await page.waitForSelector('input[value="sm_demo_standard"]:not([disabled])')
-    await page.locator('input[value="sm_demo_standard"]').check()
-    await page.waitForSelector('input[value="sm_demo_standard"]:checked')
-    await page.waitForSelector("#checkout:not([disabled])")
+    await submitAddress(page, {
+      name: "Nasrin Akter",
+      phone: "+8801899000123",
+      email: "nasrin@example.com",
+      road: "Road 7",
+      thana: "Tongi",
+      district: "Gazipur"
+    })
+    await chooseStandardShipping(page)
     await page.fill('#coupon-form input[name="code"]', "flat100")
     await page.click('#coupon-form button[type="submit"]')
     await page.waitForSelector("#coupon-form >> text=FLAT100")
