@@ -9,12 +9,13 @@
  */
 import { listeningClient } from "./listen-client.ts"
 import { Effect, Queue, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import { SqlClient, SqlSchema, type Statement } from "effect/sql"
 import type { Backlog, Claimed, DeliveryQueue } from "../../application/notifications/delivery-queue.ts"
 import { VerificationChannel } from "../../domain/auth/verification.ts"
 import { MessageLocale } from "../../domain/notification/message-locale.ts"
 import { MessagePurpose, OrderConfirmation, type OutboundMessage } from "../../domain/notification/outbound-message.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
+import { findAll } from "./store-query.ts"
 
 export const OUTBOX_CHANNEL = "storefront_outbox"
 
@@ -79,6 +80,38 @@ const outcomes = (sql: SqlClient.SqlClient, table: Table, clearOnSent: string) =
   }
 }
 
+const ClaimRequest = Schema.Struct({ limit: Schema.Number, leaseMillis: Schema.Number })
+
+/**
+ * The claim of an outbox: up to `limit` of the rows `due(limit)` selects (their ids, locked FOR
+ * UPDATE SKIP LOCKED), leased for `leaseMillis` with their attempt counted, read back as `Row`
+ * (`returning` names its columns) and each made the relay's item.
+ */
+const claimOf = <
+  Row extends Schema.Constraint & { readonly Type: { readonly id: typeof IdText.Type; readonly attempts: number } },
+  Item
+>(sql: SqlClient.SqlClient, claim: {
+  readonly table: Table
+  readonly due: (limit: number) => Statement.Fragment
+  readonly returning: string
+  readonly Row: Row
+  readonly item: (row: Row["Type"]) => Item
+}) => {
+  const claimed = findAll({
+    Request: ClaimRequest,
+    Result: claim.Row,
+    execute: ({ leaseMillis, limit }) =>
+      sql`
+        UPDATE ${sql(claim.table)} SET lease_until = now() + ${leaseMillis} * interval '1 millisecond',
+          attempts = attempts + 1
+        WHERE id IN (${claim.due(limit)})
+        RETURNING ${sql.literal(claim.returning)}`
+  })
+  return (limit: number, leaseMillis: number) =>
+    Effect.map(claimed({ limit, leaseMillis }), (rows) =>
+      rows.map((row): Claimed<Item> => ({ id: String(row.id), attempts: row.attempts, item: claim.item(row) })))
+}
+
 const NotificationRow = Schema.Struct({
   id: IdText,
   attempts: Schema.Number,
@@ -106,43 +139,32 @@ export const messageKey = (id: string, createdAt: Date): string => `${id}-${crea
 export const makeNotificationQueue = (channels: ReadonlyArray<VerificationChannel>) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const claimQuery = SqlSchema.findAll({
-      Request: Schema.Struct({ limit: Schema.Number, leaseMillis: Schema.Number }),
-      Result: NotificationRow,
-      execute: ({ leaseMillis, limit }) =>
+    const claim = claimOf(sql, {
+      table: "notification_outbox",
+      due: (limit) =>
         sql`
-          UPDATE notification_outbox SET lease_until = now() + ${leaseMillis} * interval '1 millisecond',
-            attempts = attempts + 1
-          WHERE id IN (
-            SELECT id FROM notification_outbox
-            WHERE state = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until <= now())
-              AND channel IN ${sql.in(channels)}
-            ORDER BY next_attempt_at, id
-            LIMIT ${limit}
-            FOR UPDATE SKIP LOCKED)
-          RETURNING id, attempts, channel, recipient, purpose, code, link, locale, content, created_at`
+          SELECT id FROM notification_outbox
+          WHERE state = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until <= now())
+            AND channel IN ${sql.in(channels)}
+          ORDER BY next_attempt_at, id
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED`,
+      returning: "id, attempts, channel, recipient, purpose, code, link, locale, content, created_at",
+      Row: NotificationRow,
+      item: (row): OutboundMessage => ({
+        id: messageKey(String(row.id), row.createdAt),
+        channel: row.channel,
+        to: row.recipient,
+        purpose: row.purpose,
+        locale: row.locale,
+        ...(row.code === null ? {} : { code: row.code }),
+        ...(row.link === null ? {} : { link: row.link }),
+        ...(row.content === null ? {} : { order: row.content })
+      })
     })
     const queue: DeliveryQueue<OutboundMessage> = {
       ...outcomes(sql, "notification_outbox", ", code = NULL, link = NULL, token = NULL"),
-      claim: (limit, leaseMillis) =>
-        channels.length === 0 ? Effect.succeed([]) : orStoreUnavailable(Effect.catchTag(claimQuery({ limit, leaseMillis }), "SchemaError", Effect.die)).pipe(
-          Effect.map((rows) =>
-            rows.map((row): Claimed<OutboundMessage> => ({
-              id: String(row.id),
-              attempts: row.attempts,
-              item: {
-                id: messageKey(String(row.id), row.createdAt),
-                channel: row.channel,
-                to: row.recipient,
-                purpose: row.purpose,
-                locale: row.locale,
-                ...(row.code === null ? {} : { code: row.code }),
-                ...(row.link === null ? {} : { link: row.link }),
-                ...(row.content === null ? {} : { order: row.content })
-              }
-            }))
-          )
-        )
+      claim: (limit, leaseMillis) => channels.length === 0 ? Effect.succeed([]) : claim(limit, leaseMillis)
     }
     return queue
   })
@@ -167,14 +189,12 @@ const WebhookRow = Schema.Struct({
 /** The webhook outbox: the head of each order's (endpoint's) queue only. */
 export const makeWebhookQueue = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const claimQuery = SqlSchema.findAll({
-    Request: Schema.Struct({ limit: Schema.Number, leaseMillis: Schema.Number }),
-    Result: WebhookRow,
-    execute: ({ leaseMillis, limit }) =>
-      sql`
-        UPDATE webhook_outbox SET lease_until = now() + ${leaseMillis} * interval '1 millisecond',
-          attempts = attempts + 1
-        WHERE id IN (
+  const queue: DeliveryQueue<WebhookDelivery> = {
+    ...outcomes(sql, "webhook_outbox", ""),
+    claim: claimOf(sql, {
+      table: "webhook_outbox",
+      due: (limit) =>
+        sql`
           SELECT w.id FROM webhook_outbox w
           WHERE w.state = 'pending' AND w.next_attempt_at <= now() AND (w.lease_until IS NULL OR w.lease_until <= now())
             AND NOT EXISTS (
@@ -182,21 +202,11 @@ export const makeWebhookQueue = Effect.gen(function*() {
               WHERE e.endpoint = w.endpoint AND e.ordering_key = w.ordering_key AND e.state = 'pending' AND e.id < w.id)
           ORDER BY w.id
           LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED)
-        RETURNING id, attempts, event_id, endpoint, type, payload`
-  })
-  const queue: DeliveryQueue<WebhookDelivery> = {
-    ...outcomes(sql, "webhook_outbox", ""),
-    claim: (limit, leaseMillis) =>
-      orStoreUnavailable(Effect.catchTag(claimQuery({ limit, leaseMillis }), "SchemaError", Effect.die)).pipe(
-        Effect.map((rows) =>
-          rows.map((row): Claimed<WebhookDelivery> => ({
-            id: String(row.id),
-            attempts: row.attempts,
-            item: { eventId: row.eventId, endpoint: row.endpoint, type: row.type, body: row.payload }
-          }))
-        )
-      )
+          FOR UPDATE SKIP LOCKED`,
+      returning: "id, attempts, event_id, endpoint, type, payload",
+      Row: WebhookRow,
+      item: (row): WebhookDelivery => ({ eventId: row.eventId, endpoint: row.endpoint, type: row.type, body: row.payload })
+    })
   }
   return queue
 })
