@@ -20,7 +20,7 @@ import { HttpClient, HttpClientRequest } from "effect/http"
 import { GatewayUnavailable, type PaymentGateway, PaymentNotVerified } from "../../application/payments/payment-gateway.ts"
 import type { PaymentSession } from "../../domain/payment/payment-session.ts"
 import type { VerifiedPayment } from "../../domain/payment/settlement.ts"
-import { decimalFromMinor, gatewayJson, minorFromDecimal } from "./gateway-http.ts"
+import { decimalFromMinor, gatewayJson, minorFromDecimal, optionalTexts } from "./gateway-http.ts"
 import { asMinorUnits } from "../../domain/shared/money.ts"
 
 export interface BkashSettings {
@@ -34,29 +34,19 @@ export interface BkashSettings {
   readonly timeout?: Duration.Input
 }
 
-const Answer = { statusCode: Schema.optionalKey(Schema.String), statusMessage: Schema.optionalKey(Schema.String) }
+const Answer = optionalTexts("statusCode", "statusMessage")
 const TokenAnswer = Schema.Struct({
   ...Answer,
-  id_token: Schema.optionalKey(Schema.String),
-  refresh_token: Schema.optionalKey(Schema.String),
+  ...optionalTexts("id_token", "refresh_token"),
   expires_in: Schema.optionalKey(Schema.Union([Schema.Number, Schema.NumberFromString]))
 })
-const CreateAnswer = Schema.Struct({ ...Answer, paymentID: Schema.optionalKey(Schema.String), bkashURL: Schema.optionalKey(Schema.String) })
+const CreateAnswer = Schema.Struct({ ...Answer, ...optionalTexts("paymentID", "bkashURL") })
 const PaymentAnswer = Schema.Struct({
   ...Answer,
-  paymentID: Schema.optionalKey(Schema.String),
-  trxID: Schema.optionalKey(Schema.String),
-  transactionStatus: Schema.optionalKey(Schema.String),
-  amount: Schema.optionalKey(Schema.String),
-  currency: Schema.optionalKey(Schema.String),
-  merchantInvoiceNumber: Schema.optionalKey(Schema.String)
+  ...optionalTexts("paymentID", "trxID", "transactionStatus", "amount", "currency", "merchantInvoiceNumber")
 })
 type PaymentAnswer = typeof PaymentAnswer.Type
-const RefundAnswer = Schema.Struct({
-  ...Answer,
-  transactionStatus: Schema.optionalKey(Schema.String),
-  refundTrxID: Schema.optionalKey(Schema.String)
-})
+const RefundAnswer = Schema.Struct({ ...Answer, ...optionalTexts("transactionStatus", "refundTrxID") })
 
 const PROVIDER = "bkash"
 const OK = "0000"

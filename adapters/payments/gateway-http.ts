@@ -9,6 +9,15 @@ import { type HttpClient, type HttpClientRequest } from "effect/http"
 import { GatewayUnavailable } from "../../application/payments/payment-gateway.ts"
 import { type MinorUnits, toMinor } from "../../domain/shared/money.ts"
 
+/**
+ * The text fields of a gateway's answer, by name: each may be missing (a gateway leaves out what
+ * does not apply; the adapter decides what it cannot do without).
+ */
+export const optionalTexts = <const Names extends ReadonlyArray<string>>(...names: Names) =>
+  Object.fromEntries(names.map((name) => [name, Schema.optionalKey(Schema.String)])) as {
+    readonly [Name in Names[number]]: Schema.optionalKey<Schema.String>
+  }
+
 /** JSON of `request` decoded by `schema`, within `timeout`. */
 export const gatewayJson = <S extends Schema.Top & { readonly DecodingServices: never }>(
   client: HttpClient.HttpClient,

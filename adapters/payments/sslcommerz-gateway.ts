@@ -23,7 +23,7 @@ import { HttpClient, HttpClientRequest } from "effect/http"
 import { GatewayUnavailable, type PaymentGateway, PaymentNotVerified } from "../../application/payments/payment-gateway.ts"
 import type { PaymentSession } from "../../domain/payment/payment-session.ts"
 import type { VerifiedPayment } from "../../domain/payment/settlement.ts"
-import { decimalFromMinor, gatewayJson, minorFromDecimal } from "./gateway-http.ts"
+import { decimalFromMinor, gatewayJson, minorFromDecimal, optionalTexts } from "./gateway-http.ts"
 import { asMinorUnits } from "../../domain/shared/money.ts"
 
 export interface SslcommerzSettings {
@@ -35,27 +35,17 @@ export interface SslcommerzSettings {
 }
 
 const InitAnswer = Schema.Struct({
-  status: Schema.optionalKey(Schema.String),
-  failedreason: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  GatewayPageURL: Schema.optionalKey(Schema.String),
-  sessionkey: Schema.optionalKey(Schema.String)
+  ...optionalTexts("status", "GatewayPageURL", "sessionkey"),
+  failedreason: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
-const Validation = Schema.Struct({
-  status: Schema.optionalKey(Schema.String),
-  tran_id: Schema.optionalKey(Schema.String),
-  val_id: Schema.optionalKey(Schema.String),
-  bank_tran_id: Schema.optionalKey(Schema.String),
-  currency_type: Schema.optionalKey(Schema.String),
-  currency_amount: Schema.optionalKey(Schema.String)
-})
+const Validation = Schema.Struct(optionalTexts("status", "tran_id", "val_id", "bank_tran_id", "currency_type", "currency_amount"))
 type Validation = typeof Validation.Type
 const TransactionQuery = Schema.Struct({
-  APIConnect: Schema.optionalKey(Schema.String),
-  element: Schema.optionalKey(Schema.Array(Schema.Struct({ val_id: Schema.optionalKey(Schema.String), status: Schema.optionalKey(Schema.String) })))
+  ...optionalTexts("APIConnect"),
+  element: Schema.optionalKey(Schema.Array(Schema.Struct(optionalTexts("val_id", "status"))))
 })
 const RefundAnswer = Schema.Struct({
-  APIConnect: Schema.optionalKey(Schema.String),
-  status: Schema.optionalKey(Schema.String),
+  ...optionalTexts("APIConnect", "status"),
   errorReason: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
 
