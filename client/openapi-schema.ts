@@ -1638,7 +1638,293 @@ export interface components {
             detail?: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
+        NotModified: {
+            headers: {
+                /** @description The representation: the catalog's generation and the request */
+                etag?: string;
+                /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
+                "cache-control"?: string;
+                /** @description `x-publishable-api-key, Accept-Encoding` */
+                vary?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
+        ValidationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
+        PublishableKeyInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
+            };
+        };
+        /** @description `request_timeout`: the request's headers or body did not arrive in time */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
+        HeaderFieldsTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying */
+                "retry-after": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem codes: `category_not_found`: Category not found */
+        CategoryNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["CategoryNotFoundProblemEncoded"];
+            };
+        };
+        /** @description AuthResult */
+        AuthResult: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthResult"];
+            };
+        };
+        /** @description Problem codes: `email_already_registered`: Email already registered */
+        EmailAlreadyRegistered: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["EmailAlreadyRegisteredProblemEncoded"];
+            };
+        };
+        /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `unsupported_media_type`: a body that is not `application/json` */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem codes: `password_too_weak`: Password too weak */
+        PasswordTooWeak: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["PasswordTooWeakProblemEncoded"];
+            };
+        };
+        /** @description Problem codes: `rate_limited`: Too many requests */
+        RateLimited: {
+            headers: {
+                "retry-after": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["RateLimitedProblemEncoded"];
+            };
+        };
+        /** @description <No Content> */
+        NoContent: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Problem codes: `invalid_otp`: Invalid code; `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
+        InvalidOtp: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["InvalidOtpProblemEncoded"] | components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem codes: `verification_not_found`: Verification not found */
+        VerificationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["VerificationNotFoundProblemEncoded"];
+            };
+        };
+        /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
+            };
+        };
+        /** @description Problem codes: `email_verification_required`: Email verification required */
+        EmailVerificationRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["EmailVerificationRequiredProblemEncoded"];
+            };
+        };
+        /** @description Problem codes: `address_not_found`: Address not found */
+        AddressNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["AddressNotFoundProblemEncoded"];
+            };
+        };
+        /** @description SavedAddress */
+        SavedAddress: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SavedAddress"];
+            };
+        };
+        /** @description Cart */
+        Cart: {
+            headers: {
+                etag: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Cart"];
+            };
+        };
+        /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
+        CartNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
+            };
+        };
+        /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
+        InsufficientStock: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
+            };
+        };
+        /** @description Problem codes: `cart_expired`: Cart expired */
+        CartExpired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
+            };
+        };
+        /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
+        CartVersionMismatch: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
+            };
+        };
+        /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
+        ShippingAddressRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
+            };
+        };
+        /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found; `address_not_found`: Address not found */
+        CartNotFound_2: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"] | components["schemas"]["AddressNotFoundProblemEncoded"];
+            };
+        };
+        /** @description OrderDetail */
+        OrderDetail: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OrderDetail"];
+            };
+        };
+        /** @description Problem codes: `order_not_found`: Order not found */
+        OrderNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["OrderNotFoundProblemEncoded"];
+            };
+        };
+        /** @description PaymentSession */
+        PaymentSession: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PaymentSession"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1726,75 +2012,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProductListingPage"];
                 };
             };
-            /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
-            304: {
-                headers: {
-                    /** @description The representation: the catalog's generation and the request */
-                    etag?: string;
-                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
-                    "cache-control"?: string;
-                    /** @description `x-publishable-api-key, Accept-Encoding` */
-                    vary?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["PublishableKeyInvalid"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "catalog.suggestProducts": {
@@ -1835,75 +2059,13 @@ export interface operations {
                     "application/json": components["schemas"]["Suggestions"];
                 };
             };
-            /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
-            304: {
-                headers: {
-                    /** @description The representation: the catalog's generation and the request */
-                    etag?: string;
-                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
-                    "cache-control"?: string;
-                    /** @description `x-publishable-api-key, Accept-Encoding` */
-                    vary?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["PublishableKeyInvalid"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "catalog.getProductBySlug": {
@@ -1936,37 +2098,9 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
-            304: {
-                headers: {
-                    /** @description The representation: the catalog's generation and the request */
-                    etag?: string;
-                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
-                    "cache-control"?: string;
-                    /** @description `x-publishable-api-key, Accept-Encoding` */
-                    vary?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["PublishableKeyInvalid"];
             /** @description Problem codes: `product_not_found`: Product not found */
             404: {
                 headers: {
@@ -1976,44 +2110,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProductNotFoundProblemEncoded"];
                 };
             };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "catalog.listCategories": {
@@ -2053,84 +2153,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
-            304: {
-                headers: {
-                    /** @description The representation: the catalog's generation and the request */
-                    etag?: string;
-                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
-                    "cache-control"?: string;
-                    /** @description `x-publishable-api-key, Accept-Encoding` */
-                    vary?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `category_not_found`: Category not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CategoryNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["PublishableKeyInvalid"];
+            404: components["responses"]["CategoryNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "catalog.getCategoryBySlug": {
@@ -2163,84 +2193,14 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
-            /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
-            304: {
-                headers: {
-                    /** @description The representation: the catalog's generation and the request */
-                    etag?: string;
-                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
-                    "cache-control"?: string;
-                    /** @description `x-publishable-api-key, Accept-Encoding` */
-                    vary?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `category_not_found`: Category not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CategoryNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["PublishableKeyInvalid"];
+            404: components["responses"]["CategoryNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "catalog.listShippingMethods": {
@@ -2278,37 +2238,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` names the current `ETag`; no body */
-            304: {
-                headers: {
-                    /** @description The representation: the catalog's generation and the request */
-                    etag?: string;
-                    /** @description `public, max-age=N, stale-while-revalidate=M` (`CATALOG_CACHE_MAX_AGE`, `CATALOG_CACHE_SWR`) */
-                    "cache-control"?: string;
-                    /** @description `x-publishable-api-key, Accept-Encoding` */
-                    vary?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["PublishableKeyInvalid"];
             /** @description Problem codes: `shop_not_found`: Shop not found */
             404: {
                 headers: {
@@ -2318,44 +2250,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ShopNotFoundProblemEncoded"];
                 };
             };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "auth.register": {
@@ -2384,117 +2282,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description AuthResult */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthResult"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `email_already_registered`: Email already registered */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["EmailAlreadyRegisteredProblemEncoded"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `password_too_weak`: Password too weak */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["PasswordTooWeakProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `rate_limited`: Too many requests */
-            429: {
-                headers: {
-                    "retry-after": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["RateLimitedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            201: components["responses"]["AuthResult"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["PublishableKeyInvalid"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["EmailAlreadyRegistered"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PasswordTooWeak"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "auth.login": {
@@ -2519,24 +2318,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description AuthResult */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthResult"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["AuthResult"];
+            400: components["responses"]["ValidationFailed"];
             /** @description Problem codes: `invalid_credentials`: Invalid email or password; `publishable_key_invalid`: Publishable key invalid */
             401: {
                 headers: {
@@ -2546,72 +2329,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["InvalidCredentialsProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
                 };
             };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `rate_limited`: Too many requests */
-            429: {
-                headers: {
-                    "retry-after": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["RateLimitedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "auth.refresh": {
@@ -2643,15 +2367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Tokens"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
             /** @description Problem codes: `invalid_refresh_token`: Invalid refresh token; `publishable_key_invalid`: Publishable key invalid */
             401: {
                 headers: {
@@ -2661,62 +2377,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["InvalidRefreshTokenProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
                 };
             };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "auth.logout": {
@@ -2739,87 +2405,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description <No Content> */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["PublishableKeyInvalid"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "auth.forgotPassword": {
@@ -2852,90 +2446,15 @@ export interface operations {
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `rate_limited`: Too many requests */
-            429: {
-                headers: {
-                    "retry-after": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["RateLimitedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["PublishableKeyInvalid"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "auth.resetPassword": {
@@ -2964,24 +2483,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description AuthResult */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthResult"];
-                };
-            };
-            /** @description Problem codes: `invalid_otp`: Invalid code; `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InvalidOtpProblemEncoded"] | components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["AuthResult"];
+            400: components["responses"]["InvalidOtp"];
             /** @description Problem codes: `invalid_reset_credential`: Invalid reset credential; `publishable_key_invalid`: Publishable key invalid */
             401: {
                 headers: {
@@ -2991,80 +2494,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["InvalidResetCredentialProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
                 };
             };
-            /** @description Problem codes: `verification_not_found`: Verification not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["VerificationNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `password_too_weak`: Password too weak */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["PasswordTooWeakProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            404: components["responses"]["VerificationNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PasswordTooWeak"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "authOtp.requestOtp": {
@@ -3103,99 +2540,16 @@ export interface operations {
                     "application/json": components["schemas"]["OtpRequested"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `email_verification_required`: Email verification required */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["EmailVerificationRequiredProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `rate_limited`: Too many requests */
-            429: {
-                headers: {
-                    "retry-after": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["RateLimitedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["EmailVerificationRequired"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "authOtp.verifyOtp": {
@@ -3229,98 +2583,16 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResult"] | components["schemas"]["ContactVerified"];
                 };
             };
-            /** @description Problem codes: `invalid_otp`: Invalid code; `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InvalidOtpProblemEncoded"] | components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `email_verification_required`: Email verification required */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["EmailVerificationRequiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `verification_not_found`: Verification not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["VerificationNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["InvalidOtp"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["EmailVerificationRequired"];
+            404: components["responses"]["VerificationNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "customer.getProfile": {
@@ -3354,62 +2626,12 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "customer.updateProfile": {
@@ -3445,107 +2667,17 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `email_verification_required`: Email verification required */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["EmailVerificationRequiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `address_not_found`: Address not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["AddressNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `email_already_registered`: Email already registered */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["EmailAlreadyRegisteredProblemEncoded"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["EmailVerificationRequired"];
+            404: components["responses"]["AddressNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["EmailAlreadyRegistered"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "addresses.listAddresses": {
@@ -3588,62 +2720,12 @@ export interface operations {
                     "application/json": components["schemas"]["SavedAddressList"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "addresses.createAddress": {
@@ -3687,60 +2769,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description SavedAddress */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SavedAddress"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            201: components["responses"]["SavedAddress"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Problem codes: `address_limit_reached`: Address book full */
             422: {
                 headers: {
@@ -3750,35 +2784,9 @@ export interface operations {
                     "application/problem+json": components["schemas"]["AddressLimitReachedProblemEncoded"];
                 };
             };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "addresses.deleteAddress": {
@@ -3793,78 +2801,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description <No Content> */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `address_not_found`: Address not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["AddressNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AddressNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "addresses.updateAddress": {
@@ -3902,98 +2846,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description SavedAddress */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SavedAddress"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `address_not_found`: Address not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["AddressNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["SavedAddress"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AddressNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.createCart": {
@@ -4021,135 +2883,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Cart */
-            201: {
-                headers: {
-                    etag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            201: components["responses"]["Cart"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.getCart": {
@@ -4164,117 +2911,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Cart */
-            200: {
-                headers: {
-                    etag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["Cart"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.addCartItem": {
@@ -4301,135 +2949,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Cart */
-            200: {
-                headers: {
-                    etag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["Cart"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.removeCartItem": {
@@ -4448,117 +2981,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Cart */
-            200: {
-                headers: {
-                    etag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["Cart"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.updateCartItem": {
@@ -4586,135 +3020,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Cart */
-            200: {
-                headers: {
-                    etag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["Cart"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.setCartNote": {
@@ -4740,135 +3059,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Cart */
-            200: {
-                headers: {
-                    etag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["Cart"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.setShippingAddress": {
@@ -4904,135 +3108,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Cart */
-            200: {
-                headers: {
-                    etag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found; `address_not_found`: Address not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"] | components["schemas"]["AddressNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["Cart"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound_2"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.setBillingAddress": {
@@ -5068,135 +3157,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Cart */
-            200: {
-                headers: {
-                    etag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found; `address_not_found`: Address not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"] | components["schemas"]["AddressNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["Cart"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound_2"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.setShippingMethod": {
@@ -5222,135 +3196,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Cart */
-            200: {
-                headers: {
-                    etag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["Cart"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.setPaymentMethod": {
@@ -5376,135 +3235,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Cart */
-            200: {
-                headers: {
-                    etag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["Cart"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.applyCoupon": {
@@ -5530,135 +3274,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Cart */
-            200: {
-                headers: {
-                    etag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["Cart"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.removeCoupon": {
@@ -5675,117 +3304,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Cart */
-            200: {
-                headers: {
-                    etag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["Cart"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "cart.checkout": {
@@ -5816,125 +3346,19 @@ export interface operations {
                     "application/json": components["schemas"]["PlacedOrder"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_not_found`: Cart not found; `cart_item_not_found`: Cart item not found; `variant_not_found`: Variant not found; `shipping_method_not_found`: Shipping method not found; `shop_not_found`: Shop not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartNotFoundProblemEncoded"] | components["schemas"]["CartItemNotFoundProblemEncoded"] | components["schemas"]["VariantNotFoundProblemEncoded"] | components["schemas"]["ShippingMethodNotFoundProblemEncoded"] | components["schemas"]["ShopNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `insufficient_stock`: Insufficient stock; `cart_completed`: Cart already checked out; `idempotency_key_in_progress`: Idempotency key in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["InsufficientStockProblemEncoded"] | components["schemas"]["CartCompletedProblemEncoded"] | components["schemas"]["IdempotencyKeyInProgressProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_expired`: Cart expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartExpiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `cart_version_mismatch`: Cart version mismatch */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["CartVersionMismatchProblemEncoded"];
-                };
-            };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `shipping_address_required`: Shipping address required; `shipping_method_required`: Shipping method required; `shipping_unavailable_for_zone`: Shipping unavailable for this zone; `coupon_invalid`: Coupon invalid; `cart_empty`: Cart is empty; `idempotency_key_reused`: Idempotency key reused */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ShippingAddressRequiredProblemEncoded"] | components["schemas"]["ShippingMethodRequiredProblemEncoded"] | components["schemas"]["ShippingUnavailableForZoneProblemEncoded"] | components["schemas"]["CouponInvalidProblemEncoded"] | components["schemas"]["CartEmptyProblemEncoded"] | components["schemas"]["IdempotencyKeyReusedProblemEncoded"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CartNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["InsufficientStock"];
+            410: components["responses"]["CartExpired"];
+            412: components["responses"]["CartVersionMismatch"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ShippingAddressRequired"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "orders.listOrders": {
@@ -5966,71 +3390,13 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `email_verification_required`: Email verification required */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["EmailVerificationRequiredProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["EmailVerificationRequired"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "orders.getOrder": {
@@ -6045,89 +3411,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OrderDetail */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderDetail"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `email_verification_required`: Email verification required */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["EmailVerificationRequiredProblemEncoded"];
-                };
-            };
-            /** @description Problem codes: `order_not_found`: Order not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["OrderNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["OrderDetail"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["EmailVerificationRequired"];
+            404: components["responses"]["OrderNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "orderPayments.cancelOrder": {
@@ -6144,51 +3436,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OrderDetail */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderDetail"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `order_not_found`: Order not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["OrderNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            200: components["responses"]["OrderDetail"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["OrderNotFound"];
+            408: components["responses"]["RequestTimeout"];
             /** @description Problem codes: `order_not_cancellable`: Order cannot be cancelled */
             409: {
                 headers: {
@@ -6198,35 +3450,9 @@ export interface operations {
                     "application/problem+json": components["schemas"]["OrderNotCancellableProblemEncoded"];
                 };
             };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "orderPayments.createPaymentSession": {
@@ -6253,51 +3479,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description PaymentSession */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentSession"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
-            /** @description Problem codes: `order_not_found`: Order not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["OrderNotFoundProblemEncoded"];
-                };
-            };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            201: components["responses"]["PaymentSession"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["OrderNotFound"];
+            408: components["responses"]["RequestTimeout"];
             /** @description Problem codes: `order_not_payable`: Order cannot be paid */
             409: {
                 headers: {
@@ -6307,24 +3493,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["OrderNotPayableProblemEncoded"];
                 };
             };
-            /** @description `payload_too_large`: the body exceeds the service's `MAX_BODY_BYTES` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body that is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Problem codes: `payment_provider_unavailable`: Payment provider unavailable */
             422: {
                 headers: {
@@ -6334,24 +3504,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["PaymentProviderUnavailableProblemEncoded"];
                 };
             };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
             /** @description Problem codes: `payment_gateway_failed`: Payment gateway failed */
             502: {
                 headers: {
@@ -6361,17 +3515,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["PaymentGatewayFailedProblemEncoded"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "orderPayments.getPaymentSession": {
@@ -6390,33 +3534,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description PaymentSession */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentSession"];
-                };
-            };
-            /** @description Problem codes: `validation_failed`: Request validation failed; `invalid_json`: Malformed JSON body; `publishable_key_required`: Publishable key required; `malformed_request`: Malformed request, refused before routing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationFailedEncoded"] | components["schemas"]["InvalidJsonEncoded"] | components["schemas"]["PublishableKeyRequiredEncoded"] | components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: `unauthorized`: Unauthorized; `publishable_key_invalid`: Publishable key invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["UnauthorizedProblemEncoded"] | components["schemas"]["PublishableKeyRejectedEncoded"];
-                };
-            };
+            200: components["responses"]["PaymentSession"];
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
             /** @description Problem codes: `order_not_found`: Order not found; `payment_session_not_found`: Payment session not found */
             404: {
                 headers: {
@@ -6426,44 +3546,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["OrderNotFoundProblemEncoded"] | components["schemas"]["PaymentSessionNotFoundProblemEncoded"];
                 };
             };
-            /** @description `request_timeout`: the request's headers or body did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `header_fields_too_large`: the request's header fields exceed Node's limit (16 KiB) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: an unexpected failure (a defect), never a bad request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable`: the database does not answer; retry after `Retry-After` seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "retry-after": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }
