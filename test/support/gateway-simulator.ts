@@ -14,8 +14,8 @@
  *   lets a payment differ from what was asked (a tampered amount).
  */
 import { randomBytes } from "node:crypto"
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
+import type { IncomingMessage, ServerResponse } from "node:http"
+import { readBody, startLocalHttpServer } from "./local-http-server.ts"
 
 export const BKASH_CREDENTIALS = { username: "sandboxUser", password: "sandbox-password", appKey: "app-key", appSecret: "app-secret" }
 export const SSL_CREDENTIALS = { storeId: "teststore", storePassword: "teststore@ssl" }
@@ -40,13 +40,6 @@ interface SslSession {
 }
 
 const id = (prefix: string) => `${prefix}${randomBytes(6).toString("hex").toUpperCase()}`
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    const chunks: Array<Buffer> = []
-    request.on("data", (chunk: Buffer) => chunks.push(chunk))
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
-  })
 
 const json = (response: ServerResponse, body: unknown, status = 200) => {
   response.writeHead(status, { "content-type": "application/json" })
@@ -173,7 +166,7 @@ export const startGatewaySimulator = async () => {
     return json(response, { status: "FAILED" }, 404)
   }
 
-  const server = createServer((request, response) => {
+  const server = await startLocalHttpServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://simulator")
     calls.push(`${request.method} ${url.pathname}`)
     const handled = url.pathname.startsWith("/bkash/tokenized/checkout")
@@ -183,8 +176,7 @@ export const startGatewaySimulator = async () => {
       : Promise.resolve(json(response, { error: "not found" }, 404))
     handled.catch(() => json(response, { error: "simulator failure" }, 500))
   })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = server.origin
 
   return {
     bkashBaseUrl: `${base}/bkash`,
@@ -217,7 +209,7 @@ export const startGatewaySimulator = async () => {
       }
     },
     sslRefunds: (tranId: string) => ssl.get(tranId)?.refunds ?? 0,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
+    close: server.close
   }
 }
 

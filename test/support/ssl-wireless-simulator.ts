@@ -9,8 +9,7 @@
  * sent, but the answer comes after `slowMillis`, past the client's timeout); `reject` (HTTP 400,
  * nothing sent). `sent` is what reached phones, once per csms_id; `requests` counts every POST.
  */
-import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
+import { readBody, startLocalHttpServer } from "./local-http-server.ts"
 
 export type SimulatorMode = "ok" | "error" | "slow" | "reject"
 
@@ -29,11 +28,8 @@ export const startSslWirelessSimulator = async () => {
   let slowMillis = 3_000
   let requests = 0
   const sent: Array<SentSms> = []
-  const server = createServer((request, response) => {
-    let raw = ""
-    request.setEncoding("utf8")
-    request.on("data", (chunk: string) => (raw += chunk))
-    request.on("end", () => {
+  const server = await startLocalHttpServer((request, response) => {
+    void readBody(request).then((raw) => {
       requests++
       const answer = (status: number, body: unknown) => {
         response.writeHead(status, { "content-type": "application/json; charset=utf-8" })
@@ -67,21 +63,15 @@ export const startSslWirelessSimulator = async () => {
       else answer(200, success)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const port = (server.address() as AddressInfo).port
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.origin,
     sent: (): ReadonlyArray<SentSms> => sent,
     requests: () => requests,
     setMode: (next: SimulatorMode, options: { readonly slowMillis?: number } = {}) => {
       mode = next
       slowMillis = options.slowMillis ?? slowMillis
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
+    close: server.close
   }
 }
 

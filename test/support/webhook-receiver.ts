@@ -3,8 +3,7 @@
  * can be down (answering 503) until the test brings it up; `accepted` are the deliveries it
  * answered 204.
  */
-import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
+import { readBody, startLocalHttpServer } from "./local-http-server.ts"
 
 export interface WebhookCall {
   readonly headers: Record<string, string>
@@ -16,11 +15,8 @@ export const startWebhookReceiver = async () => {
   let up = true
   const calls: Array<WebhookCall> = []
   const accepted: Array<WebhookCall> = []
-  const server = createServer((request, response) => {
-    let body = ""
-    request.setEncoding("utf8")
-    request.on("data", (chunk: string) => (body += chunk))
-    request.on("end", () => {
+  const server = await startLocalHttpServer((request, response) => {
+    void readBody(request).then((body) => {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]))
       const call = { headers, body, at: Date.now() }
       calls.push(call)
@@ -32,18 +28,12 @@ export const startWebhookReceiver = async () => {
       response.writeHead(204).end()
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const port = (server.address() as AddressInfo).port
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `${server.origin}/hooks`,
     calls: (): ReadonlyArray<WebhookCall> => calls,
     accepted: (): ReadonlyArray<WebhookCall> => accepted,
     setUp: (value: boolean) => void (up = value),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
+    close: server.close
   }
 }
 
