@@ -61,7 +61,6 @@ export const reusableZlib = (
     const handle = current?._handle
     const state = current?._writeState
     if (current === undefined || handle === undefined || handle === null || state === undefined) return undefined
-
     let inOffset = 0
     let inLength = input.length
     let outOffset = 0
