@@ -16,20 +16,13 @@ import {
   type SuggestQuery
 } from "../../application/catalog/product-search.ts"
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
-import { CatalogIndex, type SharedIndexOptions } from "./catalog-index/catalog-index.ts"
-import type { DocumentCodec, DocumentCodecTrainer } from "./columns/document-codec.ts"
+import { CatalogIndex } from "./catalog-index/catalog-index.ts"
+import { type EngineOptions, engineIndexOptions } from "./engine-options.ts"
+import { engineSnapshots, type EngineParts } from "./snapshot/engine-snapshots.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import { corrections } from "./suggest/corrections.ts"
 import { SuggestIndex } from "./suggest/suggest-index.ts"
 import type { ShopId } from "../../domain/shared/ids.ts"
-
-export interface EngineOptions {
-  readonly format: ProductDocumentFormat
-  /** How documents are kept (as they are by default; the server compresses them). */
-  readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
-  /** Kernel choices (tests force each one). */
-  readonly kernels?: SharedIndexOptions | undefined
-}
 
 const ITEM_CACHE_LIMIT = 10_000
 const COUNTS_CACHE_LIMIT = 64
@@ -44,14 +37,15 @@ export class EngineSearchIndex implements ProductSearchIndex {
     readonly items: Map<string, SuggestedProduct>
   } = { generation: -1, counts: new Map(), items: new Map() }
 
-  constructor(reference: SearchReference, options: EngineOptions) {
+  /** An empty index, or one made from a snapshot's parts (snapshot/engine-snapshots.ts). */
+  constructor(
+    reference: SearchReference,
+    options: EngineOptions,
+    restored?: EngineParts
+  ) {
     this.format = options.format
-    this.index = new CatalogIndex(reference, {
-      ...options.kernels,
-      documentCodec: options.documentCodec,
-      render: options.format.render
-    })
-    this.suggestions = new SuggestIndex(reference.categories)
+    this.index = restored?.index ?? new CatalogIndex(reference, engineIndexOptions(options))
+    this.suggestions = restored?.suggestions ?? new SuggestIndex(reference.categories)
   }
 
   get generation(): number {
@@ -137,8 +131,15 @@ export class EngineSearchIndex implements ProductSearchIndex {
   }
 }
 
-/** The engine's indexes for the read model. */
+/** The parts of an index of this engine (for a snapshot). */
+export const engineParts = (index: ProductSearchIndex): EngineParts | undefined =>
+  index instanceof EngineSearchIndex ? index : undefined
+
+/** The engine's indexes for the read model, with snapshots when the options allow them. */
 export const engineProductSearch = (options: EngineOptions) =>
-  ProductSearch.of({ make: (reference) => new EngineSearchIndex(reference, options) })
+  ProductSearch.of({
+    make: (reference) => new EngineSearchIndex(reference, options),
+    snapshots: engineSnapshots(options, (reference, restored) => new EngineSearchIndex(reference, options, restored), engineParts)
+  })
 
 export const layer = (options: EngineOptions) => Layer.succeed(ProductSearch, engineProductSearch(options))

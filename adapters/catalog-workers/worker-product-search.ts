@@ -8,15 +8,17 @@
 import { Context, Effect, Layer } from "effect"
 import { ProductSearch, type SearchReference } from "../../application/catalog/product-search.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
-import { type EngineOptions, EngineSearchIndex } from "../catalog-engine/engine-product-search.ts"
+import { engineParts, EngineSearchIndex } from "../catalog-engine/engine-product-search.ts"
+import type { EngineOptions } from "../catalog-engine/engine-options.ts"
+import { engineSnapshots, type EngineParts } from "../catalog-engine/snapshot/engine-snapshots.ts"
 import { type ListingPool, ListingWorkerPool, type ListingWorkerPoolOptions, makeListingPool } from "./listing-worker-pool.ts"
 import type { ShopId } from "../../domain/shared/ids.ts"
 
 class WorkerSearchIndex extends EngineSearchIndex {
   private readonly pool: ListingPool
 
-  constructor(reference: SearchReference, options: EngineOptions, pool: ListingPool) {
-    super(reference, options)
+  constructor(reference: SearchReference, options: EngineOptions, pool: ListingPool, restored?: EngineParts) {
+    super(reference, options, restored)
     this.pool = pool
   }
 
@@ -35,5 +37,12 @@ class WorkerSearchIndex extends EngineSearchIndex {
 
 export const layer = (options: ListingWorkerPoolOptions & { readonly engine: EngineOptions }) =>
   Layer.effectContext(Effect.map(makeListingPool(options), (pool) =>
-    Context.make(ProductSearch, ProductSearch.of({ make: (reference) => new WorkerSearchIndex(reference, options.engine, pool) }))
+    Context.make(ProductSearch, ProductSearch.of({
+      make: (reference) => new WorkerSearchIndex(reference, options.engine, pool),
+      snapshots: engineSnapshots(
+        options.engine,
+        (reference, restored) => new WorkerSearchIndex(reference, options.engine, pool, restored),
+        engineParts
+      )
+    }))
       .pipe(Context.add(ListingWorkerPool, ListingWorkerPool.of({ counts: pool.counts })))))

@@ -99,7 +99,27 @@ export interface ProductSearchIndex {
   readonly corrections: (term: string) => ReadonlyArray<string>
 }
 
+/** Reads a snapshot's bytes as they come; `finish` makes the index once all have come. */
+export interface SnapshotReader {
+  readonly push: (piece: Uint8Array) => void
+  readonly finish: () => ProductSearchIndex
+}
+
+/**
+ * An adapter's indexes as bytes and back (catalog-snapshot-store.ts keeps them). `format` names
+ * the form of the bytes, the documents' included: a snapshot of another format is not read.
+ */
+export interface ProductSearchSnapshots {
+  readonly format: string
+  /** The index's bytes, in parts (views of the index: store them before it changes again). */
+  readonly write: (index: ProductSearchIndex) => ReadonlyArray<Uint8Array>
+  /** A reader that makes, from a snapshot's bytes, an index over `reference` (the one the snapshot was made over). */
+  readonly read: (reference: SearchReference) => SnapshotReader
+}
+
 export class ProductSearch extends Context.Service<ProductSearch, {
   /** A new, empty index over `reference`. */
   readonly make: (reference: SearchReference) => ProductSearchIndex
+  /** Absent where the adapter keeps no snapshots (its indexes are quick to build). */
+  readonly snapshots?: ProductSearchSnapshots | undefined
 }>()("storefront/ProductSearch") {}

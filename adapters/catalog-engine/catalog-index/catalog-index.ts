@@ -10,57 +10,24 @@
  * every change so that callers can key caches by it.
  */
 import { type Bitset, countBits, countIntersection, hasBit, intersectInto, makeBitset, wordsFor } from "../columns/bitset.ts"
-import type { CatalogProduct, SizeGuide } from "../../../domain/catalog/catalog-product.ts"
-import type { CategoryRecord, CategoryRef } from "../../../domain/catalog/category.ts"
-import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../columns/document-codec.ts"
+import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
+import type { CategoryRef } from "../../../domain/catalog/category.ts"
+import type { DocumentCodec, DocumentCodecDescription } from "../columns/document-codec.ts"
 import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
 import type { DocumentContext, SearchListing } from "../../../application/catalog/product-search.ts"
 import type { MinorUnits } from "../../../domain/shared/money.ts"
 import { FacetCounts } from "./facet-counts.ts"
-import type { FacetKernel } from "./facet-kernels.ts"
 import { listingFilters, type PriceKernel } from "./listing-filters.ts"
 import { type PagingKernel, pageSlots } from "./listing-page.ts"
-import { ProductSlots, type SharedSlots, sharedSearchTexts } from "./product-slots.ts"
-import { SearchIndex, type SearchKernel, type SharedSearch } from "./search-sets.ts"
+import { ProductDocuments } from "../columns/product-documents.ts"
+import { ProductSlots, type SharedSlots, type SlotsSnapshot } from "./product-slots.ts"
+import { sharedSearchTexts } from "./search-texts.ts"
+import { SearchIndex, type SharedSearch } from "./search-sets.ts"
 import { type SharedMemberships, SlotMemberships } from "./slot-memberships.ts"
 import { type SharedOrders, SLOT_ORDERS, SortOrders } from "./sort-orders.ts"
 import { type SharedPrices, VariantPriceIndex } from "./variant-price-index.ts"
 import type { ShopId } from "../../../domain/shared/ids.ts"
-
-export interface CatalogReference {
-  readonly categories: ReadonlyArray<CategoryRecord>
-  readonly sizeGuides: ReadonlyArray<SizeGuide>
-}
-
-export interface CatalogIndexOptions {
-  /**
-   * How rendered product documents are kept: as they are (the default), through a codec, or
-   * through a codec trained on the first documents.
-   */
-  readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
-  /** How a product's document is made (the ProductDocumentFormat's `render`). */
-  readonly render: (product: CatalogProduct, context: DocumentContext) => string
-  /**
-   * How facet counts are worked out: "auto" (the default) chooses per set by its cardinality;
-   * "bitsets" and "tally" force one kernel (tests hold both to the same answers).
-   */
-  readonly facetKernel?: FacetKernel | undefined
-  /**
-   * How search terms are matched: "auto" (the default) through the trigram index for terms of
-   * three characters or more in catalogs of 1,024 products or more, else by scanning; "scan" and
-   * "trigrams" force one (tests). `searchRebuildAfter`: changed products after which the trigram
-   * index is rebuilt (default an eighth of the catalog, at least 1,024).
-   */
-  readonly searchKernel?: SearchKernel | undefined
-  readonly searchRebuildAfter?: number | undefined
-  /** How a page is picked from the result: "auto" (the default) by expected cost, or forced (tests). */
-  readonly pagingKernel?: PagingKernel | undefined
-  /** How the price filter is worked out: "auto" (the default) by expected cost, or forced (tests). */
-  readonly priceKernel?: PriceKernel | undefined
-}
-
-/** The index's options that another thread's copy keeps (all but the document codec). */
-export type SharedIndexOptions = Omit<CatalogIndexOptions, "documentCodec" | "render">
+import { type CatalogIndexOptions, type CatalogReference, searchOptions, type SharedIndexOptions } from "./catalog-index-options.ts"
 
 /**
  * One generation of an index on shared memory: a description another thread rebuilds a
@@ -78,6 +45,9 @@ export interface SharedCatalogIndex {
   readonly prices: SharedPrices
 }
 
+/** An index in a snapshot: its generation and every part, the built orders, trigram and price indexes included. */
+export type CatalogIndexSnapshot = Omit<SharedCatalogIndex, "reference" | "options" | "slots"> & { readonly slots: SlotsSnapshot }
+
 /** The parts of an index read from shared memory. */
 interface SharedParts {
   readonly slots: ProductSlots
@@ -94,11 +64,6 @@ const VISIBLE_SETS_CACHED = 64
 
 /** An index read from shared memory makes no documents: the index it was shared from did. */
 const readOnly = (): never => { throw new Error("a shared catalog index is read-only") }
-
-const searchOptions = (options: SharedIndexOptions) => ({
-  kernel: options.searchKernel ?? "auto",
-  rebuildAfter: options.searchRebuildAfter
-})
 
 export class CatalogIndex {
   generation = 0
@@ -177,8 +142,47 @@ export class CatalogIndex {
     return index
   }
 
+  /** This index for a snapshot, its derived indexes built first (take it while nothing writes). */
+  snapshot(): CatalogIndexSnapshot {
+    this.prepare()
+    const { generation, slots, memberships, orders, search, prices } = this
+    return {
+      generation,
+      slots: slots.snapshot(),
+      memberships: memberships.toShared(),
+      orders: orders.toShared(),
+      search: search.toShared(),
+      prices: prices.index.toShared()
+    }
+  }
+
+  /** A writable index going on from a snapshot over the same reference data (`codec` reads its documents). */
+  static restore(
+    reference: CatalogReference,
+    options: CatalogIndexOptions,
+    snapshot: CatalogIndexSnapshot,
+    codec: (description: DocumentCodecDescription) => DocumentCodec
+  ): CatalogIndex {
+    const documents = ProductDocuments.fromSnapshot(snapshot.slots.documents, options.documentCodec, codec)
+    const slots = ProductSlots.fromSnapshot(snapshot.slots, documents)
+    const index = new CatalogIndex(reference, options, {
+      slots,
+      memberships: SlotMemberships.fromShared(reference.categories, snapshot.memberships),
+      orders: SortOrders.fromShared(slots, snapshot.orders),
+      search: SearchIndex.fromShared(slots.searchTexts(), searchOptions(options), snapshot.search),
+      prices: VariantPriceIndex.fromShared(slots, snapshot.prices)
+    })
+    index.generation = snapshot.generation
+    return index
+  }
+
   get productCount(): number {
     return this.slots.size
+  }
+
+  /** Each slot's product id and slug. */
+  get productKeys(): { readonly ids: ReadonlyArray<string>; readonly slugs: ReadonlyArray<string> } {
+    return { ids: this.slots.ids, slugs: this.slots.slugs }
   }
 
   categoryIdBySlug(slug: string): string | undefined {

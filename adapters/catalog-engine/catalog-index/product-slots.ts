@@ -5,10 +5,10 @@
  */
 import { type CatalogProduct, effectivePrice } from "../../../domain/catalog/catalog-product.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../columns/document-codec.ts"
-import { ProductDocuments, type SharedDocuments } from "../columns/product-documents.ts"
+import { type DocumentsSnapshot, ProductDocuments, type SharedDocuments } from "../columns/product-documents.ts"
 import {
   type ByteColumn,
-  indexOfBytes,
+  fromByteColumn,
   sharedCopy,
   sharedInt32,
   toByteColumn,
@@ -16,6 +16,7 @@ import {
   utf8Length
 } from "../columns/shared-columns.ts"
 import { type SharedSlotIntLists, SlotIntLists } from "../columns/slot-int-lists.ts"
+import { FIELD_SEPARATOR, type SearchTexts } from "./search-texts.ts"
 
 /** The slots' columns on shared memory; the search texts as UTF-8 with each name's length in bytes. */
 export interface SharedSlots {
@@ -30,37 +31,21 @@ export interface SharedSlots {
   readonly documents: SharedDocuments
 }
 
-/** The search texts a SearchIndex reads: each slot's lower-cased text, the name first. */
-export interface SearchTexts {
+/** The slots in a snapshot: every column, the strings as UTF-8 columns; `holdsSlug` marks the slot each slug leads to. */
+export interface SlotsSnapshot {
   readonly size: number
-  /** the texts as strings, to build a trigram index from (absent where the index comes built) */
-  readonly strings: ReadonlyArray<string> | undefined
-  /** A test of any slot against `term`: 0 no match, 1 a match, 2 a match within the name. */
-  readonly matcher: (term: string) => (slot: number) => number
+  readonly ids: ByteColumn
+  readonly slugs: ByteColumn
+  readonly holdsSlug: Uint8Array
+  readonly haystacks: ByteColumn
+  readonly nameLengths: Int32Array
+  readonly createdAt: Float64Array
+  readonly salesCount: Int32Array
+  readonly minPrice: Int32Array
+  readonly maxPrice: Int32Array
+  readonly variantPrices: SharedSlotIntLists
+  readonly documents: DocumentsSnapshot
 }
-
-const encoder = new TextEncoder()
-
-/** Search texts read from a shared UTF-8 column: substrings of UTF-8 bytes are exactly those of the strings. */
-export const sharedSearchTexts = (shared: SharedSlots): SearchTexts => {
-  const { bytes, offsets } = shared.searchTexts
-  const { nameBytes, size } = shared
-  return {
-    size,
-    strings: undefined,
-    matcher: (term) => {
-      const needle = encoder.encode(term)
-      return (slot) => {
-        const start = offsets[slot]!
-        const at = indexOfBytes(bytes, start, offsets[slot + 1]!, needle)
-        return at < 0 ? 0 : at - start + needle.length <= nameBytes[slot]! ? 2 : 1
-      }
-    }
-  }
-}
-
-/** Separates the fields of the search text, so that no term (terms never hold NUL) spans two. */
-export const FIELD_SEPARATOR = "\u0000"
 
 const INITIAL_CAPACITY = 1024
 
@@ -155,6 +140,49 @@ export class ProductSlots {
       maxPrice: shared.maxPrice,
       nameLengths: shared.nameBytes,
       variantPrices: SlotIntLists.fromShared(shared.variantPrices)
+    })
+  }
+
+  /** The slots for a snapshot (the numeric columns as they are: take it while nothing writes). */
+  snapshot(): SlotsSnapshot {
+    const size = this.size
+    const holdsSlug = new Uint8Array(size)
+    for (let slot = 0; slot < size; slot++) holdsSlug[slot] = this.slotBySlug.get(this.slugs[slot]!) === slot ? 1 : 0
+    return {
+      size,
+      ids: toByteColumn(this.ids, size),
+      slugs: toByteColumn(this.slugs, size),
+      holdsSlug,
+      haystacks: toByteColumn(this.haystacks, size),
+      nameLengths: this.nameLengths,
+      createdAt: this.createdAt,
+      salesCount: this.salesCount,
+      minPrice: this.minPrice,
+      maxPrice: this.maxPrice,
+      variantPrices: this.variantPrices.toShared(),
+      documents: this.documents.snapshot(size)
+    }
+  }
+
+  /** Slots that go on from a snapshot, writable, with these documents. */
+  static fromSnapshot(snapshot: SlotsSnapshot, documents: ProductDocuments): ProductSlots {
+    const slots = new ProductSlots(undefined)
+    const ids = fromByteColumn(snapshot.ids)
+    const slugs = fromByteColumn(snapshot.slugs)
+    ids.forEach((id, slot) => slots.slotById.set(id, slot))
+    slugs.forEach((slug, slot) => snapshot.holdsSlug[slot] === 1 && slots.slotBySlug.set(slug, slot))
+    return Object.assign(slots, {
+      size: snapshot.size,
+      ids,
+      slugs,
+      haystacks: fromByteColumn(snapshot.haystacks),
+      documents,
+      nameLengths: snapshot.nameLengths,
+      createdAt: snapshot.createdAt,
+      salesCount: snapshot.salesCount,
+      minPrice: snapshot.minPrice,
+      maxPrice: snapshot.maxPrice,
+      variantPrices: SlotIntLists.fromShared(snapshot.variantPrices)
     })
   }
 

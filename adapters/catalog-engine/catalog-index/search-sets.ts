@@ -13,7 +13,7 @@
  */
 import { type Bitset, countBits, forEachBit, hasBit, makeBitset, setBit } from "../columns/bitset.ts"
 import { sharedInt32 } from "../columns/shared-columns.ts"
-import { FIELD_SEPARATOR, type SearchTexts } from "./product-slots.ts"
+import { FIELD_SEPARATOR, type SearchTexts } from "./search-texts.ts"
 import { type SharedTrigrams, TrigramIndex } from "./trigram-index.ts"
 
 /** The search index's state on shared memory: the trigram index (when built) and the slots changed since. */

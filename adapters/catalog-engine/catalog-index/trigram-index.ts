@@ -10,7 +10,7 @@
  */
 import { grownInt32 } from "../columns/grown-array.ts"
 import { sharedCopy, sharedInt32 } from "../columns/shared-columns.ts"
-import { FIELD_SEPARATOR } from "./product-slots.ts"
+import { FIELD_SEPARATOR } from "./search-texts.ts"
 
 /** A built index on shared memory (its arrays are never written once built, so they are shared as they are). */
 export interface SharedTrigrams {

@@ -12,16 +12,46 @@ const CHUNK_BYTES = 4 * 1024 * 1024
 /** Rewriting starts once this many bytes are dead and they outweigh the live ones. */
 const DEAD_BYTES_BEFORE_COMPACTING = 16 * 1024 * 1024
 
+/** The arena as it is, for a snapshot: its chunks and where each slot's bytes lie in them. */
+export interface ArenaSnapshot {
+  readonly chunks: ReadonlyArray<Uint8Array>
+  readonly used: number
+  readonly chunkOf: Int32Array
+  readonly startOf: Int32Array
+  readonly lengthOf: Int32Array
+  readonly liveBytes: number
+  readonly deadBytes: number
+}
+
 export class DocumentArena {
   private chunks: Array<Uint8Array> = []
   /** bytes used of the last chunk */
   private used = CHUNK_BYTES
   /** per slot: its chunk (-1: nothing written), where its bytes start and how many */
-  private chunkOf = new Int32Array(1024).fill(-1)
-  private startOf = new Int32Array(1024)
-  private lengthOf = new Int32Array(1024)
+  private chunkOf: Int32Array = new Int32Array(1024).fill(-1)
+  private startOf: Int32Array = new Int32Array(1024)
+  private lengthOf: Int32Array = new Int32Array(1024)
   private liveBytes = 0
   private deadBytes = 0
+
+  /** The arena's own arrays (not copies: take it while nothing writes). */
+  snapshot(): ArenaSnapshot {
+    const { chunks, used, chunkOf, startOf, lengthOf, liveBytes, deadBytes } = this
+    return { chunks, used, chunkOf, startOf, lengthOf, liveBytes, deadBytes }
+  }
+
+  /** An arena that goes on from a snapshot's arrays. */
+  static fromSnapshot(snapshot: ArenaSnapshot): DocumentArena {
+    const arena = new DocumentArena()
+    arena.chunks = [...snapshot.chunks]
+    arena.used = snapshot.used
+    arena.chunkOf = snapshot.chunkOf
+    arena.startOf = snapshot.startOf
+    arena.lengthOf = snapshot.lengthOf
+    arena.liveBytes = snapshot.liveBytes
+    arena.deadBytes = snapshot.deadBytes
+    return arena
+  }
 
   /** Stores `text`, a string of byte values (each character < 256), for `slot`. */
   set(slot: number, text: string): void {

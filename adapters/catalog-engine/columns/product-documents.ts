@@ -15,14 +15,19 @@ import {
   identityDocumentCodec,
   isDocumentCodecTrainer
 } from "./document-codec.ts"
-import { DocumentArena } from "./document-arena.ts"
-import { type ByteColumn, stringAt, toByteColumn, toByteColumnReusing } from "./shared-columns.ts"
+import { type ArenaSnapshot, DocumentArena } from "./document-arena.ts"
+import { type ByteColumn, fromByteColumn, stringAt, toByteColumn, toByteColumnReusing } from "./shared-columns.ts"
 
 /** The stored documents on shared memory, and the codec they were stored through (none: as they are). */
 export interface SharedDocuments {
   readonly stored: ByteColumn
   readonly codec: DocumentCodecDescription | undefined
 }
+
+/** The documents in a snapshot: as they are (no codec, or one not trained yet), or encoded with the codec described. */
+export type DocumentsSnapshot =
+  | { readonly kind: "plain"; readonly texts: ByteColumn }
+  | { readonly kind: "encoded"; readonly codec: DocumentCodecDescription; readonly arena: ArenaSnapshot }
 
 const RECENTLY_READ_LIMIT = 16_384
 
@@ -77,6 +82,33 @@ export class ProductDocuments {
   static fromShared(shared: SharedDocuments, codec: DocumentCodec | undefined): ProductDocuments {
     const documents = new ProductDocuments(codec ?? identityDocumentCodec)
     documents.shared = shared.stored
+    return documents
+  }
+
+  /** The first `count` documents for a snapshot (encoded ones as the arena holds them, not copied). */
+  snapshot(count: number): DocumentsSnapshot {
+    const codec = this.codec
+    if (codec === undefined || codec === identityDocumentCodec) return { kind: "plain", texts: toByteColumn(this.stored, count) }
+    if (codec.description === undefined || this.arena === undefined) throw new Error("this document codec cannot be kept in a snapshot")
+    return { kind: "encoded", codec: codec.description, arena: this.arena.snapshot() }
+  }
+
+  /**
+   * Documents that go on from a snapshot: encoded ones with the codec `fromDescription` makes of
+   * its description; plain ones stored anew through `codec` (a trainer trains as it would have).
+   */
+  static fromSnapshot(
+    snapshot: DocumentsSnapshot,
+    codec: DocumentCodec | DocumentCodecTrainer | undefined,
+    fromDescription: (description: DocumentCodecDescription) => DocumentCodec
+  ): ProductDocuments {
+    if (snapshot.kind === "encoded") {
+      const documents = new ProductDocuments(fromDescription(snapshot.codec))
+      documents.arena = DocumentArena.fromSnapshot(snapshot.arena)
+      return documents
+    }
+    const documents = new ProductDocuments(codec)
+    fromByteColumn(snapshot.texts).forEach((json, slot) => documents.set(slot, json))
     return documents
   }
 

@@ -13,6 +13,12 @@ const PLACE_AT_ONCE_MAX_CHANGES = 256
 /** Shared by the words with no list yet; never written (a word's first slot replaces it). */
 const EMPTY: Array<number> = []
 
+/** The lists in a snapshot, end to end: word `w`'s slots are `values[offsets[w] .. offsets[w + 1])`. */
+export interface PostingsSnapshot {
+  readonly offsets: Int32Array
+  readonly values: Int32Array
+}
+
 export class RankedPostings {
   private readonly lists: Array<Array<number>> = []
   private readonly unsorted = new Set<number>()
@@ -21,6 +27,28 @@ export class RankedPostings {
 
   constructor(before: (left: number, right: number) => boolean) {
     this.before = before
+  }
+
+  /** The lists, sorted, for a snapshot. */
+  snapshot(): PostingsSnapshot {
+    this.settle()
+    const offsets = new Int32Array(this.lists.length + 1)
+    this.lists.forEach((list, word) => (offsets[word + 1] = offsets[word]! + list.length))
+    const values = new Int32Array(offsets[this.lists.length]!)
+    this.lists.forEach((list, word) => values.set(list, offsets[word]!))
+    return { offsets, values }
+  }
+
+  /** Lists that go on from a snapshot, ordered by `before`. */
+  static fromSnapshot(before: (left: number, right: number) => boolean, snapshot: PostingsSnapshot): RankedPostings {
+    const postings = new RankedPostings(before)
+    const { offsets, values } = snapshot
+    for (let word = 0; word < offsets.length - 1; word++) {
+      const from = offsets[word]!
+      const to = offsets[word + 1]!
+      postings.lists.push(from === to ? EMPTY : Array.from(values.subarray(from, to)))
+    }
+    return postings
   }
 
   /** The slots holding `word`, best first (after `settle`). */

@@ -1,19 +1,10 @@
 /**
  * Suggestions as the shopper types, answered from memory: the products, categories and completed
- * queries that the words typed so far point to.
- *
- * Words come from each product's name, tags and `brand` attribute, and from each category's name
- * (folded: case and accents ignored, see folding.ts). Every word of the query must match some
- * word of a product (or category), as the dictionary matches words: exactly, as a prefix, or with
- * typos (word-dictionary.ts).
- *
- * Score (documented in docs/catalog-engine.md): each query word counts with its best match among a product's
- * words (exact 0 < prefix 1 < typo 2), and the product's tier is that of its weakest query word.
- * Products rank by tier, then best-selling first (salesCount desc), then slug asc, then id asc.
- * Categories rank by tier, then by how many visible products they hold (descendants included)
- * desc, then slug asc. Queries are the text typed with its last word completed by a product word
- * the last query word matches; a completion ranks as the best product that holds it (the tier
- * counted with that word's match for the last query word), then by the word.
+ * queries that the words typed so far point to. Words come from each product's name, tags and
+ * `brand` attribute, and from each category's name (folded: case and accents ignored, see
+ * folding.ts); every word of the query must match some word of a product (or category), exactly,
+ * as a prefix or with typos (word-dictionary.ts). The score and the ranks are documented in
+ * docs/catalog-engine.md ("Search suggestions").
  *
  * Lookups stop early: posting lists are in rank order, so reading one stops once no later product
  * could enter the answer, and typo matches are only looked up when exact and prefix matches do
@@ -22,16 +13,17 @@
  *
  * Like CatalogIndex it has a single writer: `upsertProduct` applies a changed product in place.
  */
-import { type Bitset, bitsetOf, clearBit, hasBit, makeBitset, resized, setBit, unionInto, wordsFor } from "../columns/bitset.ts"
+import { type Bitset, hasBit } from "../columns/bitset.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
-import { SlotIntLists } from "../columns/slot-int-lists.ts"
+import { type SharedSlotIntLists, SlotIntLists } from "../columns/slot-int-lists.ts"
 import { type CategorySuggestion, CategoryWords } from "./category-words.ts"
 import type { ProductSuggestion, Suggestions, SuggestRequest } from "./suggestions.ts"
 import { textWords, type TextWord } from "./folding.ts"
-import { RankedPostings } from "./ranked-postings.ts"
+import { type PostingsSnapshot, RankedPostings } from "./ranked-postings.ts"
+import { SuggestSlots, type SuggestSlotsSnapshot } from "./suggest-slots.ts"
 import { TopList } from "./top-list.ts"
-import { PREFIX, type WordMatch, WordDictionary } from "./word-dictionary.ts"
+import { type DictionarySnapshot, PREFIX, type WordMatch, WordDictionary } from "./word-dictionary.ts"
 import type { ShopId } from "../../../domain/shared/ids.ts"
 
 export type { CategorySuggestion, ProductSuggestion, Suggestions, SuggestRequest }
@@ -53,6 +45,15 @@ const NONE = 255
  */
 const CANDIDATE_COST = 4
 
+/** The index in a snapshot (its product ids and slugs are the catalog index's, slot for slot). */
+export interface SuggestSnapshot {
+  readonly generation: number
+  readonly dictionary: DictionarySnapshot
+  readonly postings: PostingsSnapshot
+  readonly slotWords: SharedSlotIntLists
+  readonly slots: SuggestSlotsSnapshot
+}
+
 interface Ranked {
   readonly tier: number
   readonly slot: number
@@ -65,25 +66,48 @@ export class SuggestIndex {
   generation = 0
   /** Words of product names, tags and brands. */
   readonly dictionary = new WordDictionary()
-  private readonly postings = new RankedPostings((left, right) => this.rankedBefore(left, right))
-  private readonly slotById = new Map<string, number>()
+  private readonly slots = new SuggestSlots()
+  private readonly postings = new RankedPostings((left, right) => this.slots.rankedBefore(left, right))
   private readonly slotWords = new SlotIntLists()
-  private readonly ids: Array<string> = []
-  private readonly slugs: Array<string> = []
-  private salesCounts = new Int32Array(1024)
-  private readonly shops = new Map<string, Bitset>()
-  private words = wordsFor(1024)
-  private seen = new Int32Array(1024)
   private stamp = 0
-  private readonly visibleCache = new Map<string, { generation: number; bits: Bitset }>()
   private readonly categories: CategoryWords
 
   constructor(categories: ReadonlyArray<CategoryRecord>) {
     this.categories = new CategoryWords(categories)
   }
 
+  /** The index for a snapshot, settled first (take it while nothing writes). */
+  snapshot(): SuggestSnapshot {
+    this.settle()
+    return {
+      generation: this.generation,
+      dictionary: this.dictionary.snapshot(),
+      postings: this.postings.snapshot(),
+      slotWords: this.slotWords.toShared(),
+      slots: this.slots.snapshot()
+    }
+  }
+
+  /** An index that goes on from a snapshot; `ids` and `slugs` by slot, the catalog index's. */
+  static restore(
+    categories: ReadonlyArray<CategoryRecord>,
+    snapshot: SuggestSnapshot,
+    ids: ReadonlyArray<string>,
+    slugs: ReadonlyArray<string>
+  ): SuggestIndex {
+    const index = new SuggestIndex(categories)
+    const slots = SuggestSlots.fromSnapshot(snapshot.slots, ids, slugs)
+    return Object.assign(index, {
+      generation: snapshot.generation,
+      dictionary: WordDictionary.fromSnapshot(snapshot.dictionary),
+      slots,
+      postings: RankedPostings.fromSnapshot((left, right) => slots.rankedBefore(left, right), snapshot.postings),
+      slotWords: SlotIntLists.fromShared(snapshot.slotWords)
+    })
+  }
+
   get productCount(): number {
-    return this.ids.length
+    return this.slots.size
   }
 
   /** How many products (in any shop, enabled or not) hold the word. */
@@ -93,25 +117,14 @@ export class SuggestIndex {
 
   /** Adds or replaces a product (matched by id). */
   upsertProduct(product: CatalogProduct): void {
-    let slot = this.slotById.get(product.id)
-    const isNew = slot === undefined
-    if (slot === undefined) {
-      slot = this.ids.length
-      this.slotById.set(product.id, slot)
-      this.ensureCapacity(slot + 1)
-    } else {
-      for (const bits of this.shops.values()) clearBit(bits, slot)
-    }
+    const slots = this.slots
+    const [slot, isNew] = slots.slotFor(product.id)
     const before = this.slotWords.get(slot)
     const after = [...new Set(productWords(product).map((word) => this.dictionary.idFor(word.folded, word.surface)))]
-    const rankChanged = isNew || this.salesCounts[slot] !== product.salesCount || this.slugs[slot] !== product.slug
+    const rankChanged = isNew || slots.salesCounts[slot] !== product.salesCount || slots.slugs[slot] !== product.slug
     const kept = new Set(after)
     for (const word of before) if (rankChanged || !kept.has(word)) this.postings.remove(word, slot)
-
-    this.ids[slot] = product.id
-    this.slugs[slot] = product.slug
-    this.salesCounts[slot] = product.salesCount
-    for (const shopId of product.enabled ? product.shopIds : []) setBit(bitsetOf(this.shops, shopId, this.words), slot)
+    slots.write(slot, product.id, product.slug, product.salesCount, product.enabled ? product.shopIds : [])
     const had = new Set(before)
     for (const word of after) if (rankChanged || !had.has(word)) this.postings.add(word, slot)
     this.slotWords.set(slot, after)
@@ -124,49 +137,12 @@ export class SuggestIndex {
     this.dictionary.match("")
   }
 
-  private ensureCapacity(slots: number): void {
-    if (slots <= this.salesCounts.length) return
-    const capacity = Math.max(slots, this.salesCounts.length * 2)
-    const sales = new Int32Array(capacity)
-    sales.set(this.salesCounts)
-    this.salesCounts = sales
-    const seen = new Int32Array(capacity)
-    seen.set(this.seen)
-    this.seen = seen
-    this.words = wordsFor(capacity)
-    for (const [shopId, bits] of this.shops) this.shops.set(shopId, resized(bits, this.words))
-  }
-
-  private visibleIn(shopIds: ReadonlyArray<ShopId>): Bitset {
-    const key = [...shopIds].sort().join("\u0000")
-    const cached = this.visibleCache.get(key)
-    if (cached !== undefined && cached.generation === this.generation) return cached.bits
-    const bits = makeBitset(this.words)
-    for (const shopId of shopIds) {
-      const shopBits = this.shops.get(shopId)
-      if (shopBits !== undefined) unionInto(bits, shopBits)
-    }
-    if (this.visibleCache.size > 64) this.visibleCache.clear()
-    this.visibleCache.set(key, { generation: this.generation, bits })
-    return bits
-  }
-
-  /** Best-selling first, then slug asc, then id asc. */
-  private rankedBefore(left: number, right: number): boolean {
-    const sales = this.salesCounts[left]! - this.salesCounts[right]!
-    if (sales !== 0) return sales > 0
-    const leftSlug = this.slugs[left]!
-    const rightSlug = this.slugs[right]!
-    if (leftSlug !== rightSlug) return leftSlug < rightSlug
-    return this.ids[left]! < this.ids[right]!
-  }
-
   private readonly productBefore = (left: Ranked, right: Ranked): boolean =>
-    left.tier !== right.tier ? left.tier < right.tier : left.slot !== right.slot && this.rankedBefore(left.slot, right.slot)
+    left.tier !== right.tier ? left.tier < right.tier : left.slot !== right.slot && this.slots.rankedBefore(left.slot, right.slot)
 
   private readonly completionBefore = (left: Completion, right: Completion): boolean => {
     if (left.tier !== right.tier) return left.tier < right.tier
-    if (left.slot !== right.slot) return this.rankedBefore(left.slot, right.slot)
+    if (left.slot !== right.slot) return this.slots.rankedBefore(left.slot, right.slot)
     return this.dictionary.words[left.word]! < this.dictionary.words[right.word]!
   }
 
@@ -175,7 +151,7 @@ export class SuggestIndex {
     const worst = completions.worst
     if (!completions.full || worst === undefined) return true
     if (tier !== worst.tier) return tier < worst.tier
-    if (slot !== worst.slot) return this.rankedBefore(slot, worst.slot)
+    if (slot !== worst.slot) return this.slots.rankedBefore(slot, worst.slot)
     return this.dictionary.words[word]! < this.dictionary.words[worst.word]!
   }
 
@@ -184,7 +160,7 @@ export class SuggestIndex {
     const limit = request.limit
     if (tokens.length === 0 || limit <= 0) return { products: [], categories: [], queries: [] }
     this.settle()
-    const visible = this.visibleIn(request.shopIds)
+    const visible = this.slots.visibleIn(request.shopIds, this.generation)
     const folded = tokens.map((token) => token.folded)
     let found = this.collect(folded.map((token) => this.dictionary.match(token, false)), visible, limit)
     const filled = (list: { readonly full: boolean; readonly worst: Ranked | undefined }) => list.full && list.worst!.tier <= PREFIX
@@ -193,7 +169,7 @@ export class SuggestIndex {
     }
     const typed = tokens.slice(0, -1).map((token) => `${token.surface} `).join("")
     return {
-      products: found.products.entries.map((entry) => ({ id: this.ids[entry.slot]!, slug: this.slugs[entry.slot]! })),
+      products: found.products.entries.map((entry) => ({ id: this.slots.ids[entry.slot]!, slug: this.slots.slugs[entry.slot]! })),
       categories: this.categories.suggest(folded, limit, request.categoryProductCount),
       queries: found.completions.entries.map((entry) => typed + this.dictionary.surfaces[entry.word]!)
     }
@@ -208,7 +184,7 @@ export class SuggestIndex {
     const filters: Array<Uint8Array> = []
     let candidates: Array<number> | undefined
     for (const wordMatches of matches.slice(0, -1)) {
-      const kinds = new Uint8Array(this.ids.length).fill(NONE)
+      const kinds = new Uint8Array(this.slots.size).fill(NONE)
       const first = candidates === undefined ? [] as Array<number> : undefined
       for (const { kind, word } of wordMatches) {
         for (const slot of this.postings.of(word)) {
@@ -231,7 +207,7 @@ export class SuggestIndex {
     // reading the last word's lists stops early unless few products match the earlier words
     const scanCost = candidates === undefined
       ? 0
-      : Math.min(lastPostings, ((last.length + limit) * this.ids.length) / Math.max(1, candidates.length))
+      : Math.min(lastPostings, ((last.length + limit) * this.slots.size) / Math.max(1, candidates.length))
     if (candidates !== undefined && candidates.length * CANDIDATE_COST < scanCost) {
       // the earlier words are much rarer: go through the products they match
       const lastKinds = new Map(last.map((match) => [match.word, match.kind]))
@@ -264,7 +240,7 @@ export class SuggestIndex {
       for (const slot of this.postings.of(word)) {
         // later slots rank lower still: stop once neither list could take them
         const worstProduct = products.worst
-        if (products.full && kind >= worstProduct!.tier && !this.rankedBefore(slot, worstProduct!.slot)) {
+        if (products.full && kind >= worstProduct!.tier && !this.slots.rankedBefore(slot, worstProduct!.slot)) {
           wordClosed ||= (wordBest !== undefined && wordBest.tier === kind) || !this.completionFits(completions, kind, slot, word)
           if (wordClosed) break
         }
@@ -275,8 +251,8 @@ export class SuggestIndex {
           wordClosed = !this.completionFits(completions, kind, slot, word)
           if (!wordClosed) wordBest = { tier, slot, word }
         }
-        if (this.seen[slot] === stamp) continue
-        this.seen[slot] = stamp
+        if (this.slots.seen[slot] === stamp) continue
+        this.slots.seen[slot] = stamp
         products.offer({ tier, slot })
       }
       if (wordBest !== undefined) completions.offer(wordBest)

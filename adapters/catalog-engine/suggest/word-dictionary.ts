@@ -17,7 +17,15 @@
  * New words are added to the sorted array at the next lookup: inserted one by one when they are
  * few, by sorting the whole array again when they are many (a bulk load).
  */
+import { type ByteColumn, fromByteColumn, toByteColumn } from "../columns/shared-columns.ts"
 import { allowedEdits } from "./folding.ts"
+
+/** A dictionary in a snapshot: its words and surfaces by id, and the ids in word order. */
+export interface DictionarySnapshot {
+  readonly words: ByteColumn
+  readonly surfaces: ByteColumn
+  readonly sortedIds: Int32Array
+}
 
 /** 0 exact, 1 prefix, 2 typo: lower is better. */
 export type MatchKind = 0 | 1 | 2
@@ -44,6 +52,24 @@ export class WordDictionary {
   private sortedWords: Array<string> = []
   private sortedIds: Array<number> = []
   private pending: Array<number> = []
+
+  snapshot(): DictionarySnapshot {
+    this.settle()
+    return { words: toByteColumn(this.words), surfaces: toByteColumn(this.surfaces), sortedIds: Int32Array.from(this.sortedIds) }
+  }
+
+  static fromSnapshot(snapshot: DictionarySnapshot): WordDictionary {
+    const dictionary = new WordDictionary()
+    const words = fromByteColumn(snapshot.words)
+    words.forEach((word, id) => dictionary.ids.set(word, id))
+    const sortedIds = Array.from(snapshot.sortedIds)
+    return Object.assign(dictionary, {
+      words,
+      surfaces: fromByteColumn(snapshot.surfaces),
+      sortedIds,
+      sortedWords: sortedIds.map((id) => words[id]!)
+    })
+  }
 
   get size(): number {
     return this.words.length

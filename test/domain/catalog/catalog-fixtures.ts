@@ -6,11 +6,8 @@ import { Arbitrary, Schema } from "effect"
 import type { CatalogProduct, CatalogVariant } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import type { AttributeFilter, ProductQuery } from "../../../domain/catalog/product-query.ts"
-import {
-  CatalogIndex,
-  type CatalogIndexOptions,
-  type CatalogReference
-} from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import type { CatalogIndexOptions, CatalogReference } from "../../../adapters/catalog-engine/catalog-index/catalog-index-options.ts"
 import { productJsonDocuments } from "../../../adapters/http/representation/product-document.ts"
 import { grams, minor } from "../../support/units.ts"
 import { CategoryId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
