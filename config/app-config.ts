@@ -89,6 +89,8 @@ export const AppConfigDescriptor = Config.all({
   corsMaxAgeSeconds: positiveInt("CORS_MAX_AGE_SECONDS", 600),
   /** How often the catalog read model looks for changes written by other processes. */
   catalogPollMillis: positiveInt("CATALOG_POLL_MILLIS", 1000),
+  /** Smallest catalog whose index a start stores as a snapshot for later starts (catalog-snapshots.ts); 0: every catalog. */
+  catalogSnapshotMinProducts: nonNegativeInt("CATALOG_SNAPSHOT_MIN_PRODUCTS", 10_000),
   /** Cache-Control of catalog GETs: max-age and stale-while-revalidate, seconds. */
   catalogCacheMaxAgeSeconds: nonNegativeInt("CATALOG_CACHE_MAX_AGE", 60),
   catalogCacheSwrSeconds: nonNegativeInt("CATALOG_CACHE_SWR", 300),

@@ -8,6 +8,7 @@ import { type Duration, Layer } from "effect"
 import * as EngineProductSearch from "../adapters/catalog-engine/engine-product-search.ts"
 import * as WorkerProductSearch from "../adapters/catalog-workers/worker-product-search.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../adapters/catalog-engine/columns/document-codec.ts"
+import { documentCodecFromDescription } from "../adapters/compression/deflate-document-codec.ts"
 import { productJsonDocuments } from "../adapters/http/representation/product-document.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 
@@ -16,14 +17,21 @@ export const catalogReadModel = (options: {
   /** How the engine keeps documents (as they are by default; the server compresses them). */
   readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
   readonly workers?: number | undefined
-}) => CatalogReadModel.layer({ pollInterval: options.pollInterval }).pipe(Layer.provide(productSearch(options)))
+  /** Snapshots are stored of catalogs this large or larger (where a CatalogSnapshotStore is given). */
+  readonly snapshotMinProducts?: number | undefined
+}) =>
+  CatalogReadModel.layer({
+    pollInterval: options.pollInterval,
+    snapshots: { minProducts: options.snapshotMinProducts ?? 10_000 }
+  }).pipe(Layer.provide(productSearch(options)))
 
 /** The engine's ProductSearch, with `workers` listing workers (none by default). */
 export const productSearch = (options: {
   readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
   readonly workers?: number | undefined
 }) => {
-  const engine = { format: productJsonDocuments, documentCodec: options.documentCodec }
+  // a snapshot's documents are read with the codec its description names
+  const engine = { format: productJsonDocuments, documentCodec: options.documentCodec, codecFromDescription: documentCodecFromDescription }
   return (options.workers ?? 0) > 0
     ? WorkerProductSearch.layer({ workers: options.workers ?? 0, engine })
     : EngineProductSearch.layer(engine)

@@ -8,6 +8,7 @@ import * as Migrations from "../adapters/postgres/migrations.ts"
 import * as PostgresCatalogImportWriter from "../adapters/postgres/postgres-catalog-import-writer.ts"
 import { CartCommit } from "../adapters/postgres/postgres-cart-repository.ts"
 import * as PostgresCatalogChangeFeed from "../adapters/postgres/postgres-catalog-change-feed.ts"
+import * as PostgresCatalogSnapshotStore from "../adapters/postgres/postgres-catalog-snapshot-store.ts"
 import * as PostgresCatalogSource from "../adapters/postgres/postgres-catalog-source.ts"
 import * as PostgresStoreHealth from "../adapters/postgres/postgres-store-health.ts"
 import * as ReplicaCatalogReads from "../adapters/postgres/replica-catalog-reads.ts"
@@ -40,6 +41,8 @@ const catalogReads = (settings: AppConfig) => {
 export const postgresStores = (settings: AppConfig) =>
   Layer.mergeAll(
     catalogReads(settings),
+    // the read model's snapshots, on the primary
+    PostgresCatalogSnapshotStore.layer,
     PostgresCatalogImportWriter.layer,
     PostgresStoreHealth.layer,
     postgresAccountStores({

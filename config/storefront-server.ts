@@ -74,7 +74,8 @@ export const storefrontServer = (settings: AppConfig) => {
     pollInterval: Duration.millis(settings.catalogPollMillis),
     // product documents compressed against a dictionary trained on the catalog's first ones
     documentCodec: deflateDocumentCodecTrainer(),
-    workers
+    workers,
+    snapshotMinProducts: settings.catalogSnapshotMinProducts
   }).pipe(Layer.provideMerge(stores))
   const embedded = Option.isNone(settings.databaseUrl)
   const app = Layer.mergeAll(StorefrontHttpApp.layer({

@@ -18,7 +18,7 @@ import {
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import { CatalogIndex } from "./catalog-index/catalog-index.ts"
 import { type EngineOptions, engineIndexOptions } from "./engine-options.ts"
-import { engineSnapshots, type EngineParts } from "./snapshot/engine-snapshots.ts"
+import { engineSnapshots, type EngineParts } from "./engine-snapshots.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import { corrections } from "./suggest/corrections.ts"
 import { SuggestIndex } from "./suggest/suggest-index.ts"
@@ -37,7 +37,7 @@ export class EngineSearchIndex implements ProductSearchIndex {
     readonly items: Map<string, SuggestedProduct>
   } = { generation: -1, counts: new Map(), items: new Map() }
 
-  /** An empty index, or one made from a snapshot's parts (snapshot/engine-snapshots.ts). */
+  /** An empty index, or one made from a snapshot's parts (engine-snapshots.ts). */
   constructor(
     reference: SearchReference,
     options: EngineOptions,

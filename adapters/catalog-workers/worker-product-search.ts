@@ -10,7 +10,7 @@ import { ProductSearch, type SearchReference } from "../../application/catalog/p
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import { engineParts, EngineSearchIndex } from "../catalog-engine/engine-product-search.ts"
 import type { EngineOptions } from "../catalog-engine/engine-options.ts"
-import { engineSnapshots, type EngineParts } from "../catalog-engine/snapshot/engine-snapshots.ts"
+import { engineSnapshots, type EngineParts } from "../catalog-engine/engine-snapshots.ts"
 import { type ListingPool, ListingWorkerPool, type ListingWorkerPoolOptions, makeListingPool } from "./listing-worker-pool.ts"
 import type { ShopId } from "../../domain/shared/ids.ts"
 

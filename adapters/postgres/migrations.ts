@@ -15,6 +15,7 @@ import linkedAccountProof from "./migrations/0009_linked_account_proof.ts"
 import delivery from "./migrations/0010_delivery.ts"
 import payments from "./migrations/0011_payments.ts"
 import refundClaims from "./migrations/0012_refund_claims.ts"
+import catalogSnapshots from "./migrations/0013_catalog_snapshots.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -27,7 +28,8 @@ export const migrations = Migrator.fromRecord({
   "0009_linked_account_proof": linkedAccountProof,
   "0010_delivery": delivery,
   "0011_payments": payments,
-  "0012_refund_claims": refundClaims
+  "0012_refund_claims": refundClaims,
+  "0013_catalog_snapshots": catalogSnapshots
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

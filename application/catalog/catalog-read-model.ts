@@ -7,15 +7,18 @@
  * PostgreSQL) every committed change also triggers a refresh at once; the poll stays as the
  * fallback. Both run under the BackgroundLoops supervisor (restarted after any failure), and the
  * model knows how far behind the store it may be: the time since the start of its last
- * successful refresh.
+ * successful refresh. With a CatalogSnapshotStore (and an index that has snapshots) a start reads
+ * the index from its snapshot (catalog-snapshots.ts).
  */
 import { Clock, Context, Duration, Effect, Fiber, Layer, Option, Queue, Semaphore } from "effect"
 import { CatalogChangeFeed } from "./catalog-change-feed.ts"
 import { BackgroundLoops, makeBackgroundLoops } from "../shared/background-loops.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
+import { CatalogSnapshotStore } from "./catalog-snapshot-store.ts"
+import { makeSnapshots, type SnapshotSettings } from "./catalog-snapshots.ts"
 import { CatalogSource } from "./catalog-source.ts"
 import type { CatalogState } from "./catalog-state.ts"
-import type { ChangeCursor, ProductPage } from "./catalog-snapshot.ts"
+import type { CatalogReferenceData, ChangeCursor, ProductPage } from "./catalog-snapshot.ts"
 import { ProductSearch, type ProductSearchIndex } from "./product-search.ts"
 
 /**
@@ -37,41 +40,72 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
   readonly lagMillis: Effect.Effect<number>
 }>()("storefront/CatalogReadModel") {
   /** Builds the model (with the ProductSearch given) and follows changes every `pollInterval` until the scope closes. */
-  static readonly layer = (options: { readonly pollInterval: Duration.Input }) =>
+  static readonly layer = (options: {
+    readonly pollInterval: Duration.Input
+    readonly snapshots?: SnapshotSettings | undefined
+  }) =>
     Layer.effect(CatalogReadModel, Effect.gen(function*() {
       const source = yield* CatalogSource
       const productSearch = yield* ProductSearch
+      const snapshotStore = yield* Effect.serviceOption(CatalogSnapshotStore)
+      const snapshots = Option.isSome(snapshotStore) && productSearch.snapshots !== undefined
+        ? makeSnapshots(snapshotStore.value, productSearch.snapshots, options.snapshots ?? { minProducts: 10_000 })
+        : undefined
 
-      /** Pages are read one ahead: the next page's query runs while this one is indexed. */
+      /** Pages are read one ahead: the next page's query runs while this one is indexed. Returns the products applied. */
       const loadProductsInto = (search: ProductSearchIndex, since: ChangeCursor | null) =>
         Effect.gen(function*() {
           const pageAfter = (afterId: string | null) =>
             Effect.forkChild(source.loadProducts({ since, afterId, limit: PRODUCT_PAGE_SIZE }), { startImmediately: true })
           let next = yield* pageAfter(null)
+          let applied = 0
           while (true) {
             const page: ProductPage = yield* Fiber.join(next)
             if (page.nextAfterId !== null) next = yield* pageAfter(page.nextAfterId)
             search.apply(page.products)
+            applied += page.products.length
             if (page.nextAfterId === null) break
           }
           // built here rather than by the next request
           search.settle()
+          return applied
         })
+
+      const stateOf = (search: ProductSearchIndex, reference: CatalogReferenceData): CatalogState => ({
+        search,
+        reference,
+        publishableKeys: new Map(reference.publishableKeys.map((key) => [key.key, key]))
+      })
 
       const buildState = Effect.gen(function*() {
         const reference = yield* source.loadReferenceData
         const search = productSearch.make({ categories: reference.categories, sizeGuides: reference.sizeGuides })
         yield* loadProductsInto(search, null)
-        return {
-          search,
-          reference,
-          publishableKeys: new Map(reference.publishableKeys.map((key) => [key.key, key]))
-        } satisfies CatalogState
+        return stateOf(search, reference)
+      })
+
+      /** The first state: from the snapshot when there is a usable one (then the changes since it), else built. */
+      const startState = (cursor: ChangeCursor) => Effect.gen(function*() {
+        if (snapshots === undefined) return yield* buildState
+        const reference = yield* source.loadReferenceData
+        const searchReference = { categories: reference.categories, sizeGuides: reference.sizeGuides }
+        const restored = yield* snapshots.restore(reference, searchReference)
+        let search: ProductSearchIndex
+        let changedSinceSnapshot: number | null = null
+        if (Option.isSome(restored)) {
+          search = restored.value.search
+          changedSinceSnapshot = yield* loadProductsInto(search, restored.value.cursor)
+        } else {
+          search = productSearch.make(searchReference)
+          yield* loadProductsInto(search, null)
+        }
+        yield* snapshots.storeIfWorthIt({ search, reference, cursor, changedSinceSnapshot })
+        return stateOf(search, reference)
       })
 
       let confirmedAt = yield* Clock.currentTimeMillis
       let cursor = yield* source.currentCursor
-      let current = yield* buildState
+      let current = yield* startState(cursor)
       yield* Effect.logInfo("catalog read model loaded").pipe(
         Effect.annotateLogs({ products: current.search.productCount })
       )

@@ -1,5 +1,5 @@
 /**
- * An engine index restored from its snapshot (snapshot/engine-snapshots.ts) answers every
+ * An engine index restored from its snapshot (adapters/catalog-engine/engine-snapshots.ts) answers every
  * question as the index it was taken of: listings with facets, documents by slug, category
  * counts, suggestions and corrections; and it goes on the same way through the same later
  * changes (new products, replaced ones, slugs moved). Its bytes may come in pieces of any size.

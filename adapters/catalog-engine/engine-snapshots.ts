@@ -7,16 +7,16 @@
  * code that renders documents otherwise is not read.
  */
 import { createHash } from "node:crypto"
-import type { ProductSearchIndex, ProductSearchSnapshots, SearchReference } from "../../../application/catalog/product-search.ts"
-import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
-import { CategoryId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
-import { asMinorUnits } from "../../../domain/shared/money.ts"
-import { asGrams } from "../../../domain/shared/weight.ts"
-import { CatalogIndex, type CatalogIndexSnapshot } from "../catalog-index/catalog-index.ts"
-import type { DocumentCodec, DocumentCodecDescription } from "../columns/document-codec.ts"
-import { type EngineOptions, engineIndexOptions } from "../engine-options.ts"
-import { SuggestIndex, type SuggestSnapshot } from "../suggest/suggest-index.ts"
-import { encodeSnapshot, SnapshotDecoder } from "./snapshot-codec.ts"
+import type { ProductSearchIndex, ProductSearchSnapshots, SearchReference } from "../../application/catalog/product-search.ts"
+import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
+import { CategoryId, ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
+import { asMinorUnits } from "../../domain/shared/money.ts"
+import { asGrams } from "../../domain/shared/weight.ts"
+import { CatalogIndex, type CatalogIndexSnapshot } from "./catalog-index/catalog-index.ts"
+import type { DocumentCodec, DocumentCodecDescription } from "./columns/document-codec.ts"
+import { type EngineOptions, engineIndexOptions } from "./engine-options.ts"
+import { SuggestIndex, type SuggestSnapshot } from "./suggest/suggest-index.ts"
+import { encodeSnapshot, SnapshotDecoder } from "./snapshot/snapshot-codec.ts"
 
 /** Changes whenever the snapshot's tree changes shape. */
 const ENCODING = "catalog-engine/1"
