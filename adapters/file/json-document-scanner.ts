@@ -74,51 +74,8 @@ export class JsonDocumentScanner {
         i++
         continue
       }
-      switch (this.#position) {
-        case "document":
-          if (byte === OPEN_BRACE) this.#position = "keyOrEnd"
-          else {
-            i = this.#startCapture("document", chunk, i, parts)
-            continue
-          }
-          break
-        case "keyOrEnd":
-        case "key":
-          if (byte === CLOSE_BRACE && this.#position === "keyOrEnd") this.#position = "done"
-          else if (byte === QUOTE) {
-            i = this.#startCapture("key", chunk, i, parts)
-            continue
-          } else this.#fail(i, "expected a member name")
-          break
-        case "colon":
-          if (byte !== COLON) this.#fail(i, "expected ':'")
-          this.#position = "value"
-          break
-        case "value":
-          if (this.#key === "products" && byte === OPEN_BRACKET) this.#position = "itemOrEnd"
-          else {
-            i = this.#startCapture("member", chunk, i, parts)
-            continue
-          }
-          break
-        case "afterValue":
-          this.#position = this.#afterEntry(byte, i, CLOSE_BRACE, "key", "done", "expected ',' or '}'")
-          break
-        case "itemOrEnd":
-        case "item":
-          if (byte === CLOSE_BRACKET && this.#position === "itemOrEnd") this.#position = "afterValue"
-          else {
-            i = this.#startCapture("item", chunk, i, parts)
-            continue
-          }
-          break
-        case "afterItem":
-          this.#position = this.#afterEntry(byte, i, CLOSE_BRACKET, "item", "afterValue", "expected ',' or ']' in products")
-          break
-        case "done":
-          this.#fail(i, "unexpected data after the document")
-      }
-      i++
+      const capture = this.#step(byte, i)
+      i = capture === null ? i + 1 : this.#startCapture(capture, chunk, i, parts)
     }
     this.#offset += length
     return parts
@@ -132,6 +89,38 @@ export class JsonDocumentScanner {
       throw new JsonScanError(`unexpected end of the document at byte ${this.#offset}`)
     }
     return parts
+  }
+
+  /** A byte between values: the value that starts at it, or null when it only moves the position on. */
+  #step(byte: number, index: number): Capture | null {
+    const position = this.#position
+    switch (position) {
+      case "document":
+        return byte === OPEN_BRACE ? this.#moveTo("keyOrEnd") : "document"
+      case "keyOrEnd":
+      case "key":
+        if (byte === QUOTE) return "key"
+        if (byte === CLOSE_BRACE && position === "keyOrEnd") return this.#moveTo("done")
+        return this.#fail(index, "expected a member name")
+      case "colon":
+        return byte === COLON ? this.#moveTo("value") : this.#fail(index, "expected ':'")
+      case "value":
+        return this.#key === "products" && byte === OPEN_BRACKET ? this.#moveTo("itemOrEnd") : "member"
+      case "afterValue":
+        return this.#moveTo(this.#afterEntry(byte, index, CLOSE_BRACE, "key", "done", "expected ',' or '}'"))
+      case "itemOrEnd":
+      case "item":
+        return byte === CLOSE_BRACKET && position === "itemOrEnd" ? this.#moveTo("afterValue") : "item"
+      case "afterItem":
+        return this.#moveTo(this.#afterEntry(byte, index, CLOSE_BRACKET, "item", "afterValue", "expected ',' or ']' in products"))
+      case "done":
+        return this.#fail(index, "unexpected data after the document")
+    }
+  }
+
+  #moveTo(position: Position): null {
+    this.#position = position
+    return null
   }
 
   /** After a member or an item: `,` goes on to the `next` one, the `close` byte to `closed`. */
