@@ -16,11 +16,13 @@ import { CreatePaymentSessionBody, PaymentSessionView } from "./payment-views.ts
 /** 43 base64url characters (256 bits) as checkout hands it out; anything of 1..256 characters is looked up. */
 const orderTokenHeader = { "x-order-token": Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(1, 256))) }
 
+/** What every route here declares: the order, and the guest's token for it. */
+const orderAccess = { params: { orderId: OrderId }, headers: orderTokenHeader }
+
 const EXAMPLE_ORDER = { orderId: "ord_8c3v6b9n2m5k1j4h7g0f" }
 
 const cancelOrder = HttpApiEndpoint.post("cancelOrder", "/orders/:orderId/cancel", {
-  params: { orderId: OrderId },
-  headers: orderTokenHeader,
+  ...orderAccess,
   success: OrderDetailView,
   error: problemsOf(orderPaymentProblems.cancelOrder)
 }).annotateMerge(operationDocs({
@@ -32,8 +34,7 @@ const cancelOrder = HttpApiEndpoint.post("cancelOrder", "/orders/:orderId/cancel
 }))
 
 const createPaymentSession = HttpApiEndpoint.post("createPaymentSession", "/orders/:orderId/payment-sessions", {
-  params: { orderId: OrderId },
-  headers: orderTokenHeader,
+  ...orderAccess,
   payload: CreatePaymentSessionBody,
   success: PaymentSessionView.pipe(HttpApiSchema.status(201)),
   error: problemsOf(orderPaymentProblems.createPaymentSession)
@@ -47,8 +48,8 @@ const createPaymentSession = HttpApiEndpoint.post("createPaymentSession", "/orde
 }))
 
 const getPaymentSession = HttpApiEndpoint.get("getPaymentSession", "/orders/:orderId/payment-sessions/:sessionId", {
-  params: { orderId: OrderId, sessionId: PaymentSessionId },
-  headers: orderTokenHeader,
+  ...orderAccess,
+  params: { ...orderAccess.params, sessionId: PaymentSessionId },
   success: PaymentSessionView,
   error: problemsOf(orderPaymentProblems.getPaymentSession)
 }).annotateMerge(operationDocs({
