@@ -15,11 +15,12 @@ import {
   cancelOrder,
   capturesOf,
   demoChoose,
-  demoSession,
   getSession,
   localPayments,
+  openSession,
   type PlacedOrderBody,
   placeOrder,
+  readSession,
   RETURN_URL,
   returnedOutcome,
   type SessionBody,
@@ -31,12 +32,6 @@ import { rawRequest } from "../support/test-server.ts"
 
 /** One pass of the payment job over the test's stores. */
 const runPaymentJob = Effect.flatMap(PaymentsService, (payments) => payments.expireUnpaid()).pipe(Effect.provide(localPayments()))
-
-const sessionOf = (orderId: string, sessionId: string, orderToken: string) =>
-  Effect.map(getSession(orderId, sessionId, orderToken), (answer) => {
-    expect(answer.status, answer.text).toBe(200)
-    return answer.body as SessionBody
-  })
 
 serverSuites(buyingTestEngines(), "payments through the demo gateway", (it) => {
   it.effect("a signed-in shopper pays a prepaid order: the gateway's page, 303 back to returnUrl, the order paid in the history", () =>
@@ -67,12 +62,12 @@ serverSuites(buyingTestEngines(), "payments through the demo gateway", (it) => {
   it.effect("failed and cancelled at the gateway: the session says so, the order stays unpaid and can be paid again", () =>
     Effect.gen(function*() {
       const { order, orderToken } = yield* placeOrder({ sku: "FIX-6-1" })
-      const failing = yield* demoSession(order.id, orderToken)
+      const failing = yield* openSession(order.id, orderToken)
       expect(returnedOutcome(yield* demoChoose(failing.id, "failed"))).toBe("failed")
-      const cancelling = yield* demoSession(order.id, orderToken)
+      const cancelling = yield* openSession(order.id, orderToken)
       expect(returnedOutcome(yield* demoChoose(cancelling.id, "cancelled"))).toBe("cancelled")
-      expect((yield* sessionOf(order.id, failing.id, orderToken)).status).toBe("failed")
-      const paying = yield* demoSession(order.id, orderToken)
+      expect((yield* readSession(order.id, failing.id, orderToken)).status).toBe("failed")
+      const paying = yield* openSession(order.id, orderToken)
       expect(returnedOutcome(yield* demoChoose(paying.id, "paid"))).toBe("paid")
       expect((yield* capturesOf(order.id)).map((capture) => capture.disposition)).toEqual(["applied"])
     }))
@@ -80,8 +75,8 @@ serverSuites(buyingTestEngines(), "payments through the demo gateway", (it) => {
   it.effect("two tabs paying at once, each callback twice at once: one capture applied, the other refunded", () =>
     Effect.gen(function*() {
       const { order, orderToken } = yield* placeOrder({ sku: "FIX-6-1" })
-      const first = yield* demoSession(order.id, orderToken)
-      const second = yield* demoSession(order.id, orderToken)
+      const first = yield* openSession(order.id, orderToken)
+      const second = yield* openSession(order.id, orderToken)
       const outcomes = yield* Effect.all(
         [first.id, second.id, first.id, second.id].map((id) => Effect.map(demoChoose(id, "paid"), returnedOutcome)),
         { concurrency: 4 }
@@ -89,7 +84,7 @@ serverSuites(buyingTestEngines(), "payments through the demo gateway", (it) => {
       expect(new Set(outcomes)).toEqual(new Set(["paid", "refunded"]))
       const captures = yield* capturesOf(order.id)
       expect(captures.map((capture) => capture.disposition).sort()).toEqual(["applied", "refunded"])
-      const statuses = [(yield* sessionOf(order.id, first.id, orderToken)).status, (yield* sessionOf(order.id, second.id, orderToken)).status]
+      const statuses = [(yield* readSession(order.id, first.id, orderToken)).status, (yield* readSession(order.id, second.id, orderToken)).status]
       expect(statuses.sort()).toEqual(["paid", "refunded"])
     }))
 
@@ -98,17 +93,17 @@ serverSuites(buyingTestEngines(), "payments through the demo gateway", (it) => {
       Effect.gen(function*() {
         const { order, orderToken, variantId } = yield* placeOrder({ sku: "FIX-6-1", quantity: 2 })
         const fresh = yield* placeOrder({ sku: "FIX-6-1" })
-        const session = yield* demoSession(order.id, orderToken)
+        const session = yield* openSession(order.id, orderToken)
         const before = yield* stockOf(variantId)
         yield* ageOrder(order.id, 31)
         const pass = yield* runPaymentJob
         expect(pass.expired).toBeGreaterThanOrEqual(1)
         expect(yield* stockOf(variantId)).toBe(before + 2)
-        expect((yield* sessionOf(order.id, session.id, orderToken)).status).toBe("expired")
+        expect((yield* readSession(order.id, session.id, orderToken)).status).toBe("expired")
         const cancelled = (yield* cancelOrder(order.id, orderToken)).body as PlacedOrderBody
         expect(cancelled).toMatchObject({ status: "cancelled", cancellationReason: "payment_expired", paymentStatus: "unpaid" })
         // the fresh order is still payable; the expired one is not
-        yield* demoSession(fresh.order.id, fresh.orderToken)
+        yield* openSession(fresh.order.id, fresh.orderToken)
         expectProblem(yield* startSession(order.id, { provider: "demo", returnUrl: RETURN_URL }, orderToken), 409, "order_not_payable")
         // a second pass changes nothing
         yield* runPaymentJob
@@ -118,7 +113,7 @@ serverSuites(buyingTestEngines(), "payments through the demo gateway", (it) => {
     it.effect("a payment arriving after expiry is refunded and the order shows it", () =>
       Effect.gen(function*() {
         const { order, orderToken } = yield* placeOrder({ sku: "FIX-6-1" })
-        const session = yield* demoSession(order.id, orderToken)
+        const session = yield* openSession(order.id, orderToken)
         yield* ageOrder(order.id, 31)
         yield* runPaymentJob
         expect(returnedOutcome(yield* demoChoose(session.id, "paid"))).toBe("refunded")
@@ -131,7 +126,7 @@ serverSuites(buyingTestEngines(), "payments through the demo gateway", (it) => {
       Effect.gen(function*() {
         for (let round = 0; round < 3; round++) {
           const { order, orderToken, variantId } = yield* placeOrder({ sku: "FIX-6-1" })
-          const session = yield* demoSession(order.id, orderToken)
+          const session = yield* openSession(order.id, orderToken)
           const before = yield* stockOf(variantId)
           yield* ageOrder(order.id, 31)
           const [, outcome] = yield* Effect.all([runPaymentJob, Effect.map(demoChoose(session.id, "paid"), returnedOutcome)], {
@@ -172,16 +167,16 @@ serverSuites(buyingTestEngines(), "payments through the demo gateway", (it) => {
         expectProblem(yield* startSession(order.id, { provider: "bkash", returnUrl: RETURN_URL }, orderToken), 422, "payment_provider_unavailable")
         expectProblem(yield* getSession(order.id, "pay_unknown", orderToken), 404, "payment_session_not_found")
         expectProblem(yield* getSession(order.id, "not-a-session", orderToken), 400, "validation_failed")
-        const session = yield* demoSession(order.id, orderToken)
+        const session = yield* openSession(order.id, orderToken)
         expectProblem(yield* getSession(cod.order.id, session.id, cod.orderToken), 404, "payment_session_not_found")
-        expect((yield* sessionOf(order.id, session.id, orderToken)).status).toBe("pending")
+        expect((yield* readSession(order.id, session.id, orderToken)).status).toBe("pending")
         expect(yield* capturesOf(order.id)).toEqual([])
       }))
 
     it.effect("the demo gateway's page and form: unknown sessions 404, a bad outcome 400; the session stays pending", () =>
       Effect.gen(function*() {
         const { order, orderToken } = yield* placeOrder({ sku: "FIX-6-1" })
-        const session = yield* demoSession(order.id, orderToken)
+        const session = yield* openSession(order.id, orderToken)
         for (const outcome of ["", "refunded", "paid\u0000", "x".repeat(5000)]) {
           const answer = yield* demoChoose(session.id, outcome)
           expect(answer.status, answer.text).toBeGreaterThanOrEqual(400)
@@ -194,7 +189,7 @@ serverSuites(buyingTestEngines(), "payments through the demo gateway", (it) => {
           expect(page.status).toBeLessThan(500)
         }
         expectProblem(yield* demoChoose("pay_unknown", "paid"), 404, "not_found")
-        expect((yield* sessionOf(order.id, session.id, orderToken)).status).toBe("pending")
+        expect((yield* readSession(order.id, session.id, orderToken)).status).toBe("pending")
         expect(yield* capturesOf(order.id)).toEqual([])
       }))
   })

@@ -13,13 +13,11 @@ import { BKASH_CREDENTIALS, SSL_CREDENTIALS, startGatewaySimulator } from "../su
 import {
   cancelOrder,
   capturesOf,
-  getSession,
+  openSession,
   type PlacedOrderBody,
   placeOrder,
-  RETURN_URL,
+  readSession,
   returnedOutcome,
-  type SessionBody,
-  startSession,
   unfollowed
 } from "../support/order-payment-http.ts"
 import { expectProblem } from "../support/store-http.ts"
@@ -47,13 +45,11 @@ const gateways = Effect.all([
 const opened = (provider: "bkash" | "sslcommerz") =>
   Effect.gen(function*() {
     const placed = yield* placeOrder({ sku: "FIX-6-1" })
-    const answer = yield* startSession(placed.order.id, { provider, returnUrl: RETURN_URL }, placed.orderToken)
-    expect(answer.status, answer.text).toBe(201)
-    return { ...placed, session: answer.body as SessionBody }
+    return { ...placed, session: yield* openSession(placed.order.id, placed.orderToken, provider) }
   })
 
 const sessionStatus = (orderId: string, sessionId: string, orderToken: string) =>
-  Effect.map(getSession(orderId, sessionId, orderToken), (answer) => (answer.body as SessionBody).status)
+  Effect.map(readSession(orderId, sessionId, orderToken), (session) => session.status)
 
 const paymentIdOf = (redirectUrl: string) => redirectUrl.slice(redirectUrl.lastIndexOf("/") + 1)
 

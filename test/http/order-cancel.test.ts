@@ -13,7 +13,7 @@ import {
   capturesOf,
   couponUses,
   demoChoose,
-  demoSession,
+  openSession,
   type PlacedOrderBody,
   placeOrder,
   returnedOutcome,
@@ -77,7 +77,7 @@ serverSuites(buyingTestEngines(), "order cancel over HTTP", (it) => {
     Effect.gen(function*() {
       const { order, orderToken, variantId } = yield* placeOrder({ sku: "FIX-6-1" })
       const before = yield* stockOf(variantId)
-      const session = yield* demoSession(order.id, orderToken)
+      const session = yield* openSession(order.id, orderToken)
       expect(returnedOutcome(yield* demoChoose(session.id, "paid"))).toBe("paid")
       const cancelled = expectCancelled(yield* cancelOrder(order.id, orderToken))
       expect(cancelled).toMatchObject({ paymentStatus: "refunded", amountPaid: order.totalPrice })

@@ -101,12 +101,19 @@ export const startSession = (orderId: string, body: unknown, orderToken?: string
 export const getSession = (orderId: string, sessionId: string, orderToken?: string, caller: Caller = {}) =>
   orderRequest("GET", `/orders/${orderId}/payment-sessions/${sessionId}`, undefined, caller, orderToken)
 
-/** A session opened with the demo gateway (201). */
-export const demoSession = (orderId: string, orderToken: string) =>
+/** A session opened (201) with the gateway `provider`, the demo one unless said. */
+export const openSession = (orderId: string, orderToken: string, provider: "bkash" | "demo" | "sslcommerz" = "demo") =>
   Effect.gen(function*() {
-    const opened = yield* startSession(orderId, { provider: "demo", returnUrl: RETURN_URL }, orderToken)
+    const opened = yield* startSession(orderId, { provider, returnUrl: RETURN_URL }, orderToken)
     expect(opened.status, opened.text).toBe(201)
     return opened.body as SessionBody
+  })
+
+/** The session as the guest reads it now (200). */
+export const readSession = (orderId: string, sessionId: string, orderToken: string) =>
+  Effect.map(getSession(orderId, sessionId, orderToken), (answer) => {
+    expect(answer.status, answer.text).toBe(200)
+    return answer.body as SessionBody
   })
 
 /** A request whose redirect is answered, not followed (the shopper's browser would follow it). */
