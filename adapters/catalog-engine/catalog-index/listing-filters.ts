@@ -3,7 +3,7 @@
  * price, and one per attribute key): within a group the values form a union, across groups an
  * intersection (CONTRACT §4).
  */
-import { type Bitset, countBits, makeBitset, setBit, unionInto } from "../columns/bitset.ts"
+import { type Bitset, countBits, forEachBit, makeBitset, setBit, unionInto } from "../columns/bitset.ts"
 import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
 import type { ProductSlots } from "./product-slots.ts"
 import type { SlotMemberships } from "./slot-memberships.ts"
@@ -98,22 +98,16 @@ const priceFilter = (slots: ProductSlots, candidates: Bitset, min: number, max: 
   const bits = makeBitset(candidates.length)
   const { values: prices, offsets, lengths } = slots.variantPrices
   const { minPrice, maxPrice } = slots
-  for (let word = 0; word < candidates.length; word++) {
-    let remaining = candidates[word]!
-    while (remaining !== 0) {
-      const lowest = remaining & -remaining
-      const slot = (word << 5) + (31 - Math.clz32(lowest))
-      remaining ^= lowest
-      if (maxPrice[slot]! < min || minPrice[slot]! > max) continue
-      const start = offsets[slot]!
-      for (let index = start; index < start + lengths[slot]!; index++) {
-        const price = prices[index]!
-        if (price >= min && price <= max) {
-          setBit(bits, slot)
-          break
-        }
+  forEachBit(candidates, (slot) => {
+    if (maxPrice[slot]! < min || minPrice[slot]! > max) return
+    const start = offsets[slot]!
+    for (let index = start; index < start + lengths[slot]!; index++) {
+      const price = prices[index]!
+      if (price >= min && price <= max) {
+        setBit(bits, slot)
+        return
       }
     }
-  }
+  })
   return bits
 }
