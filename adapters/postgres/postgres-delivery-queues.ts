@@ -9,7 +9,7 @@
  */
 import { listeningClient } from "./listen-client.ts"
 import { Effect, Queue, Schema } from "effect"
-import { SqlClient, SqlSchema, type Statement } from "effect/sql"
+import { SqlClient, type Statement } from "effect/sql"
 import type { Backlog, Claimed, DeliveryQueue } from "../../application/notifications/delivery-queue.ts"
 import { VerificationChannel } from "../../domain/auth/verification.ts"
 import { MessageLocale } from "../../domain/notification/message-locale.ts"
@@ -33,7 +33,7 @@ const BacklogRow = Schema.Struct({
 /** The statements every outbox shares: the outcome of a claimed row, the backlog, re-driving. */
 const outcomes = (sql: SqlClient.SqlClient, table: Table, clearOnSent: string) => {
   const t = sql(table)
-  const backlogQuery = SqlSchema.findAll({
+  const backlogQuery = findAll({
     Request: Schema.Void,
     Result: BacklogRow,
     execute: () =>
@@ -55,7 +55,7 @@ const outcomes = (sql: SqlClient.SqlClient, table: Table, clearOnSent: string) =
     markFailed: (id: string, error: string) =>
       orStoreUnavailable(sql`UPDATE ${t} SET state = 'failed', lease_until = NULL, last_error = ${error} WHERE id = ${id}`)
         .pipe(Effect.asVoid),
-    backlog: orStoreUnavailable(Effect.catchTag(backlogQuery(undefined), "SchemaError", Effect.die)).pipe(
+    backlog: backlogQuery(undefined).pipe(
       Effect.map((rows): Backlog => {
         const row = rows[0]
         return {

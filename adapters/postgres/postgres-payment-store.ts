@@ -1,16 +1,16 @@
 /**
  * PaymentStore over `payment_sessions` and `payment_captures` (migration 0011), through
- * SqlSchema: requests encoded and rows decoded by the domain's schemas (a row that does not
+ * store-query.ts: requests encoded and rows decoded by the domain's schemas (a row that does not
  * decode is a defect). A capture is inserted with ON CONFLICT DO NOTHING, so a gateway
  * transaction, a session's capture and an order's applied capture each exist once whatever races.
  */
 import { Effect, Layer, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import { SqlClient } from "effect/sql"
 import { PaymentStore } from "../../application/payments/payment-store.ts"
 import { CaptureDisposition, PaymentCapture } from "../../domain/payment/payment-capture.ts"
 import { PaymentSession } from "../../domain/payment/payment-session.ts"
 import { OrderId, PaymentSessionId } from "../../domain/shared/ids.ts"
-import { orStoreUnavailable } from "./store-errors.ts"
+import { execute, findAll, findOne } from "./store-query.ts"
 
 const SESSION_COLUMNS = `id, order_id, provider, status, amount::float8 AS amount, currency, return_url, redirect_url,
   gateway_reference, expires_at, created_at, completed_at`
@@ -19,16 +19,12 @@ const CAPTURE_COLUMNS = `id, session_id, order_id, provider, transaction_id, amo
 
 const CaptureRow = Schema.Struct({ ...PaymentCapture.fields, details: Schema.fromJsonString(PaymentCapture.fields.details) })
 
-/** Decoding failures are defects (the database holds only what we wrote); SQL ones become StoreUnavailable. */
-const run = <A, R>(effect: Effect.Effect<A, Schema.SchemaError | import("effect/sql").SqlError.SqlError, R>) =>
-  orStoreUnavailable(Effect.catchTag(effect, "SchemaError", (error) => Effect.die(error)))
-
 export const makePostgresPaymentStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const sessionColumns = sql.literal(SESSION_COLUMNS)
   const captureColumns = sql.literal(CAPTURE_COLUMNS)
 
-  const insertSession = SqlSchema.void({
+  const insertSession = execute({
     Request: PaymentSession,
     execute: (s) => sql`
       INSERT INTO payment_sessions (id, order_id, provider, status, amount, currency, return_url, redirect_url,
@@ -36,7 +32,7 @@ export const makePostgresPaymentStore = Effect.gen(function*() {
       VALUES (${s.id}, ${s.orderId}, ${s.provider}, ${s.status}, ${s.amount}, ${s.currency}, ${s.returnUrl},
         ${s.redirectUrl}, ${s.gatewayReference}, ${s.expiresAt}, ${s.createdAt}, ${s.completedAt})`
   })
-  const updateSession = SqlSchema.void({
+  const updateSession = execute({
     Request: PaymentSession,
     execute: (s) => sql`
       UPDATE payment_sessions SET status = ${s.status}, redirect_url = ${s.redirectUrl},
@@ -44,18 +40,18 @@ export const makePostgresPaymentStore = Effect.gen(function*() {
       WHERE id = ${s.id}`
   })
   const findSession = (lock: boolean) =>
-    SqlSchema.findOneOption({
+    findOne({
       Request: PaymentSessionId,
       Result: PaymentSession,
       execute: (id) => sql`SELECT ${sessionColumns} FROM payment_sessions WHERE id = ${id} ${sql.literal(lock ? "FOR UPDATE" : "")}`
     })
-  const openSessionsOf = SqlSchema.findAll({
+  const openSessionsOf = findAll({
     Request: OrderId,
     Result: PaymentSession,
     execute: (orderId) =>
       sql`SELECT ${sessionColumns} FROM payment_sessions WHERE order_id = ${orderId} AND status = 'pending' ORDER BY id FOR UPDATE`
   })
-  const insertCapture = SqlSchema.findAll({
+  const insertCapture = findAll({
     Request: CaptureRow,
     Result: Schema.Struct({ id: Schema.String }),
     execute: (c) => sql`
@@ -66,20 +62,20 @@ export const makePostgresPaymentStore = Effect.gen(function*() {
       ON CONFLICT DO NOTHING
       RETURNING id`
   })
-  const updateCapture = SqlSchema.void({
+  const updateCapture = execute({
     Request: PaymentCapture,
     execute: (c) => sql`
       UPDATE payment_captures SET disposition = ${c.disposition}, reason = ${c.reason}, refunded_at = ${c.refundedAt}
       WHERE id = ${c.id}`
   })
-  const capturesOf = SqlSchema.findAll({
+  const capturesOf = findAll({
     Request: Schema.Struct({ orderId: OrderId, disposition: CaptureDisposition }),
     Result: CaptureRow,
     execute: ({ orderId, disposition }) => sql`
       SELECT ${captureColumns} FROM payment_captures WHERE order_id = ${orderId} AND disposition = ${disposition}
       ORDER BY created_at, id`
   })
-  const refundsDue = SqlSchema.findAll({
+  const refundsDue = findAll({
     Request: Schema.Struct({ now: Schema.Date, limit: Schema.Int }),
     Result: CaptureRow,
     execute: ({ limit, now }) => sql`
@@ -87,7 +83,7 @@ export const makePostgresPaymentStore = Effect.gen(function*() {
       WHERE disposition = 'refund_pending' AND (refund_claimed_until IS NULL OR refund_claimed_until <= ${now})
       ORDER BY created_at, id LIMIT ${limit}`
   })
-  const claimRefund = SqlSchema.findAll({
+  const claimRefund = findAll({
     Request: Schema.Struct({ id: Schema.String, now: Schema.Date, until: Schema.Date }),
     Result: Schema.Struct({ id: Schema.String }),
     execute: ({ id, now, until }) => sql`
@@ -95,23 +91,23 @@ export const makePostgresPaymentStore = Effect.gen(function*() {
       WHERE id = ${id} AND disposition = 'refund_pending' AND (refund_claimed_until IS NULL OR refund_claimed_until <= ${now})
       RETURNING id`
   })
-  const deferRefund = SqlSchema.void({
+  const deferRefund = execute({
     Request: Schema.Struct({ id: Schema.String, retryAt: Schema.Date }),
     execute: ({ id, retryAt }) => sql`UPDATE payment_captures SET refund_claimed_until = ${retryAt} WHERE id = ${id}`
   })
 
   return PaymentStore.of({
-    insertSession: (session) => run(insertSession(session)),
-    updateSession: (session) => run(updateSession(session)),
-    findSession: (id) => run(findSession(false)(id)),
-    findSessionForUpdate: (id) => run(findSession(true)(id)),
-    openSessionsOf: (orderId) => run(openSessionsOf(orderId)),
-    insertCapture: (capture) => run(Effect.map(insertCapture(capture), (rows) => rows.length === 1)),
-    updateCapture: (capture) => run(updateCapture(capture)),
-    capturesOf: (orderId, disposition) => run(capturesOf({ orderId, disposition })),
-    claimRefund: (id, now, until) => run(Effect.map(claimRefund({ id, now, until }), (rows) => rows.length === 1)),
-    deferRefund: (id, retryAt) => run(deferRefund({ id, retryAt })),
-    refundsDue: (now, limit) => run(refundsDue({ now, limit }))
+    insertSession,
+    updateSession,
+    findSession: findSession(false),
+    findSessionForUpdate: findSession(true),
+    openSessionsOf,
+    insertCapture: (capture) => Effect.map(insertCapture(capture), (rows) => rows.length === 1),
+    updateCapture,
+    capturesOf: (orderId, disposition) => capturesOf({ orderId, disposition }),
+    claimRefund: (id, now, until) => Effect.map(claimRefund({ id, now, until }), (rows) => rows.length === 1),
+    deferRefund: (id, retryAt) => deferRefund({ id, retryAt }),
+    refundsDue: (now, limit) => refundsDue({ now, limit })
   })
 })
 
