@@ -36,12 +36,19 @@ const counted = (search: ProductSearch["Service"]) => {
   return { made, search: ProductSearch.of({ ...search, make: (reference) => (made.count++, search.make(reference)) }) }
 }
 
-const catalogWorld = Effect.gen(function*() {
-  const stores = yield* Layer.build(
-    MemoryCatalogStore.layer.pipe(Layer.provide(MemoryCustomerRepository.layer), Layer.provide(CryptoIdGenerator.layer))
-  )
-  return Context.add(stores, CatalogSnapshotStore, MemoryCatalogSnapshotStore.make())
-})
+const catalog = (products: number) => generatedCatalogJson(products, 7) as { products: Array<Record<string, unknown>>; categories: Array<Record<string, unknown>> }
+
+/** Memory catalog and snapshot stores with a generated catalog of `products` imported, and that catalog. */
+const catalogWorld = (products: number) =>
+  Effect.gen(function*() {
+    const stores = yield* Layer.build(
+      MemoryCatalogStore.layer.pipe(Layer.provide(MemoryCustomerRepository.layer), Layer.provide(CryptoIdGenerator.layer))
+    )
+    const world = Context.add(stores, CatalogSnapshotStore, MemoryCatalogSnapshotStore.make())
+    const document = catalog(products)
+    yield* Effect.provideContext(importCatalog(document), world)
+    return { world, document }
+  })
 
 /** A start of the read model over the world's stores: its state's index and how many indexes were made. */
 const start = (world: Context.Context<CatalogSource | CatalogImportWriter | CatalogSnapshotStore>, search = engine()) =>
@@ -71,14 +78,11 @@ const answers = (state: { readonly search: ProductSearchIndex }) =>
     return { count: state.search.productCount, pages, counts: [...state.search.categoryCounts(SHOPS)] }
   })
 
-const catalog = (products: number) => generatedCatalogJson(products, 7) as { products: Array<Record<string, unknown>>; categories: Array<Record<string, unknown>> }
 
 describe("catalog snapshots at start", () => {
   it.effect("a later start reads the snapshot, applies what changed since and answers as a build would", () =>
     Effect.scoped(Effect.gen(function*() {
-      const world = yield* catalogWorld
-      const document = catalog(120)
-      yield* Effect.provideContext(importCatalog(document), world)
+      const { world, document } = yield* catalogWorld(120)
       const first = yield* start(world)
       expect(first.made).toBe(1)
       const stored = Option.getOrThrow(yield* Context.get(world, CatalogSnapshotStore).latest(engine().snapshots!.format))
@@ -102,9 +106,7 @@ describe("catalog snapshots at start", () => {
 
   it.effect("a change to the categories, or a snapshot of another format, makes the start build the index", () =>
     Effect.scoped(Effect.gen(function*() {
-      const world = yield* catalogWorld
-      const document = catalog(60)
-      yield* Effect.provideContext(importCatalog(document), world)
+      const { world, document } = yield* catalogWorld(60)
       expect((yield* start(world)).made).toBe(1)
       expect((yield* start(world)).made).toBe(0)
       // another document format: its snapshots are another format's
@@ -120,9 +122,7 @@ describe("catalog snapshots at start", () => {
 
   it.effect("a catch-up of more than a tenth of the catalog stores a new snapshot", () =>
     Effect.scoped(Effect.gen(function*() {
-      const world = yield* catalogWorld
-      const document = catalog(50)
-      yield* Effect.provideContext(importCatalog(document), world)
+      const { world, document } = yield* catalogWorld(50)
       yield* start(world)
       const snapshots = Context.get(world, CatalogSnapshotStore)
       const format = engine().snapshots!.format
@@ -137,8 +137,7 @@ describe("catalog snapshots at start", () => {
 
   it.effect("a snapshot that does not decode is logged and the start builds the index", () =>
     Effect.scoped(Effect.gen(function*() {
-      const world = yield* catalogWorld
-      yield* Effect.provideContext(importCatalog(catalog(30)), world)
+      const { world } = yield* catalogWorld(30)
       const snapshots = Context.get(world, CatalogSnapshotStore)
       const format = engine().snapshots!.format
       const { referenceKey } = yield* Effect.map(start(world), () => Option.getOrThrow(Effect.runSync(snapshots.latest(format))))
