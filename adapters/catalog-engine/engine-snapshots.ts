@@ -19,7 +19,7 @@ import { SuggestIndex, type SuggestSnapshot } from "./suggest/suggest-index.ts"
 import { encodeSnapshot, SnapshotDecoder } from "./snapshot/snapshot-codec.ts"
 
 /** Changes whenever the snapshot's tree changes shape. */
-const ENCODING = "catalog-engine/1"
+const ENCODING = "catalog-engine/2"
 
 /** An engine index's two parts, always changed together. */
 export interface EngineParts {

@@ -59,7 +59,6 @@ interface SharedParts {
 
 /** A listing as the ProductSearch port answers it: the page's documents, facets in minor units. */
 export type ListingResult = SearchListing
-
 const VISIBLE_SETS_CACHED = 64
 
 /** An index read from shared memory makes no documents: the index it was shared from did. */
@@ -181,8 +180,8 @@ export class CatalogIndex {
   }
 
   /** Each slot's product id and slug. */
-  get productKeys(): { readonly ids: ReadonlyArray<string>; readonly slugs: ReadonlyArray<string> } {
-    return { ids: this.slots.ids, slugs: this.slots.slugs }
+  get productKeys() {
+    return { ids: this.slots.ids as ReadonlyArray<string>, slugs: this.slots.slugs as ReadonlyArray<string> }
   }
 
   categoryIdBySlug(slug: string): string | undefined {

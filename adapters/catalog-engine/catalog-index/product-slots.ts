@@ -10,13 +10,10 @@ import {
   type ByteColumn,
   fromByteColumn,
   sharedCopy,
-  sharedInt32,
-  toByteColumn,
-  toByteColumnReusing,
-  utf8Length
+  toByteColumn
 } from "../columns/shared-columns.ts"
 import { type SharedSlotIntLists, SlotIntLists } from "../columns/slot-int-lists.ts"
-import { FIELD_SEPARATOR, type SearchTexts } from "./search-texts.ts"
+import { FIELD_SEPARATOR, type SearchTextBytes, SearchTextColumn, type SearchTexts } from "./search-texts.ts"
 
 /** The slots' columns on shared memory; the search texts as UTF-8 with each name's length in bytes. */
 export interface SharedSlots {
@@ -38,6 +35,7 @@ export interface SlotsSnapshot {
   readonly slugs: ByteColumn
   readonly holdsSlug: Uint8Array
   readonly haystacks: ByteColumn
+  readonly nameBytes: Int32Array
   readonly nameLengths: Int32Array
   readonly createdAt: Float64Array
   readonly salesCount: Int32Array
@@ -58,7 +56,7 @@ export class ProductSlots {
    * Lower-cased name, sku, description and tags, NUL-separated, name first: the search text,
    * whose first `nameLengths[slot]` characters are also the name's sort key.
    */
-  readonly haystacks: Array<string> = []
+  texts: SearchTextColumn = new SearchTextColumn(() => this.nameLengths)
   nameLengths = new Int32Array(INITIAL_CAPACITY)
   createdAt = new Float64Array(INITIAL_CAPACITY)
   salesCount = new Int32Array(INITIAL_CAPACITY)
@@ -68,7 +66,7 @@ export class ProductSlots {
   /** effective price of every variant, per slot */
   readonly variantPrices = new SlotIntLists()
   /** the search texts last shared, and the slots written since: the next share copies the others' bytes */
-  private sharedTexts: { readonly texts: ByteColumn; readonly nameBytes: Int32Array } | undefined
+  private sharedTexts: SearchTextBytes | undefined
   private readonly changedSinceShared = new Set<number>()
   private readonly slotById = new Map<string, number>()
   private readonly slotBySlug = new Map<string, number>()
@@ -77,41 +75,18 @@ export class ProductSlots {
     this.documents = new ProductDocuments(documentCodec)
   }
 
-  /** The search texts as strings (the writer's view). */
+  /** The search texts as the writer's search reads them. */
   searchTexts(): SearchTexts {
-    const slots = this
-    return {
-      get size() {
-        return slots.size
-      },
-      strings: this.haystacks,
-      matcher: (term) => {
-        const { haystacks, nameLengths } = slots
-        return (slot) => {
-          const position = haystacks[slot]!.indexOf(term)
-          // the first occurrence lies within the name exactly when the name contains the term
-          return position < 0 ? 0 : position + term.length <= nameLengths[slot]! ? 2 : 1
-        }
-      }
-    }
+    return this.texts.searchTexts(() => this.size)
   }
 
   /** A copy of the columns on shared memory, for `fromShared` in another thread. */
   toShared(): SharedSlots {
     const size = this.size
     const before = this.sharedTexts
-    const changed = this.changedSinceShared
-    const nameBytes = sharedInt32(size)
-    for (let slot = 0; slot < size; slot++) {
-      nameBytes[slot] = before !== undefined && slot < before.nameBytes.length && !changed.has(slot)
-        ? before.nameBytes[slot]!
-        : utf8Length(this.haystacks[slot] ?? "", this.nameLengths[slot]!)
-    }
-    const searchTexts = before === undefined
-      ? toByteColumn(this.haystacks, size)
-      : toByteColumnReusing(before.texts, changed, this.haystacks, size)
-    this.sharedTexts = { texts: searchTexts, nameBytes }
-    changed.clear()
+    const shared = this.texts.toBytes(size, before, before === undefined ? this.texts.written : this.changedSinceShared)
+    this.sharedTexts = shared
+    this.changedSinceShared.clear()
     return {
       size,
       createdAt: sharedCopy(this.createdAt, size),
@@ -119,8 +94,8 @@ export class ProductSlots {
       minPrice: sharedCopy(this.minPrice, size),
       maxPrice: sharedCopy(this.maxPrice, size),
       variantPrices: this.variantPrices.toShared(),
-      searchTexts,
-      nameBytes,
+      searchTexts: shared.texts,
+      nameBytes: shared.nameBytes,
       documents: this.documents.toShared(size)
     }
   }
@@ -153,7 +128,7 @@ export class ProductSlots {
       ids: toByteColumn(this.ids, size),
       slugs: toByteColumn(this.slugs, size),
       holdsSlug,
-      haystacks: toByteColumn(this.haystacks, size),
+      ...(({ texts, nameBytes }) => ({ haystacks: texts, nameBytes }))(this.texts.toBytes(size)),
       nameLengths: this.nameLengths,
       createdAt: this.createdAt,
       salesCount: this.salesCount,
@@ -175,7 +150,7 @@ export class ProductSlots {
       size: snapshot.size,
       ids,
       slugs,
-      haystacks: fromByteColumn(snapshot.haystacks),
+      texts: new SearchTextColumn(() => slots.nameLengths, { texts: snapshot.haystacks, nameBytes: snapshot.nameBytes }),
       documents,
       nameLengths: snapshot.nameLengths,
       createdAt: snapshot.createdAt,
@@ -259,14 +234,14 @@ export class ProductSlots {
     this.createdAt[slot] = createdAt
     this.salesCount[slot] = product.salesCount
     if (pricesChanged) this.variantPrices.set(slot, prices)
-    this.haystacks[slot] = [nameKey, ...[product.sku, product.description, ...product.tags].map((field) => field.toLowerCase())]
-      .join(FIELD_SEPARATOR)
+    this.texts.set(slot, [nameKey, ...[product.sku, product.description, ...product.tags].map((field) => field.toLowerCase())]
+      .join(FIELD_SEPARATOR))
     return { sortKeys: sortKeysChanged, prices: pricesChanged }
   }
 
   /** The lower-cased name (undefined for a slot not filled yet). */
   nameKeyOf(slot: number): string | undefined {
-    return this.haystacks[slot]?.slice(0, this.nameLengths[slot]!)
+    return this.texts.nameKey(slot)
   }
 
   /** `slot` no longer uses `slug`; another product that holds it now (slugs moved in one batch) keeps it. */

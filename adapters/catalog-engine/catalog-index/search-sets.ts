@@ -157,9 +157,7 @@ export class SearchIndex {
 
   private trigramIndex(): TrigramIndex {
     if (this.trigrams === undefined) {
-      const strings = this.texts.strings
-      if (strings === undefined) throw new Error("shared search texts come with their trigram index")
-      this.trigrams = new TrigramIndex(strings, this.texts.size)
+      this.trigrams = new TrigramIndex(this.texts.text, this.texts.size)
       this.changed.clear()
     }
     return this.trigrams

@@ -41,7 +41,7 @@ export class TrigramIndex {
   private counts: Int32Array = new Int32Array(0)
   private bytes: Uint8Array = new Uint8Array(0)
 
-  constructor(texts: ReadonlyArray<string>, slotCount: number) {
+  constructor(texts: (slot: number) => string, slotCount: number) {
     this.slotCount = slotCount
     this.asciiIds = slotCount >= ASCII_TABLE_FROM ? sharedInt32(ASCII_TABLE_SIZE).fill(-1) : undefined
     this.build(texts)
@@ -61,7 +61,7 @@ export class TrigramIndex {
 
   /** The index read in place from shared memory (only the few non-ASCII trigrams are put back in a map). */
   static fromShared(shared: SharedTrigrams): TrigramIndex {
-    const index = new TrigramIndex([], 0)
+    const index = new TrigramIndex(() => "", 0)
     shared.wideKeys.forEach((key, at) => index.wideIds.set(key, shared.wideIds[at]!))
     return Object.assign(index, {
       slotCount: shared.slotCount,
@@ -131,14 +131,14 @@ export class TrigramIndex {
     return found
   }
 
-  private build(texts: ReadonlyArray<string>): void {
+  private build(texts: (slot: number) => string): void {
     // pass 1: number the trigrams; count each one's slots and the bytes of their deltas
     let seen: Int32Array = new Int32Array(1 << 12).fill(-1)
     let last: Int32Array = new Int32Array(1 << 12).fill(-1)
     let sizes: Int32Array = new Int32Array(1 << 12)
     let counts: Int32Array = new Int32Array(1 << 12)
     for (let slot = 0; slot < this.slotCount; slot++) {
-      const found = this.trigramIdsOf(texts[slot] ?? "", true)
+      const found = this.trigramIdsOf(texts(slot), true)
       const ids = this.scratch
       for (let at = 0; at < found; at++) {
         const id = ids[at]!
@@ -165,7 +165,7 @@ export class TrigramIndex {
     seen.fill(-1)
     last.fill(-1)
     for (let slot = 0; slot < this.slotCount; slot++) {
-      const found = this.trigramIdsOf(texts[slot] ?? "", false)
+      const found = this.trigramIdsOf(texts(slot), false)
       const ids = this.scratch
       for (let at = 0; at < found; at++) {
         const id = ids[at]!
