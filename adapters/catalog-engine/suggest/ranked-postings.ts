@@ -6,12 +6,13 @@
  *
  * A slot added to a list is put in its place by binary search; during a bulk load (many changes
  * with no `settle` between them) it is appended instead and the list sorted once at the next
- * `settle`, which every reader calls first.
+ * `settle`, which every reader calls first. Lists read from a snapshot stay in its typed array
+ * until their word's list changes.
  */
 const PLACE_AT_ONCE_MAX_CHANGES = 256
 
-/** Shared by the words with no list yet; never written (a word's first slot replaces it). */
-const EMPTY: Array<number> = []
+/** What a word with no list reads; never written (a word's first slot makes its list). */
+const EMPTY: ReadonlyArray<number> = []
 
 /** The lists in a snapshot, end to end: word `w`'s slots are `values[offsets[w] .. offsets[w + 1])`. */
 export interface PostingsSnapshot {
@@ -20,7 +21,10 @@ export interface PostingsSnapshot {
 }
 
 export class RankedPostings {
-  private readonly lists: Array<Array<number>> = []
+  /** the lists built or changed here, by word; a word without one reads its snapshot's list */
+  private lists: Array<Array<number> | undefined> = []
+  /** the lists a snapshot gave, read in place until a word's list changes */
+  private restored: PostingsSnapshot | undefined
   private readonly unsorted = new Set<number>()
   private changesSinceSettle = 0
   private readonly before: (left: number, right: number) => boolean
@@ -32,39 +36,36 @@ export class RankedPostings {
   /** The lists, sorted, for a snapshot. */
   snapshot(): PostingsSnapshot {
     this.settle()
-    const offsets = new Int32Array(this.lists.length + 1)
-    this.lists.forEach((list, word) => (offsets[word + 1] = offsets[word]! + list.length))
-    const values = new Int32Array(offsets[this.lists.length]!)
-    this.lists.forEach((list, word) => values.set(list, offsets[word]!))
+    const words = Math.max(this.lists.length, (this.restored?.offsets.length ?? 1) - 1)
+    const offsets = new Int32Array(words + 1)
+    for (let word = 0; word < words; word++) offsets[word + 1] = offsets[word]! + this.size(word)
+    const values = new Int32Array(offsets[words]!)
+    for (let word = 0; word < words; word++) values.set(this.of(word), offsets[word]!)
     return { offsets, values }
   }
 
-  /** Lists that go on from a snapshot, ordered by `before`. */
+  /** Lists that go on from a snapshot (read in place), ordered by `before`. */
   static fromSnapshot(before: (left: number, right: number) => boolean, snapshot: PostingsSnapshot): RankedPostings {
     const postings = new RankedPostings(before)
-    const { offsets, values } = snapshot
-    for (let word = 0; word < offsets.length - 1; word++) {
-      const from = offsets[word]!
-      const to = offsets[word + 1]!
-      postings.lists.push(from === to ? EMPTY : Array.from(values.subarray(from, to)))
-    }
+    postings.restored = snapshot
+    postings.lists = new Array<Array<number> | undefined>(snapshot.offsets.length - 1).fill(undefined)
     return postings
   }
 
   /** The slots holding `word`, best first (after `settle`). */
-  of(word: number): ReadonlyArray<number> {
-    return this.lists[word] ?? []
+  of(word: number): ArrayLike<number> & Iterable<number> {
+    return this.lists[word] ?? this.stored(word) ?? EMPTY
   }
 
   size(word: number): number {
-    return this.lists[word]?.length ?? 0
+    return this.of(word).length
   }
 
   add(word: number, slot: number): void {
     this.changesSinceSettle++
-    const list = this.lists[word]
+    const list = this.writable(word)
     if (list === undefined || list.length === 0) {
-      for (let missing = this.lists.length; missing < word; missing++) this.lists.push(EMPTY)
+      for (let missing = this.lists.length; missing < word; missing++) this.lists.push(undefined)
       // made with its one slot: an array grown from empty by a push reserves room for 17 (~200 bytes),
       // and most words (product numbers, rare names) are held by one product
       this.lists[word] = [slot]
@@ -87,7 +88,7 @@ export class RankedPostings {
 
   remove(word: number, slot: number): void {
     this.changesSinceSettle++
-    const list = this.lists[word]
+    const list = this.writable(word)
     if (list === undefined) return
     const at = list.indexOf(slot)
     if (at >= 0) list.splice(at, 1)
@@ -99,5 +100,22 @@ export class RankedPostings {
     for (const word of this.unsorted) this.lists[word]!.sort(compare)
     this.unsorted.clear()
     this.changesSinceSettle = 0
+  }
+
+  private stored(word: number): Int32Array | undefined {
+    const restored = this.restored
+    if (restored === undefined || word >= restored.offsets.length - 1) return undefined
+    return restored.values.subarray(restored.offsets[word]!, restored.offsets[word + 1]!)
+  }
+
+  /** The word's list as an array that can change (a snapshot's copied out first). */
+  private writable(word: number): Array<number> | undefined {
+    const list = this.lists[word]
+    if (list !== undefined) return list
+    const stored = this.stored(word)
+    if (stored === undefined || stored.length === 0) return undefined
+    const copy = Array.from(stored)
+    this.lists[word] = copy
+    return copy
   }
 }

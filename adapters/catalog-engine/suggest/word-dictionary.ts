@@ -17,7 +17,7 @@
  * New words are added to the sorted array at the next lookup: inserted one by one when they are
  * few, by sorting the whole array again when they are many (a bulk load).
  */
-import { type ByteColumn, fromByteColumn, toByteColumn } from "../columns/shared-columns.ts"
+import { type ByteColumn, fromByteColumn, stringAt, toByteColumn } from "../columns/shared-columns.ts"
 import { allowedEdits } from "./folding.ts"
 
 /** A dictionary in a snapshot: its words and surfaces by id, and the ids in word order. */
@@ -63,9 +63,19 @@ export class WordDictionary {
     const words = fromByteColumn(snapshot.words)
     words.forEach((word, id) => dictionary.ids.set(word, id))
     const sortedIds = Array.from(snapshot.sortedIds)
+    // most words are seen as they fold: the surface is then the word's own string
+    const { bytes, offsets } = snapshot.surfaces
+    const surfaces = words.map((word, id) => {
+      const from = offsets[id]!
+      const to = offsets[id + 1]!
+      const wordFrom = snapshot.words.offsets[id]!
+      const same = to - from === snapshot.words.offsets[id + 1]! - wordFrom &&
+        bytes.subarray(from, to).every((byte, at) => byte === snapshot.words.bytes[wordFrom + at])
+      return same ? word : stringAt(snapshot.surfaces, id)
+    })
     return Object.assign(dictionary, {
       words,
-      surfaces: fromByteColumn(snapshot.surfaces),
+      surfaces,
       sortedIds,
       sortedWords: sortedIds.map((id) => words[id]!)
     })
