@@ -5,6 +5,9 @@
  * outbox listeners subscribed on sessions reserved from the multiplexed pool, about half the
  * starts on a 10,000-product database never became ready, with no statement running. The
  * listeners now have sessions of their own (adapters/postgres/listen-client.ts).
+ *
+ * With index snapshots stored (CATALOG_SNAPSHOT_MIN_PRODUCTS=1): the first start builds the index
+ * and stores one, the next reads it, sees a product changed in between and answers as the first.
  */
 import { spawnSync } from "node:child_process"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
@@ -62,4 +65,46 @@ describe.runIf(throwawayPostgresAvailable())("repeated starts on PostgreSQL with
       }
     }
   }, 480_000)
+
+  it("with snapshots: a start reads the one the previous start stored, and what changed since", async () => {
+    const listingOf = async (port: number, query: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}/v1/store/products?${query}`, {
+        headers: { "x-publishable-api-key": "pk_all_0123456789abcdef" }
+      })
+      expect(response.status).toBe(200)
+      return (await response.json()) as { total: number; data: ReadonlyArray<{ slug: string; name: string }> }
+    }
+    const QUERY = "limit=48&sortBy=price&includeFacets=true"
+    /** The listing with the renamed product's name as it was. */
+    const withName = (listing: Awaited<ReturnType<typeof listingOf>>, slug: string, name: string) =>
+      ({ ...listing, data: listing.data.map((product) => product.slug === slug ? { ...product, name } : product) })
+    const run = async (check: (port: number, output: () => string) => Promise<void>) => {
+      const port = await freePort()
+      const server = startServerProcess({
+        PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, CATALOG_SNAPSHOT_MIN_PRODUCTS: "1", LOG_LEVEL: "info"
+      })
+      try {
+        await waitUntilReady(server, port, 90_000)
+        await check(port, server.output)
+      } finally {
+        server.child.kill("SIGTERM")
+        expect((await server.finished).code, server.output()).toBe(0)
+      }
+    }
+    const slug = cluster.psql("SELECT slug FROM products ORDER BY id LIMIT 1", "storefront").trim()
+    const name = cluster.psql(`SELECT name FROM products WHERE slug = '${slug}'`, "storefront").trim()
+    let before: Awaited<ReturnType<typeof listingOf>> | undefined
+    await run(async (port, output) => {
+      expect(output()).toContain("catalog snapshot stored")
+      before = await listingOf(port, QUERY)
+    })
+    cluster.psql(`UPDATE products SET name = 'Snapshot Probe Renamed' WHERE slug = '${slug}'`, "storefront")
+    await run(async (port, output) => {
+      expect(output()).toContain("catalog read from its snapshot")
+      expect(output()).not.toContain("catalog snapshot stored")
+      expect(withName(await listingOf(port, QUERY), slug, name)).toEqual(before)
+      const renamed = await listingOf(port, "search=snapshot%20probe%20renamed")
+      expect(renamed.data.map((product) => product.slug)).toEqual([slug])
+    })
+  }, 240_000)
 })
