@@ -14,17 +14,7 @@ import { deflateDocumentCodecTrainer, documentCodecFromDescription } from "../..
 import { productJsonDocuments } from "../../../adapters/http/representation/product-document.ts"
 import type { ProductSearchIndex, SearchReference } from "../../../application/catalog/product-search.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
-import {
-  CatalogArbitrary,
-  makeProduct,
-  productFromSeed,
-  ProductSeed,
-  QUERY_SHOPS,
-  queryFromSeed,
-  QuerySeed,
-  SEARCH_TERMS,
-  SmallInt
-} from "../../domain/catalog/catalog-fixtures.ts"
+import * as Fixtures from "../../domain/catalog/catalog-fixtures.ts"
 
 const OPTIONS: Record<string, EngineOptions> = {
   "documents as they are": { format: productJsonDocuments, codecFromDescription: documentCodecFromDescription },
@@ -35,8 +25,8 @@ const OPTIONS: Record<string, EngineOptions> = {
   }
 }
 
-const Updates = Arbitrary.schema(Schema.Array(Schema.Struct({ which: SmallInt(80), seed: ProductSeed })).check(Schema.isMaxLength(8)))
-const Queries = Arbitrary.schema(Schema.Array(QuerySeed).check(Schema.isBetweenLength(2, 8)))
+const Updates = Arbitrary.schema(Schema.Array(Schema.Struct({ which: Fixtures.SmallInt(80), seed: Fixtures.ProductSeed })).check(Schema.isMaxLength(8)))
+const Queries = Arbitrary.schema(Schema.Array(Fixtures.QuerySeed).check(Schema.isBetweenLength(2, 8)))
 const PieceSize = Arbitrary.schema(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 5000 })))
 
 /** The snapshot's bytes re-cut into pieces of `size` bytes (a store may cut them anywhere). */
@@ -54,32 +44,32 @@ const restored = (options: EngineOptions, reference: SearchReference, index: Pro
   return reader.finish()
 }
 
-const answers = (index: ProductSearchIndex, products: ReadonlyArray<CatalogProduct>, seeds: ReadonlyArray<QuerySeed>) => {
-  const shopIds = QUERY_SHOPS.slice(0, 3)
+const answers = (index: ProductSearchIndex, products: ReadonlyArray<CatalogProduct>, seeds: ReadonlyArray<Fixtures.QuerySeed>) => {
+  const shopIds = Fixtures.QUERY_SHOPS.slice(0, 3)
   const words = products.flatMap((product) => product.name.toLowerCase().split(/[ -]/)).slice(0, 6)
   return {
     count: index.productCount,
     generation: index.generation,
     listings: seeds.map((seed) => {
-      const call = queryFromSeed(seed)
+      const call = Fixtures.queryFromSeed(seed)
       return Effect.runSync(index.list(call.query, call.shopIds))
     }),
     bySlug: products.map((product) => index.bySlug(product.slug, shopIds)),
     counts: [...index.categoryCounts(shopIds)],
     suggestions: [...words, ...words.map((word) => word.slice(0, 2))].map((q) => index.suggest({ q, limit: 4, shopIds })),
-    corrections: [...words.map((word) => `${word}x`), ...SEARCH_TERMS].map((term) => index.corrections(term))
+    corrections: [...words.map((word) => `${word}x`), ...Fixtures.SEARCH_TERMS].map((term) => index.corrections(term))
   }
 }
 
 for (const [name, options] of Object.entries(OPTIONS)) {
   describe(`an engine index restored from its snapshot, ${name}`, () => {
-    it.prop("answers as the index it was taken of, and after the same changes", [CatalogArbitrary, Updates, Queries, PieceSize], ([catalog, updates, seeds, size]) => {
+    it.prop("answers as the index it was taken of, and after the same changes", [Fixtures.CatalogArbitrary, Updates, Queries, PieceSize], ([catalog, updates, seeds, size]) => {
       const reference = { categories: catalog.categories, sizeGuides: [] }
       const changed = updates.map(({ which, seed }, step) => {
         const at = which % (catalog.products.length + 4)
         const id = catalog.products[at]?.id ?? `prod_new_${at}`
         // every other change moves the product to a slug another product holds
-        return productFromSeed(id, step % 2 === 0 ? `slug-${at}` : `slug-${(at + 1) % (catalog.products.length + 1)}`, seed)
+        return Fixtures.productFromSeed(id, step % 2 === 0 ? `slug-${at}` : `slug-${(at + 1) % (catalog.products.length + 1)}`, seed)
       })
       const half = Math.ceil(changed.length / 2)
       const original = EngineProductSearch.engineProductSearch(options).make(reference)
@@ -118,7 +108,7 @@ describe("engine snapshots", () => {
     const reference = { categories: [], sizeGuides: [] }
     expect(() => snapshots.read(reference).push(new TextEncoder().encode("not a snapshot at all"))).toThrow("not a snapshot")
     const index = EngineProductSearch.engineProductSearch(options).make(reference)
-    index.apply([makeProduct("prod_1")])
+    index.apply([Fixtures.makeProduct("prod_1")])
     const bytes = Buffer.concat(snapshots.write(index))
     const reader = snapshots.read(reference)
     reader.push(bytes.subarray(0, bytes.length - 3))
