@@ -16,6 +16,7 @@ import delivery from "./migrations/0010_delivery.ts"
 import payments from "./migrations/0011_payments.ts"
 import refundClaims from "./migrations/0012_refund_claims.ts"
 import catalogSnapshots from "./migrations/0013_catalog_snapshots.ts"
+import unusedLinkIndexes from "./migrations/0014_unused_link_indexes.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -29,7 +30,8 @@ export const migrations = Migrator.fromRecord({
   "0010_delivery": delivery,
   "0011_payments": payments,
   "0012_refund_claims": refundClaims,
-  "0013_catalog_snapshots": catalogSnapshots
+  "0013_catalog_snapshots": catalogSnapshots,
+  "0014_unused_link_indexes": unusedLinkIndexes
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })
