@@ -21,7 +21,8 @@ import type { SqlClient } from "effect/sql"
 import type { ProductBatchCounts } from "../../../application/catalog-import/catalog-import-writer.ts"
 import { countsOf } from "../../../application/catalog-import/import-summary.ts"
 import { productColumns, type StagedProducts, staging, variantColumns } from "./product-staging.ts"
-import { keyedBy, writeFrom } from "./upsert-rows.ts"
+import { loadIntoEmptyCatalog } from "./empty-catalog-load.ts"
+import { insertNewFrom, keyedBy, writeFrom } from "./upsert-rows.ts"
 
 /** Memory for the merge's sorts and hashes (the default 4 MB sorts a million rows on disk). */
 const MERGE_WORK_MEM = "128MB"
@@ -30,6 +31,13 @@ const products = keyedBy("products", productColumns, "slug")
 const variants = keyedBy("variants", variantColumns, "sku")
 
 const count = (rows: ReadonlyArray<{ n: number }>): number => rows[0]?.n ?? 0
+
+/** The staged links of stored (or new) products into a link table (product_id, `other`, ...extra). */
+const linksInsert = (table: string, staged: string, other: string, extra: ReadonlyArray<string>, stored: boolean) => {
+  const columns = ["product_id", other, ...extra].join(", ")
+  return `INSERT INTO ${table} (${columns})
+    SELECT ${columns} FROM ${staged} WHERE ${stored ? "" : "NOT "}stored ORDER BY product_id, ${other}`
+}
 
 /**
  * A link table (product_id, `other`, ...extra): the links of stored products that the document
@@ -44,10 +52,7 @@ const mergeLinks = (
   conflict: string,
   extra: ReadonlyArray<string> = []
 ) => {
-  const columns = ["product_id", other, ...extra].join(", ")
-  const insert = (stored: boolean) =>
-    `INSERT INTO ${table} (${columns})
-    SELECT ${columns} FROM ${staged} WHERE ${stored ? "" : "NOT "}stored ORDER BY product_id, ${other}`
+  const insert = (stored: boolean) => linksInsert(table, staged, other, extra, stored)
   return Effect.all([
     sql.unsafe(`
       DELETE FROM ${table} t USING ${staging.products} p
@@ -58,12 +63,36 @@ const mergeLinks = (
   ], { discard: true })
 }
 
+/**
+ * When no staged product or variant was stored, every step above but the inserts has nothing to
+ * do: the rows are inserted, in the same order, through the bulk load of an empty catalog
+ * (empty-catalog-load.ts) when that applies.
+ */
+const insertNewProducts = (sql: SqlClient.SqlClient, staged: StagedProducts) =>
+  loadIntoEmptyCatalog(
+    sql,
+    Effect.gen(function*() {
+      yield* insertNewFrom(sql, products, staging.products, "id")
+      yield* sql.unsafe(linksInsert("product_shops", staging.shopLinks, "shop_id", [], false))
+      yield* sql.unsafe(linksInsert("product_categories", staging.categoryLinks, "category_id", ["position"], false))
+      yield* insertNewFrom(sql, variants, staging.variants, "product_id, position")
+      return {
+        products: countsOf(staged.products, staged.products, 0),
+        variants: countsOf(staged.variants, staged.variants, 0),
+        removedVariants: 0
+      } satisfies ProductBatchCounts
+    })
+  )
+
 export const mergeStagedProducts = Effect.fn("CatalogImport.mergeProducts")(function*(
   sql: SqlClient.SqlClient,
   staged: StagedProducts
 ) {
   if (staged.products === 0) return { products: countsOf(0, 0, 0), variants: countsOf(0, 0, 0), removedVariants: 0 }
   yield* sql.unsafe(`SET LOCAL work_mem = '${MERGE_WORK_MEM}'`)
+  if (staged.newProducts === staged.products && staged.newVariants === staged.variants) {
+    return yield* insertNewProducts(sql, staged)
+  }
   // statistics of the join keys only (sampling the JSON columns costs more than the joins need)
   yield* sql.unsafe(`ANALYZE ${staging.products} (id, stored, batch), ${staging.variants} (sku, product_id, batch)`)
 

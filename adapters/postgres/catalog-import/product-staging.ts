@@ -53,10 +53,12 @@ const tables: ReadonlyArray<readonly [string, Columns]> = [
   [staging.categoryLinks, categoryLinkColumns]
 ]
 
-/** What was staged: how many products, and how many of them are new. */
+/** What was staged: how many products and variants, and how many of them are new. */
 export interface StagedProducts {
   readonly products: number
   readonly newProducts: number
+  readonly variants: number
+  readonly newVariants: number
 }
 
 export const makeProductStaging = (sql: SqlClient.SqlClient, ids: IdGenerator["Service"]) => {
@@ -67,6 +69,8 @@ export const makeProductStaging = (sql: SqlClient.SqlClient, ids: IdGenerator["S
   let batches = 0
   let products = 0
   let newProducts = 0
+  let variants = 0
+  let newVariants = 0
 
   /** Creates the (empty) staging tables in the open transaction. */
   const create = Effect.forEach(tables, ([table, columns]) =>
@@ -149,7 +153,9 @@ export const makeProductStaging = (sql: SqlClient.SqlClient, ids: IdGenerator["S
     ))
     products += batch.length
     newProducts += batch.length - storedProducts.length
+    variants += skus.length
+    newVariants += skus.length - storedVariants.length
   })
 
-  return { create, stage, staged: (): StagedProducts => ({ products, newProducts }) }
+  return { create, stage, staged: (): StagedProducts => ({ products, newProducts, variants, newVariants }) }
 }

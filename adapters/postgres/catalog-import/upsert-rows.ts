@@ -81,24 +81,38 @@ export const makeUpsert = (sql: SqlClient.SqlClient, spec: UpsertTable): Upsert 
   return (rows) => Effect.map(sql<{ key: string }>`${head}${asJson(rows)}${tail}`, (written) => written.map((row) => row.key))
 }
 
-/**
- * The same write from a staging table of the same columns plus `stored` (the row's key was in
- * the table when it was staged), in `order` (rows arriving in index order touch each index page
- * once): the stored rows through the upsert, the others by a plain insert, which skips looking
- * for a conflict (there is none: the import holds its lock, so a key absent then is absent now).
- * Returns how many rows it inserted or rewrote.
- */
-export const writeFrom = (sql: SqlClient.SqlClient, spec: UpsertTable, source: string, order: string) => {
+/** `statement ... RETURNING 1`, answering how many rows it wrote. */
+const counted = (sql: SqlClient.SqlClient, statement: string) =>
+  Effect.map(
+    sql<{ n: number }>`${sql.literal(`WITH written AS (${statement} RETURNING 1) SELECT count(*)::int AS n FROM written`)}`,
+    (rows) => rows[0]?.n ?? 0
+  )
+
+const insertFrom = (spec: UpsertTable, source: string, order: string, stored: boolean): string => {
   const names = columnNames(spec.columns)
-  const counted = (statement: string) =>
-    Effect.map(
-      sql<{ n: number }>`${sql.literal(`WITH written AS (${statement} RETURNING 1) SELECT count(*)::int AS n FROM written`)}`,
-      (rows) => rows[0]?.n ?? 0
-    )
-  const select = (stored: boolean) =>
-    `INSERT INTO ${spec.table} (${names}) SELECT ${names} FROM ${source} WHERE ${stored ? "" : "NOT "}stored ORDER BY ${order}`
-  return Effect.zipWith(counted(select(false)), counted(`${select(true)} ${onConflict(spec)}`), (inserted, upserted) => inserted + upserted)
+  return `INSERT INTO ${spec.table} (${names}) SELECT ${names} FROM ${source} WHERE ${stored ? "" : "NOT "}stored ORDER BY ${order}`
 }
+
+/**
+ * The rows of a staging table of the same columns plus `stored` (the row's key was in the
+ * table when it was staged) whose key was not stored, by a plain insert in `order` (rows
+ * arriving in index order touch each index page once), which skips looking for a conflict:
+ * there is none, as the import holds its lock, so a key absent then is absent now. Returns how
+ * many rows it inserted.
+ */
+export const insertNewFrom = (sql: SqlClient.SqlClient, spec: UpsertTable, source: string, order: string) =>
+  counted(sql, insertFrom(spec, source, order, false))
+
+/**
+ * The same write from the staging table, every row: the new ones by `insertNewFrom`, the stored
+ * ones through the upsert. Returns how many rows it inserted or rewrote.
+ */
+export const writeFrom = (sql: SqlClient.SqlClient, spec: UpsertTable, source: string, order: string) =>
+  Effect.zipWith(
+    insertNewFrom(sql, spec, source, order),
+    counted(sql, `${insertFrom(spec, source, order, true)} ${onConflict(spec)}`),
+    (inserted, upserted) => inserted + upserted
+  )
 
 export const asJson = (rows: ReadonlyArray<object>): string => JSON.stringify(rows)
 
