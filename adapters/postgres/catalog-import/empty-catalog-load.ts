@@ -11,8 +11,9 @@
  * `LOCK_WAIT` (a reader holding it keeps the import on the ordinary path rather than queueing
  * every later reader behind it) and `products` is empty (so readers, who wait until the import
  * commits, had nothing to read there). Otherwise the lock is released at once (its savepoint is
- * rolled back) and the import writes through the indexes. It all happens in the import's
- * transaction: a failing import rolls the drops back with everything else.
+ * rolled back) and the import writes through the indexes. The statement triggers stamping
+ * owning products, which have nothing to stamp then, are off during the write. It all happens in
+ * the import's transaction: a failing import rolls the drops back with everything else.
  */
 import { Effect } from "effect"
 import type { SqlClient, SqlError } from "effect/sql"
@@ -62,8 +63,22 @@ const constraintsToSetAside = (sql: SqlClient.SqlClient) =>
     ORDER BY c.contype DESC, c.conname`
 
 /**
+ * The statement triggers by which a write to variants or links stamps its owning products
+ * (migration 0002): with the catalog empty every product written is new in this transaction,
+ * stamped already, so they would read every link and variant written to change nothing.
+ */
+const stampingTriggers = (sql: SqlClient.SqlClient) =>
+  sql<{ relation: string; name: string }>`
+    SELECT t.tgrelid::regclass::text AS relation, t.tgname AS name
+    FROM pg_trigger t
+    WHERE t.tgfoid = 'stamp_owning_products'::regproc AND t.tgenabled <> 'D'
+      AND t.tgrelid IN ('variants'::regclass, 'product_shops'::regclass, 'product_categories'::regclass)
+    ORDER BY t.tgname`
+
+/**
  * Runs `write` (which inserts the products into empty tables) between dropping and re-creating
- * the constraints when the catalog is empty and can be locked; else runs it as it is.
+ * the constraints (the stamping triggers off meanwhile) when the catalog is empty and can be
+ * locked; else runs it as it is.
  */
 export const loadIntoEmptyCatalog = <A, E, R>(
   sql: SqlClient.SqlClient,
@@ -72,10 +87,13 @@ export const loadIntoEmptyCatalog = <A, E, R>(
   Effect.gen(function*() {
     if (!(yield* lockEmptyCatalog(sql))) return yield* write
     const setAside = yield* constraintsToSetAside(sql)
+    const triggers = yield* stampingTriggers(sql)
     for (const constraint of setAside) {
       yield* sql.unsafe(`ALTER TABLE ${constraint.relation} DROP CONSTRAINT "${constraint.name}"`)
     }
+    for (const trigger of triggers) yield* sql.unsafe(`ALTER TABLE ${trigger.relation} DISABLE TRIGGER "${trigger.name}"`)
     const result = yield* write
+    for (const trigger of triggers) yield* sql.unsafe(`ALTER TABLE ${trigger.relation} ENABLE TRIGGER "${trigger.name}"`)
     yield* sql.unsafe(`SET LOCAL maintenance_work_mem = '${INDEX_BUILD_MEM}'`)
     // unique and primary keys first (in that order), then the foreign keys
     for (const constraint of setAside) {
