@@ -11,13 +11,14 @@ export interface OpenTransaction {
   readonly commitWith: (statement: string) => Effect.Effect<void>
 }
 
-export const openTransactionElsewhere = (schema: string) =>
+/** `holding`: statements run in the transaction as it begins (e.g. a read, whose lock it then holds). */
+export const openTransactionElsewhere = (schema: string, holding = "") =>
   Effect.acquireRelease(
     Effect.promise(async () => {
       const url = process.env["DATABASE_URL"]
       if (url === undefined) throw new Error("DATABASE_URL is not set")
       const psql = spawn("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", url], { stdio: ["pipe", "pipe", "inherit"] })
-      psql.stdin.write(`SET search_path TO "${schema}";\nBEGIN;\nSELECT 'begun', pg_current_xact_id();\n`)
+      psql.stdin.write(`SET search_path TO "${schema}";\nBEGIN;\n${holding}\nSELECT 'begun', pg_current_xact_id();\n`)
       // the transaction has its id once psql prints the row
       await new Promise<void>((resolve, reject) => {
         psql.stdout.on("data", (chunk: Buffer) => {
