@@ -72,7 +72,12 @@ const valueSetBytes = (memberships: SlotMemberships): number =>
  * cardinality 0.12 ms; the tally 0.075 ms at 1,000 products, 0.27 ms at 3,000, 1.3 ms at 30,000).
  */
 const POPCOUNT_WEIGHT = 1
-const TALLY_WEIGHT = 36
+/**
+ * The tally's weight: the one above at 100,000 products; four times that at 1,000,000, where its
+ * per-product lists no longer stay in the cache (docs/benchmarks.md, the facet tally at a million
+ * products); between the two, interpolated on the logarithm of the catalog's size.
+ */
+const tallyWeight = (products: number): number => 36 * 4 ** Math.min(1, Math.max(0, Math.log10(products / 100_000)))
 /** The price orders are walked when at least one product in this many is in the set. */
 const PRICE_WALK_DENSITY = 64
 
@@ -163,7 +168,7 @@ export class GroupCounter {
     }
     listed += attributeListed
     // the cheap bound first: the set's words are an upper bound of the words it spans
-    const tallyCost = this.cardinality * (listed + 1) * TALLY_WEIGHT
+    const tallyCost = this.cardinality * (listed + 1) * tallyWeight(slots.size)
     if (values * this.set.length * POPCOUNT_WEIGHT <= tallyCost) return true
     return values * this.spannedWords() * POPCOUNT_WEIGHT <= tallyCost
   }
