@@ -17,12 +17,12 @@ export const catalogReadModel = (options: {
   /** How the engine keeps documents (as they are by default; the server compresses them). */
   readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
   readonly workers?: number | undefined
-  /** Snapshots are stored of catalogs this large or larger (where a CatalogSnapshotStore is given). */
+  /** With it (and a CatalogSnapshotStore), starts read snapshots and store those of catalogs this large or larger. */
   readonly snapshotMinProducts?: number | undefined
 }) =>
   CatalogReadModel.layer({
     pollInterval: options.pollInterval,
-    snapshots: { minProducts: options.snapshotMinProducts ?? 10_000 }
+    snapshots: options.snapshotMinProducts === undefined ? undefined : { minProducts: options.snapshotMinProducts }
   }).pipe(Layer.provide(productSearch(options)))
 
 /** The engine's ProductSearch, with `workers` listing workers (none by default). */

@@ -42,14 +42,16 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
   /** Builds the model (with the ProductSearch given) and follows changes every `pollInterval` until the scope closes. */
   static readonly layer = (options: {
     readonly pollInterval: Duration.Input
+    /** Whether starts read and store snapshots (with a CatalogSnapshotStore), and of what size; absent: none. */
     readonly snapshots?: SnapshotSettings | undefined
   }) =>
     Layer.effect(CatalogReadModel, Effect.gen(function*() {
       const source = yield* CatalogSource
       const productSearch = yield* ProductSearch
       const snapshotStore = yield* Effect.serviceOption(CatalogSnapshotStore)
-      const snapshots = Option.isSome(snapshotStore) && productSearch.snapshots !== undefined
-        ? makeSnapshots(snapshotStore.value, productSearch.snapshots, options.snapshots ?? { minProducts: 10_000 })
+      // snapshots when asked for, kept somewhere, and offered by the index
+      const snapshots = options.snapshots !== undefined && Option.isSome(snapshotStore) && productSearch.snapshots !== undefined
+        ? makeSnapshots(snapshotStore.value, productSearch.snapshots, options.snapshots)
         : undefined
 
       /** Pages are read one ahead: the next page's query runs while this one is indexed. Returns the products applied. */
@@ -77,28 +79,27 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
         publishableKeys: new Map(reference.publishableKeys.map((key) => [key.key, key]))
       })
 
+      const searchReferenceOf = (reference: CatalogReferenceData) => ({ categories: reference.categories, sizeGuides: reference.sizeGuides })
+
+      /** A new index over `reference` with every product. */
+      const built = (reference: CatalogReferenceData) => Effect.gen(function*() {
+        const search = productSearch.make(searchReferenceOf(reference))
+        yield* loadProductsInto(search, null)
+        return search
+      })
+
       const buildState = Effect.gen(function*() {
         const reference = yield* source.loadReferenceData
-        const search = productSearch.make({ categories: reference.categories, sizeGuides: reference.sizeGuides })
-        yield* loadProductsInto(search, null)
-        return stateOf(search, reference)
+        return stateOf(yield* built(reference), reference)
       })
 
       /** The first state: from the snapshot when there is a usable one (then the changes since it), else built. */
       const startState = (cursor: ChangeCursor) => Effect.gen(function*() {
         if (snapshots === undefined) return yield* buildState
         const reference = yield* source.loadReferenceData
-        const searchReference = { categories: reference.categories, sizeGuides: reference.sizeGuides }
-        const restored = yield* snapshots.restore(reference, searchReference)
-        let search: ProductSearchIndex
-        let changedSinceSnapshot: number | null = null
-        if (Option.isSome(restored)) {
-          search = restored.value.search
-          changedSinceSnapshot = yield* loadProductsInto(search, restored.value.cursor)
-        } else {
-          search = productSearch.make(searchReference)
-          yield* loadProductsInto(search, null)
-        }
+        const restored = yield* snapshots.restore(reference, searchReferenceOf(reference))
+        const search = Option.isSome(restored) ? restored.value.search : yield* built(reference)
+        const changedSinceSnapshot = Option.isSome(restored) ? yield* loadProductsInto(search, restored.value.cursor) : null
         yield* snapshots.storeIfWorthIt({ search, reference, cursor, changedSinceSnapshot })
         return stateOf(search, reference)
       })

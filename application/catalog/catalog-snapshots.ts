@@ -7,7 +7,7 @@
  * pays for it and every later start reads bytes. A snapshot that cannot be read or stored is
  * logged and the start goes on without it.
  */
-import { Effect, Fiber, Option } from "effect"
+import { Cause, Effect, Fiber, Option } from "effect"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 import type { CatalogReferenceData, ChangeCursor } from "./catalog-snapshot.ts"
 import { CatalogSnapshotStore, type StoredSnapshot } from "./catalog-snapshot-store.ts"
@@ -98,7 +98,8 @@ export const makeSnapshots = (
         ? Effect.logInfo("catalog snapshot stored").pipe(Effect.annotateLogs({ products }))
         : Effect.logInfo("catalog snapshot not stored: another instance is storing one")
     }).pipe(
-      Effect.catchCause((cause) => Effect.logWarning("catalog snapshot not stored", cause)),
+      // an interrupted start (shutdown) stays interrupted
+      Effect.catchCause((cause) => Cause.hasInterruptsOnly(cause) ? Effect.interrupt : Effect.logWarning("catalog snapshot not stored", cause)),
       Effect.withSpan("CatalogSnapshots.store")
     )
 })
