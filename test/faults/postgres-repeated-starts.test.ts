@@ -7,7 +7,7 @@
  * listeners now have sessions of their own (adapters/postgres/listen-client.ts).
  *
  * With index snapshots stored (CATALOG_SNAPSHOT_MIN_PRODUCTS=1): the first start builds the index
- * and stores one, the next reads it, sees a product changed in between and answers as the first.
+ * and stores one, the next reads it, sees a listed product renamed in between and answers as the first.
  */
 import { spawnSync } from "node:child_process"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
@@ -91,13 +91,13 @@ describe.runIf(throwawayPostgresAvailable())("repeated starts on PostgreSQL with
         expect((await server.finished).code, server.output()).toBe(0)
       }
     }
-    const slug = cluster.psql("SELECT slug FROM products ORDER BY id LIMIT 1", "storefront").trim()
-    const name = cluster.psql(`SELECT name FROM products WHERE slug = '${slug}'`, "storefront").trim()
     let before: Awaited<ReturnType<typeof listingOf>> | undefined
     await run(async (port, output) => {
       expect(output()).toContain("catalog snapshot stored")
       before = await listingOf(port, QUERY)
     })
+    // a product the listing shows (ids are random, and the first by id may be a disabled one)
+    const { slug, name } = before!.data[0]!
     cluster.psql(`UPDATE products SET name = 'Snapshot Probe Renamed' WHERE slug = '${slug}'`, "storefront")
     await run(async (port, output) => {
       expect(output()).toContain("catalog read from its snapshot")
