@@ -8,7 +8,7 @@ import { type Duration, Layer } from "effect"
 import * as EngineProductSearch from "../adapters/catalog-engine/engine-product-search.ts"
 import * as WorkerProductSearch from "../adapters/catalog-workers/worker-product-search.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../adapters/catalog-engine/columns/document-codec.ts"
-import { documentCodecFromDescription } from "../adapters/compression/deflate-document-codec.ts"
+import { documentCodecFromDescription } from "../adapters/compression/dictionary-document-codec.ts"
 import { productJsonDocuments } from "../adapters/http/representation/product-document.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 

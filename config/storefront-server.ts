@@ -6,7 +6,7 @@
 import { NodeHttpServer } from "@effect/platform-node"
 import { Duration, Effect, Layer, Option, References } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
-import { deflateDocumentCodecTrainer } from "../adapters/compression/deflate-document-codec.ts"
+import { dictionaryDocumentCodecTrainer } from "../adapters/compression/dictionary-document-codec.ts"
 import { createStorefrontNodeServer } from "../adapters/http/node-server.ts"
 import * as StorefrontHttpApp from "../adapters/http/storefront-http-app.ts"
 import { catalogReadModel } from "./catalog-read-model.ts"
@@ -73,7 +73,7 @@ export const storefrontServer = (settings: AppConfig) => {
   const readModel = catalogReadModel({
     pollInterval: Duration.millis(settings.catalogPollMillis),
     // product documents compressed against a dictionary trained on the catalog's first ones
-    documentCodec: deflateDocumentCodecTrainer(),
+    documentCodec: dictionaryDocumentCodecTrainer(),
     workers,
     snapshotMinProducts: settings.catalogSnapshotMinProducts
   }).pipe(Layer.provideMerge(stores))

@@ -18,8 +18,8 @@ import { type EngineOptions, engineIndexOptions } from "./engine-options.ts"
 import { SuggestIndex, type SuggestSnapshot } from "./suggest/suggest-index.ts"
 import { encodeSnapshot, SnapshotDecoder } from "./snapshot/snapshot-codec.ts"
 
-/** Changes whenever the snapshot's tree changes shape. */
-const ENCODING = "catalog-engine/2"
+/** Changes whenever the snapshot's tree changes shape or the documents are stored in another form. */
+const ENCODING = "catalog-engine/3"
 
 /** An engine index's two parts, always changed together. */
 export interface EngineParts {

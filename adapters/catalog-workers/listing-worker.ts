@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads"
 import { CatalogIndex } from "../catalog-engine/catalog-index/catalog-index.ts"
-import { documentCodecFromDescription } from "../compression/deflate-document-codec.ts"
+import { documentCodecFromDescription } from "../compression/dictionary-document-codec.ts"
 import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"
 
 const port = parentPort

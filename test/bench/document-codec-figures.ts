@@ -1,57 +1,48 @@
-// The document codec's compression, one way per process: the reusable native zlib stream
-// (adapters/compression/reusable-zlib.ts) against Node's public per-call functions (deflateRawSync /
-// inflateRawSync, and zstd with the same dictionary), over the products of the generated bench
-// catalog: µs per document to encode and to decode (decoded 3 times), bytes per document, and how
-// much RSS grew while encoding them all. Not a test:
-//   node test/bench/document-codec-figures.ts CATALOG.json [reusable|per-call|zstd ...]
+// The document codec's compression, one way per process: this project's codec
+// (adapters/compression/dictionary-document-codec.ts: a trained dictionary and trained prefix
+// codes, in TypeScript) against Node's public per-call functions with the same dictionary
+// (deflateRawSync / inflateRawSync, and zstd), over the products of the generated bench catalog:
+// µs per document to encode and to decode (decoded 3 times), bytes per document, and how much RSS
+// grew while encoding them all. Not a test:
+//   node test/bench/document-codec-figures.ts CATALOG.json [dictionary|per-call|zstd ...]
 // With no way named it runs each in a child process of its own, alternated over 3 rounds.
 import { spawnSync } from "node:child_process"
 import { readFileSync } from "node:fs"
-import {
-  constants,
-  createDeflateRaw,
-  createInflateRaw,
-  deflateRawSync,
-  inflateRawSync,
-  zstdCompressSync,
-  zstdDecompressSync
-} from "node:zlib"
+import { constants, deflateRawSync, inflateRawSync, zstdCompressSync, zstdDecompressSync } from "node:zlib"
 import { trainDictionary } from "../../adapters/compression/compression-dictionary.ts"
-import { DEFAULT_DICTIONARY } from "../../adapters/compression/deflate-document-codec.ts"
-import { documentDeflater } from "../../adapters/compression/deflate-options.ts"
-import { reusableZlib } from "../../adapters/compression/reusable-zlib.ts"
+import { DEFAULT_DICTIONARY, dictionaryDocumentCodec, trainCodecData } from "../../adapters/compression/dictionary-document-codec.ts"
 
-type Way = "reusable" | "per-call" | "zstd"
-const WAYS: ReadonlyArray<Way> = ["reusable", "per-call", "zstd"]
+type Way = "dictionary" | "per-call" | "zstd"
+const WAYS: ReadonlyArray<Way> = ["dictionary", "per-call", "zstd"]
 
 const [catalogFile, ...named] = process.argv.slice(2)
 if (catalogFile === undefined) throw new Error("usage: document-codec-figures.ts CATALOG.json [way ...]")
 
-const codecOf = (way: Way, dictionary: Uint8Array) => {
+const codecOf = (way: Way, samples: ReadonlyArray<string>) => {
+  if (way === "dictionary") {
+    const codec = dictionaryDocumentCodec(trainCodecData(samples))
+    return {
+      encode: (input: Buffer) => Buffer.from(codec.encode(input.toString("utf8")), "latin1"),
+      decode: (input: Uint8Array) => codec.decodeBytes!(input)
+    }
+  }
+  // zlib's window is 32 KiB, and a dictionary of that size leaves no room for the document
+  const dictionary = trainDictionary(samples, { ...DEFAULT_DICTIONARY, size: 16 * 1024 })
   const inflateOptions = { windowBits: 15, dictionary }
-  switch (way) {
-    case "reusable": {
-      const deflate = documentDeflater(dictionary)
-      const inflate = reusableZlib(() => createInflateRaw(inflateOptions), (input) => inflateRawSync(input, inflateOptions))
-      return { encode: (input: Buffer) => Buffer.from(deflate(input)), decode: inflate }
-    }
-    case "per-call": {
-      const options = { level: 6, memLevel: 8, windowBits: 15, strategy: constants.Z_DEFAULT_STRATEGY, dictionary }
-      return { encode: (input: Buffer) => deflateRawSync(input, options), decode: (input: Uint8Array) => inflateRawSync(input, inflateOptions) }
-    }
-    case "zstd":
-      return {
-        encode: (input: Buffer) => zstdCompressSync(input, { dictionary, params: { [constants.ZSTD_c_compressionLevel]: 3 } }),
-        decode: (input: Uint8Array) => zstdDecompressSync(input, { dictionary })
-      }
+  if (way === "per-call") {
+    const options = { level: 6, memLevel: 8, windowBits: 15, strategy: constants.Z_DEFAULT_STRATEGY, dictionary }
+    return { encode: (input: Buffer) => deflateRawSync(input, options), decode: (input: Uint8Array) => inflateRawSync(input, inflateOptions).toString("utf8") }
+  }
+  return {
+    encode: (input: Buffer) => zstdCompressSync(input, { dictionary, params: { [constants.ZSTD_c_compressionLevel]: 3 } }),
+    decode: (input: Uint8Array) => zstdDecompressSync(input, { dictionary }).toString("utf8")
   }
 }
 
 const measure = (way: Way) => {
   const catalog = JSON.parse(readFileSync(catalogFile, "utf8")) as { products: ReadonlyArray<unknown> }
   const documents = catalog.products.map((product) => Buffer.from(JSON.stringify(product), "utf8"))
-  const dictionary = trainDictionary(documents.slice(0, 2_000).map((document) => document.toString("utf8")), DEFAULT_DICTIONARY)
-  const codec = codecOf(way, dictionary)
+  const codec = codecOf(way, documents.slice(0, 2_000).map((document) => document.toString("utf8")))
   const rssBefore = process.memoryUsage().rss
   let started = performance.now()
   const encoded = documents.map((document) => codec.encode(document))
@@ -59,7 +50,7 @@ const measure = (way: Way) => {
   const rssGrowth = process.memoryUsage().rss - rssBefore
   started = performance.now()
   let decodedBytes = 0
-  for (let round = 0; round < 3; round++) for (const stored of encoded) decodedBytes += codec.decode(stored).length
+  for (let round = 0; round < 3; round++) for (const stored of encoded) decodedBytes += Buffer.byteLength(codec.decode(stored))
   const decodeMs = (performance.now() - started) / 3
   const storedBytes = encoded.reduce((sum, stored) => sum + stored.length, 0)
   const rawBytes = documents.reduce((sum, document) => sum + document.length, 0)

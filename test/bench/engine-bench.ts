@@ -1,5 +1,5 @@
 // `node test/bench/engine-bench.ts`: the catalog engine alone, in one process, without HTTP or a
-// database: builds the index the server builds (documents deflated) from the bench catalog and
+// database: builds the index the server builds (documents compressed) from the bench catalog and
 // answers the bench's distinct listing queries and new search terms, printing the time per query
 // and a digest of every answer (equal digests over the same snapshot = equal answers, to compare
 // two engines; a new snapshot has new product ids, so other ties and another digest). With
@@ -9,7 +9,7 @@
 //                  per product) for later runs
 //   --queries Q    distinct listing queries (default 2000)
 //   --terms T      listing queries with a search term not seen before (default 200)
-//   --plain        keep documents as they are instead of deflated (shorter builds, for A/B of engines)
+//   --plain        keep documents as they are instead of compressed (shorter builds, for A/B of engines)
 //   --shared       answer from the index a listing worker would hold: shared (CatalogIndex.share)
 //                  and rebuilt from its description (CatalogIndex.fromShared), printing the time
 //                  and memory of both steps; the digests must equal those of a run without it
@@ -22,7 +22,7 @@ import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { Effect, Layer } from "effect"
 import { catalogDocumentFile } from "../../adapters/file/catalog-document-file.ts"
-import { deflateDocumentCodecTrainer, documentCodecFromDescription } from "../../adapters/compression/deflate-document-codec.ts"
+import { dictionaryDocumentCodecTrainer, documentCodecFromDescription } from "../../adapters/compression/dictionary-document-codec.ts"
 import * as MemoryCatalogStore from "../../adapters/memory/memory-catalog-store.ts"
 import * as MemoryCustomerRepository from "../../adapters/memory/memory-customer-repository.ts"
 import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
@@ -182,7 +182,7 @@ const main = async () => {
   const products = Number(values.products ?? 100_000)
   const snapshot = await loadSnapshot(products)
   const started = performance.now()
-  const index = makeIndex(snapshot, { documentCodec: values.plain === true ? undefined : deflateDocumentCodecTrainer() })
+  const index = makeIndex(snapshot, { documentCodec: values.plain === true ? undefined : dictionaryDocumentCodecTrainer() })
   for (const product of snapshot.products) index.upsertProduct(product)
   // what the read model does once loaded (an engine without it builds on first use)
   const prepared = index as unknown as { prepare?: () => void }

@@ -12,7 +12,7 @@
 // every method are checked equal. `npm ci` does not build roaring's native part (package.json's
 // allowScripts); the command below builds it for the pinned Node, once. Not a test.
 import { parseArgs } from "node:util"
-import { deflateDocumentCodecTrainer } from "../../adapters/compression/deflate-document-codec.ts"
+import { dictionaryDocumentCodecTrainer } from "../../adapters/compression/dictionary-document-codec.ts"
 import { type Bitset, countBits, countIntersection, forEachBit, intersectInto, makeBitset, setBit } from "../../adapters/catalog-engine/columns/bitset.ts"
 import { GroupCounter, valueSetsOf } from "../../adapters/catalog-engine/catalog-index/facet-kernels.ts"
 import { ATTRIBUTE_GROUP_PREFIX } from "../../adapters/catalog-engine/catalog-index/listing-filters.ts"
@@ -33,7 +33,7 @@ const { values: options } = parseArgs({ options: { products: { type: "string" },
 const runs = Number(options.runs ?? 7)
 const built = await indexFromSnapshot(
   Number(options.products ?? 100_000),
-  options.plain === true ? {} : { documentCodec: deflateDocumentCodecTrainer() }
+  options.plain === true ? {} : { documentCodec: dictionaryDocumentCodecTrainer() }
 )
 const { catalog, memberships, orders, slots } = built
 // the ids of the shops the index holds (the snapshot's)

@@ -10,7 +10,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Effect, Schema } from "effect"
 import * as EngineProductSearch from "../../../adapters/catalog-engine/engine-product-search.ts"
 import type { EngineOptions } from "../../../adapters/catalog-engine/engine-options.ts"
-import { deflateDocumentCodecTrainer, documentCodecFromDescription } from "../../../adapters/compression/deflate-document-codec.ts"
+import { dictionaryDocumentCodecTrainer, documentCodecFromDescription } from "../../../adapters/compression/dictionary-document-codec.ts"
 import { productJsonDocuments } from "../../../adapters/http/representation/product-document.ts"
 import type { ProductSearchIndex, SearchReference } from "../../../application/catalog/product-search.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
@@ -20,7 +20,7 @@ const OPTIONS: Record<string, EngineOptions> = {
   "documents as they are": { format: productJsonDocuments, codecFromDescription: documentCodecFromDescription },
   "documents compressed": {
     format: productJsonDocuments,
-    documentCodec: deflateDocumentCodecTrainer({ sampleSize: 3 }),
+    documentCodec: dictionaryDocumentCodecTrainer({ sampleSize: 3 }),
     codecFromDescription: documentCodecFromDescription
   }
 }

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "@effect/vitest"
+import { Arbitrary, Schema } from "effect"
+import { inflateRawSync } from "node:zlib"
 import { trainDictionary } from "../../adapters/compression/compression-dictionary.ts"
 import {
   DEFAULT_DICTIONARY,
-  deflateDocumentCodec,
-  deflateDocumentCodecTrainer,
-  documentCodecFromDescription
-} from "../../adapters/compression/deflate-document-codec.ts"
+  dictionaryDocumentCodec,
+  dictionaryDocumentCodecTrainer,
+  documentCodecFromDescription,
+  trainCodecData
+} from "../../adapters/compression/dictionary-document-codec.ts"
+import { codeLengths, MAX_CODE_BITS } from "../../adapters/compression/huffman-code.ts"
 import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import { makeIndex, makeProduct, makeVariant, shops } from "../domain/catalog/catalog-fixtures.ts"
 import { ShopId } from "../../domain/shared/ids.ts"
@@ -47,9 +51,51 @@ const documentsOf = (count: number): Array<string> => {
   return index.list({ page: 1, limit: 100, includeFacets: false }, shops("shop_a")).documents.slice()
 }
 
-describe("deflate document codec", () => {
+/** Texts: any (well-formed) string, or pieces from a small alphabet joined, so that they repeat as documents do. */
+const Pieces = Schema.Array(Schema.Literals(["{\"id\":", "\"name\"", "শাড়ি", "👟", "a", "\u0000", "https://img.example.com/p/"]))
+const Texts = Schema.Array(Schema.Union([Schema.String, Pieces]))
+const textsOf = (drawn: typeof Texts.Type): Array<string> =>
+  drawn.map((text) => typeof text === "string" ? text.toWellFormed() : text.join(""))
+
+describe("dictionary document codec", () => {
   const documents = documentsOf(100)
-  const codec = deflateDocumentCodec(trainDictionary(documents.slice(0, 50), DEFAULT_DICTIONARY))
+  const codec = dictionaryDocumentCodec(trainCodecData(documents.slice(0, 50)))
+
+  it.prop(
+    "decodes what it encoded, for any text, with a codec trained on any samples",
+    [Arbitrary.schema(Texts), Arbitrary.schema(Texts)],
+    ([drawnSamples, drawnTexts]) => {
+      const samples = textsOf(drawnSamples)
+      const trained = dictionaryDocumentCodec(trainCodecData(samples, { size: 512, segmentLength: 24, gramLength: 4 }))
+      for (const text of [...textsOf(drawnTexts), ...samples]) expect(trained.decode(trained.encode(text))).toBe(text)
+    }
+  )
+
+  it.prop(
+    "code lengths fit the limit and form a complete prefix code, whatever the counts",
+    [Arbitrary.schema(Schema.Array(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 2 ** 40 }))).check(Schema.isMinLength(2)))],
+    ([counts]) => {
+      const lengths = codeLengths(counts)
+      expect(lengths.every((length) => length >= 1 && length <= MAX_CODE_BITS)).toBe(true)
+      expect(lengths.reduce((sum, length) => sum + 2 ** -length, 0)).toBe(1)
+    }
+  )
+
+  it("a cut document decodes to an error or another text, and raw deflate does not read it", () => {
+    const stored = Buffer.from(codec.encode(documents[0]!), "latin1")
+    for (let cut = 0; cut < stored.length - 4; cut += 7) {
+      const outcome = (() => {
+        try {
+          return codec.decodeBytes!(stored.subarray(0, cut))
+        } catch (error) {
+          return error as Error
+        }
+      })()
+      expect(outcome === documents[0]).toBe(false)
+    }
+    // raw deflate's reader does not take it: the format is this codec's own
+    expect(() => inflateRawSync(stored)).toThrow()
+  })
 
   it("round-trips documents, including ones unlike the samples and any Unicode", () => {
     const unusual = [
@@ -78,7 +124,7 @@ describe("deflate document codec", () => {
     expect(trainDictionary(documents, DEFAULT_DICTIONARY)).toEqual(dictionary)
     expect(Buffer.from(trainDictionary(["ab", "cd"], DEFAULT_DICTIONARY)).toString()).toBe("abcd")
     expect(trainDictionary([], DEFAULT_DICTIONARY)).toEqual(new Uint8Array(0))
-    const empty = deflateDocumentCodec(new Uint8Array(0))
+    const empty = dictionaryDocumentCodec(trainCodecData([]))
     expect(empty.decode(empty.encode(documents[0]!))).toBe(documents[0])
   })
 
@@ -87,7 +133,7 @@ describe("deflate document codec", () => {
     const plain = makeIndex({ categories: [], sizeGuides: [] })
     const compressed = makeIndex(
       { categories: [], sizeGuides: [] },
-      { documentCodec: deflateDocumentCodecTrainer({ sampleSize: 25 }) }
+      { documentCodec: dictionaryDocumentCodecTrainer({ sampleSize: 25 }) }
     )
     catalog.forEach((product, position) => {
       plain.upsertProduct(product)
@@ -110,7 +156,7 @@ describe("deflate document codec", () => {
   it("an index shared through the codec's description (as a listing worker rebuilds it) gives the same answers", () => {
     const compressed = makeIndex(
       { categories: [], sizeGuides: [] },
-      { documentCodec: deflateDocumentCodecTrainer({ sampleSize: 25 }) }
+      { documentCodec: dictionaryDocumentCodecTrainer({ sampleSize: 25 }) }
     )
     for (const product of products(60)) compressed.upsertProduct(product)
     const shared = CatalogIndex.fromShared(compressed.share(), documentCodecFromDescription)
