@@ -27,15 +27,18 @@ export const givenRecordOfNewCustomer = <A, E, R>(
     return { customer, record }
   })
 
+/** How a contract stores a record and reads it back. */
+export interface RecordStore<A, E, R> {
+  readonly insert: (record: A) => Effect.Effect<unknown, E, R>
+  readonly read: (record: A) => Effect.Effect<Option.Option<A>, E, R>
+}
+
 /**
  * Inserts each case's record, runs `act`, then reads every record back with `read`: it is the
  * case's expected value, or the record unchanged when the case names none.
  */
 export const expectReadBackAfter = <A, E, R>(
-  store: {
-    readonly insert: (record: A) => Effect.Effect<unknown, E, R>
-    readonly read: (record: A) => Effect.Effect<Option.Option<A>, E, R>
-  },
+  store: RecordStore<A, E, R>,
   act: Effect.Effect<unknown, E, R>,
   cases: ReadonlyArray<readonly [stored: A, expected?: A]>
 ) =>
@@ -45,6 +48,24 @@ export const expectReadBackAfter = <A, E, R>(
     for (const [stored, expected] of cases) {
       expect(yield* store.read(stored)).toEqual(Option.some(expected ?? stored))
     }
+  })
+
+type StoredCustomer = ReturnType<typeof sampleCustomer>
+
+/**
+ * Ending all of one customer's records at once (revoking, voiding): stores the `cases` made for
+ * that customer and for another one, runs `end` for the first customer and reads every record
+ * back as expectReadBackAfter does, so a case that names no expected value must stay untouched.
+ */
+export const expectEndingAllOfCustomer = <A, E, R>(
+  store: RecordStore<A, E, R>,
+  end: (customerId: StoredCustomer["id"]) => Effect.Effect<unknown, E, R>,
+  cases: (customer: StoredCustomer, other: StoredCustomer) => ReadonlyArray<readonly [stored: A, expected?: A]>
+) =>
+  Effect.gen(function*() {
+    const customer = yield* givenCustomer
+    const other = yield* givenCustomer
+    yield* expectReadBackAfter(store, end(customer.id), cases(customer, other))
   })
 
 /** `attempt(i)` for i in 0..n-1, all at once; the outcomes in that order. */

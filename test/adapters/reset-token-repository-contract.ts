@@ -8,7 +8,7 @@ import { Effect, Option, Result } from "effect"
 import { ResetTokenRepository } from "../../application/auth/reset-token-repository.ts"
 import { defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"
 import { issueResetToken, redeemResetToken, type ResetToken } from "../../domain/auth/reset-token.ts"
-import { concurrentUnits, expectReadBackAfter, givenCustomer, givenRecordOfNewCustomer, portContract, uniqueSuffix } from "./account-store-fixtures.ts"
+import { concurrentUnits, expectEndingAllOfCustomer, givenRecordOfNewCustomer, portContract, uniqueSuffix } from "./account-store-fixtures.ts"
 import { NormalisedEmail } from "../../domain/customer/email.ts"
 import { CustomerId, ResetTokenId } from "../../domain/shared/ids.ts"
 
@@ -29,21 +29,19 @@ export const resetTokenRepositoryContract = portContract(ResetTokenRepository, "
     }),
 
   "voiding a customer's tokens touches only their pending ones": (repository) =>
-    Effect.gen(function*() {
-      const customer = yield* givenCustomer
-      const other = yield* givenCustomer
-      const pending = newToken(customer.id)
-      yield* expectReadBackAfter(
-        { insert: repository.insert, read: (stored) => repository.findByTokenHashForUpdate(stored.tokenHash) },
-        repository.voidAllOfCustomer(customer.id, T1),
-        [
+    expectEndingAllOfCustomer(
+      { insert: repository.insert, read: (stored) => repository.findByTokenHashForUpdate(stored.tokenHash) },
+      (customerId) => repository.voidAllOfCustomer(customerId, T1),
+      (customer, other) => {
+        const pending = newToken(customer.id)
+        return [
           [pending, { ...pending, voidedAt: T1 }],
           [{ ...newToken(customer.id), usedAt: T0 }], // used
           [newToken(customer.id, new Date(T0.getTime() - 7_200_000))], // expired
           [newToken(other.id)]
         ]
-      )
-    }),
+      }
+    ),
 
   "of 5 concurrent redemptions of one token exactly one succeeds": (repository) =>
     Effect.gen(function*() {

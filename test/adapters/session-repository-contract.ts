@@ -9,7 +9,7 @@ import { Effect, Option } from "effect"
 import { SessionRepository } from "../../application/auth/session-repository.ts"
 import { defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"
 import { issueSession, rotateSession, type Session } from "../../domain/auth/session.ts"
-import { concurrentUnits, expectReadBackAfter, givenCustomer, givenRecordOfNewCustomer, portContract, uniqueSuffix } from "./account-store-fixtures.ts"
+import { concurrentUnits, expectEndingAllOfCustomer, givenRecordOfNewCustomer, portContract, uniqueSuffix } from "./account-store-fixtures.ts"
 import { CustomerId, SessionId } from "../../domain/shared/ids.ts"
 
 const T0 = new Date("2026-04-01T08:00:00.000Z")
@@ -48,16 +48,14 @@ export const sessionRepositoryContract = portContract(SessionRepository, "Sessio
     }),
 
   "revoking a customer's sessions leaves other customers and earlier revocations alone": (repository) =>
-    Effect.gen(function*() {
-      const customer = yield* givenCustomer
-      const other = yield* givenCustomer
-      const active = newSession(customer.id)
-      yield* expectReadBackAfter(
-        { insert: repository.insert, read: (stored) => repository.findById(stored.id) },
-        repository.revokeAllOfCustomer(customer.id, T2),
-        [[active, { ...active, revokedAt: T2 }], [{ ...newSession(customer.id), revokedAt: T0 }], [newSession(other.id)]]
-      )
-    }),
+    expectEndingAllOfCustomer(
+      { insert: repository.insert, read: (stored) => repository.findById(stored.id) },
+      (customerId) => repository.revokeAllOfCustomer(customerId, T2),
+      (customer, other) => {
+        const active = newSession(customer.id)
+        return [[active, { ...active, revokedAt: T2 }], [{ ...newSession(customer.id), revokedAt: T0 }], [newSession(other.id)]]
+      }
+    ),
 
   "of 10 concurrent refreshes with one token exactly one rotates; the next sees the reuse": (repository) =>
     Effect.gen(function*() {

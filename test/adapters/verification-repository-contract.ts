@@ -8,7 +8,7 @@ import { Effect, Option } from "effect"
 import { VerificationRepository } from "../../application/auth/verification-repository.ts"
 import { defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"
 import { issueVerification, type Verification, type VerificationPurpose, verifyOtp } from "../../domain/auth/verification.ts"
-import { concurrentUnits, expectReadBackAfter, givenCustomer, givenRecordOfNewCustomer, portContract, uniqueSuffix } from "./account-store-fixtures.ts"
+import { concurrentUnits, expectEndingAllOfCustomer, givenCustomer, givenRecordOfNewCustomer, portContract, uniqueSuffix } from "./account-store-fixtures.ts"
 import { CustomerId, VerificationId } from "../../domain/shared/ids.ts"
 
 const T0 = new Date("2026-04-01T08:00:00.000Z")
@@ -65,25 +65,24 @@ export const verificationRepositoryContract = portContract(VerificationRepositor
       expect(yield* repository.findOpenByDestination("nobody@example.com", "login")).toEqual([])
     }),
 
-  "voiding a customer's verifications touches only their live ones": (repository) =>
-    Effect.gen(function*() {
-      const customer = yield* givenCustomer
-      const other = yield* givenCustomer
-      const now = new Date(T0.getTime() + 60_000)
-      const live = newVerification(customer.id, customer.email!, "login")
-      const liveOtherPurpose = newVerification(customer.id, customer.phone!, "reset_password")
-      yield* expectReadBackAfter(
-        { insert: repository.insert, read: (stored) => repository.findByIdForUpdate(stored.id) },
-        repository.voidAllOfCustomer(customer.id, now),
-        [
+  "voiding a customer's verifications touches only their live ones": (repository) => {
+    const now = new Date(T0.getTime() + 60_000)
+    return expectEndingAllOfCustomer(
+      { insert: repository.insert, read: (stored) => repository.findByIdForUpdate(stored.id) },
+      (customerId) => repository.voidAllOfCustomer(customerId, now),
+      (customer, other) => {
+        const live = newVerification(customer.id, customer.email!, "login")
+        const liveOtherPurpose = newVerification(customer.id, customer.phone!, "reset_password")
+        return [
           [live, { ...live, voidedAt: now }],
           [liveOtherPurpose, { ...liveOtherPurpose, voidedAt: now }],
           [newVerification(customer.id, customer.email!, "login", new Date(T0.getTime() - 3_600_000))], // expired
           [{ ...newVerification(customer.id, customer.email!, "login"), attemptsRemaining: 0 }], // exhausted
           [newVerification(other.id, other.email!, "login")]
         ]
-      )
-    }),
+      }
+    )
+  },
 
   "5 concurrent wrong codes each cost one attempt (the verification dies)": (repository) =>
     Effect.gen(function*() {
