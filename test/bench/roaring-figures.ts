@@ -143,8 +143,8 @@ const randomSet = (cardinality: number): Bitset => {
   return set
 }
 const category = (slug: string): Bitset => memberships.categoryBits[memberships.categoryIndex.get(catalog.categoryIdBySlug(slug)!)!]!
-const tag = (name: string): Bitset => memberships.tags.bitsOf(memberships.tags.ids.get(name)!)
-const attribute = (key: string, value: string): Bitset => memberships.attributeValues.bitsOf(memberships.attributeValues.ids.get(`${key}\u0000${value}`)!)
+const tag = (name: string): Bitset => memberships.tags.bitsOf(memberships.tags.idOf(name)!)
+const attribute = (key: string, value: string): Bitset => memberships.attributeValues.bitsOf(memberships.attributeValues.idOf(`${key}\u0000${value}`)!)
 const visible = memberships.visibleIn(shopIds)
 const filterSets: ReadonlyArray<{ name: string; set: Bitset }> = [
   { name: "visible (no filter)", set: visible },

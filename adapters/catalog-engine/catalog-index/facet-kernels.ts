@@ -174,7 +174,7 @@ export class GroupCounter {
   }
 
   private attributeIds(group: string): ReadonlyArray<number> {
-    const keyId = this.memberships.attributeKeyNames.ids.get(group.slice(ATTRIBUTE_GROUP_PREFIX.length))
+    const keyId = this.memberships.attributeKeyNames.idOf(group.slice(ATTRIBUTE_GROUP_PREFIX.length))
     return keyId === undefined ? [] : this.memberships.attributeValueIdsOfKey(keyId)
   }
 
@@ -283,7 +283,7 @@ export class GroupCounter {
       if (group === "tags") return counts(tags!)
       if (group === "price") return counts(new Int32Array(0), { minPrice: lowest, maxPrice: highest })
       if (group.startsWith(ATTRIBUTE_GROUP_PREFIX)) {
-        const keyId = memberships.attributeKeyNames.ids.get(group.slice(ATTRIBUTE_GROUP_PREFIX.length))
+        const keyId = memberships.attributeKeyNames.idOf(group.slice(ATTRIBUTE_GROUP_PREFIX.length))
         return counts((keyId === undefined ? undefined : byKey[keyId]) ?? new Int32Array(0))
       }
       return counts(new Int32Array(0))

@@ -60,7 +60,7 @@ export const listingFilters = (
   }
   if (query.tags !== undefined) {
     const sets = query.tags.map((tag) => {
-      const id = memberships.tags.ids.get(tag)
+      const id = memberships.tags.idOf(tag)
       return id === undefined ? undefined : memberships.tags.bitsOf(id)
     })
     filters.push({ group: "tags", key: keyOf(query.tags), bits: unionOf(words, sets) })
@@ -78,7 +78,7 @@ export const listingFilters = (
   }
   for (const filter of query.attributes ?? []) {
     const sets = filter.values.map((value) => {
-      const id = memberships.attributeValues.ids.get(attributeValueName(filter.key, value))
+      const id = memberships.attributeValues.idOf(attributeValueName(filter.key, value))
       return id === undefined ? undefined : memberships.attributeValues.bitsOf(id)
     })
     filters.push({ group: `${ATTRIBUTE_GROUP_PREFIX}${filter.key}`, key: keyOf(filter.values), bits: unionOf(words, sets) })

@@ -1,6 +1,7 @@
 /** A dictionary from strings to dense ids, each with a bit set of the slots holding it. */
 import { type Bitset, makeBitset, resized } from "../columns/bitset.ts"
 import { type ByteColumn, fromByteColumn, packBitsets, toByteColumn, unpackBitsets } from "../columns/shared-columns.ts"
+import { StringIds } from "../columns/string-ids.ts"
 
 /** A dictionary on shared memory: its names, and its bit sets of `words` words packed end to end. */
 export interface SharedDictionary {
@@ -10,19 +11,29 @@ export interface SharedDictionary {
 }
 
 export class ValueDictionary {
-  readonly ids = new Map<string, number>()
-  readonly names: Array<string> = []
-  readonly bits: Array<Bitset> = []
+  private readonly ids: StringIds
+  readonly bits: Array<Bitset>
 
+  constructor(ids = new StringIds(), bits: Array<Bitset> = []) {
+    this.ids = ids
+    this.bits = bits
+  }
+
+  /** The names by id. */
+  get names(): ReadonlyArray<string> {
+    return this.ids.strings
+  }
+
+  idOf(name: string): number | undefined {
+    return this.ids.idOf(name)
+  }
+
+  /** The id of `name`, added with an empty bit set of `words` words when new. */
   idFor(name: string, words: number): number {
-    let id = this.ids.get(name)
-    if (id === undefined) {
-      id = this.names.length
-      this.ids.set(name, id)
-      this.names.push(name)
-      this.bits.push(makeBitset(words))
-    }
-    return id
+    const known = this.ids.idOf(name)
+    if (known !== undefined) return known
+    this.bits.push(makeBitset(words))
+    return this.ids.add(name)
   }
 
   /** The bit set of a known id. */
@@ -36,15 +47,8 @@ export class ValueDictionary {
 
   /** A dictionary whose bit sets are views of the shared ones (the names are decoded: dictionaries are small). */
   static fromShared(shared: SharedDictionary): ValueDictionary {
-    const dictionary = new ValueDictionary()
     const names = fromByteColumn(shared.names)
-    const bits = unpackBitsets(shared.bits, names.length, shared.words)
-    names.forEach((name, id) => {
-      dictionary.ids.set(name, id)
-      dictionary.names.push(name)
-      dictionary.bits.push(bits[id]!)
-    })
-    return dictionary
+    return new ValueDictionary(new StringIds(names), unpackBitsets(shared.bits, names.length, shared.words))
   }
 
   grow(words: number): void {

@@ -18,6 +18,7 @@
  * few, by sorting the whole array again when they are many (a bulk load).
  */
 import { type ByteColumn, fromByteColumn, stringAt, toByteColumn } from "../columns/shared-columns.ts"
+import { StringIds } from "../columns/string-ids.ts"
 import { allowedEdits } from "./folding.ts"
 
 /** A dictionary in a snapshot: its words and surfaces by id, and the ids in word order. */
@@ -44,14 +45,20 @@ const INSERT_ONE_BY_ONE_MAX = 64
 const AFTER_EVERY_EXTENSION = "\uffff"
 
 export class WordDictionary {
-  private readonly ids = new Map<string, number>()
+  private readonly ids: StringIds
   /** Folded words by id. */
-  readonly words: Array<string> = []
+  readonly words: ReadonlyArray<string>
   /** The lower-cased text each word was first seen as, by id. */
-  readonly surfaces: Array<string> = []
+  readonly surfaces: Array<string>
   private sortedWords: Array<string> = []
   private sortedIds: Array<number> = []
   private pending: Array<number> = []
+
+  constructor(ids = new StringIds(), surfaces: Array<string> = []) {
+    this.ids = ids
+    this.words = ids.strings
+    this.surfaces = surfaces
+  }
 
   snapshot(): DictionarySnapshot {
     this.settle()
@@ -59,9 +66,7 @@ export class WordDictionary {
   }
 
   static fromSnapshot(snapshot: DictionarySnapshot): WordDictionary {
-    const dictionary = new WordDictionary()
     const words = fromByteColumn(snapshot.words)
-    words.forEach((word, id) => dictionary.ids.set(word, id))
     const sortedIds = Array.from(snapshot.sortedIds)
     // most words are seen as they fold: the surface is then the word's own string
     const { bytes, offsets } = snapshot.surfaces
@@ -73,33 +78,28 @@ export class WordDictionary {
         bytes.subarray(from, to).every((byte, at) => byte === snapshot.words.bytes[wordFrom + at])
       return same ? word : stringAt(snapshot.surfaces, id)
     })
-    return Object.assign(dictionary, {
-      words,
-      surfaces,
+    return Object.assign(new WordDictionary(new StringIds(words), surfaces), {
       sortedIds,
       sortedWords: sortedIds.map((id) => words[id]!)
     })
   }
 
   get size(): number {
-    return this.words.length
+    return this.ids.size
   }
 
   /** The id of `folded`, added (with this surface form) when new. */
   idFor(folded: string, surface: string): number {
-    let id = this.ids.get(folded)
-    if (id === undefined) {
-      id = this.words.length
-      this.ids.set(folded, id)
-      this.words.push(folded)
-      this.surfaces.push(surface)
-      this.pending.push(id)
-    }
+    const known = this.ids.idOf(folded)
+    if (known !== undefined) return known
+    const id = this.ids.add(folded)
+    this.surfaces.push(surface)
+    this.pending.push(id)
     return id
   }
 
   idOf(folded: string): number | undefined {
-    return this.ids.get(folded)
+    return this.ids.idOf(folded)
   }
 
   /**
