@@ -3,6 +3,7 @@
 // verifications, so the figure is the time of one hash on one core.
 import { hash, verify } from "argon2"
 import { ARGON2ID_PARAMETERS } from "../../adapters/security/argon2-password-hasher.ts"
+import { quantile } from "./quantiles.ts"
 
 export interface Argon2Figure {
   readonly parameters: string
@@ -11,8 +12,7 @@ export interface Argon2Figure {
   readonly verifyMs: { readonly median: number; readonly p90: number }
 }
 
-const quantile = (sorted: ReadonlyArray<number>, q: number): number =>
-  Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10
+const tenths = (ms: number): number => Math.round(ms * 10) / 10
 
 const timed = async (run: () => Promise<unknown>, samples: number) => {
   const times: Array<number> = []
@@ -22,7 +22,7 @@ const timed = async (run: () => Promise<unknown>, samples: number) => {
     times.push(performance.now() - started)
   }
   times.sort((a, b) => a - b)
-  return { median: quantile(times, 0.5), p90: quantile(times, 0.9) }
+  return { median: tenths(quantile(times, 0.5)), p90: tenths(quantile(times, 0.9)) }
 }
 
 export const measureArgon2id = async (samples = 30): Promise<Argon2Figure> => {

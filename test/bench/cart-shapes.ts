@@ -4,6 +4,7 @@ import type { BenchRequest, FlowContext, JsonValue, PreparedRequest, Shape, Shap
 import type { StoreApi } from "./store-api.ts"
 import { benchClientAddress } from "./auth-shapes.ts"
 import { arrayOf, isRecord, stringOf } from "./json-fields.ts"
+import { inParallel } from "./in-parallel.ts"
 
 const MAIN_KEY = "pk_main_0123456789abcdef"
 const MAIN_KEY_HEADER = { "x-publishable-api-key": MAIN_KEY }
@@ -53,17 +54,6 @@ const variantsInStock = async (api: StoreApi, wanted = 0): Promise<ReadonlyArray
   }
   if (found.length === 0) throw new Error("no variant in stock in the main shop")
   return found
-}
-
-const runPool = async (count: number, concurrency: number, task: (index: number) => Promise<void>): Promise<void> => {
-  let next = 0
-  const worker = async () => {
-    while (next < count) {
-      const index = next++
-      await task(index)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker))
 }
 
 /**
@@ -165,7 +155,7 @@ const checkoutSetup = async ({ api, loadSeconds }: ShapeContext): Promise<Readon
   const variants = await variantsInStock(api, Math.ceil(wanted / CARTS_PER_VARIANT))
   const carts = Math.min(wanted, variants.length * CARTS_PER_VARIANT)
   const ready: Array<string> = []
-  await runPool(carts, SETUP_CONCURRENCY, async (index) => {
+  await inParallel(Array.from({ length: carts }, (_, index) => index), SETUP_CONCURRENCY, async (index) => {
     const items: JsonValue = [{ variantId: variants[index % variants.length] ?? "", quantity: 1 }]
     const cart = await expectStatus(api, { method: "POST", path: "/v1/store/cart", body: { items } }, 201)
     const cartId = stringOf(cart, "id")

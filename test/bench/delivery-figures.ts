@@ -10,8 +10,11 @@
 //   between the first and the last arrival are what the relay sustains while requests keep
 //   coming, and each is timed from its request as above.
 import { loadavg } from "node:os"
+import { setTimeout as sleep } from "node:timers/promises"
 import type { SmtpInbox } from "../support/smtp-inbox.ts"
 import { benchClientAddress } from "./auth-shapes.ts"
+import { inParallel } from "./in-parallel.ts"
+import { type Latency, latencyOf } from "./quantiles.ts"
 import type { StoreApi } from "./store-api.ts"
 
 export const DELIVERY_SHAPE = "delivery"
@@ -23,13 +26,6 @@ const BURST_CONCURRENCY = 32
 const REGISTRATION_CONCURRENCY = 4
 /** How long the mails of one phase may take to arrive before the missing ones count as failures. */
 const ARRIVAL_TIMEOUT_MS = 120_000
-
-export interface Latency {
-  readonly samples: number
-  readonly p50: number
-  readonly p99: number
-  readonly max: number
-}
 
 export interface DeliveryFigures {
   readonly engine: "pglite" | "postgres"
@@ -47,24 +43,6 @@ export interface DeliveryFigures {
   }
   /** wrong answers and mails that never came */
   readonly failures: ReadonlyArray<string>
-}
-
-const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
-
-const latencyOf = (samples: ReadonlyArray<number>): Latency => {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return { samples: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 }
-}
-
-const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis))
-
-/** Runs `task` over `items`, `concurrency` at a time. */
-const inParallel = async <A>(items: ReadonlyArray<A>, concurrency: number, task: (item: A) => Promise<void>) => {
-  let next = 0
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await task(items[next++]!)
-  }))
 }
 
 interface Customer {

@@ -39,6 +39,7 @@ import type { Facets } from "../../domain/catalog/facets.ts"
 import { toMajor, toMinor } from "../../domain/shared/money.ts"
 import { generatedCatalog } from "./catalog-file.ts"
 import { type ListingQuerySpec, makeListingQueries, makeNewTermQueries, vocabularyFrom } from "./listing-queries.ts"
+import { quantile } from "./quantiles.ts"
 
 const repoRoot = resolve(import.meta.dirname, "../..")
 const resultsDir = join(repoRoot, "bench-results")
@@ -124,9 +125,6 @@ const toProductQuery = (spec: ListingQuerySpec, index: CatalogIndex): ProductQue
 const majorFacets = (facets: Facets | undefined) =>
   facets === undefined ? undefined : { ...facets, priceRange: { min: toMajor(facets.priceRange.min), max: toMajor(facets.priceRange.max) } }
 
-const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
-
 const run = (label: string, index: CatalogIndex, shopIds: ReadonlyArray<ShopId>, specs: ReadonlyArray<ListingQuerySpec>) => {
   const digest = createHash("sha256")
   const times: Array<number> = []
@@ -145,8 +143,8 @@ const run = (label: string, index: CatalogIndex, shopIds: ReadonlyArray<ShopId>,
   times.sort((left, right) => left - right)
   console.log(
     `${label}: ${specs.length} queries in ${elapsed.toFixed(0)} ms = ${(specs.length / elapsed * 1000).toFixed(0)} /s, ` +
-      `mean ${(elapsed / specs.length).toFixed(2)} ms, p50 ${percentile(times, 0.5).toFixed(2)} ms, ` +
-      `p99 ${percentile(times, 0.99).toFixed(2)} ms, max ${percentile(times, 1).toFixed(2)} ms, digest ${digest.digest("hex").slice(0, 16)}`
+      `mean ${(elapsed / specs.length).toFixed(2)} ms, p50 ${quantile(times, 0.5).toFixed(2)} ms, ` +
+      `p99 ${quantile(times, 0.99).toFixed(2)} ms, max ${quantile(times, 1).toFixed(2)} ms, digest ${digest.digest("hex").slice(0, 16)}`
   )
   for (const { ms, spec } of slowest.sort((left, right) => right.ms - left.ms)) console.log(`  slowest ${ms.toFixed(1)} ms: ${JSON.stringify(spec)}`)
 }

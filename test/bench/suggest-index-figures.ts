@@ -9,6 +9,7 @@ import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import { seededRandom } from "../support/seeded-random.ts"
 import { ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
 import { grams, minor } from "../support/units.ts"
+import { quantile } from "./quantiles.ts"
 
 const products = Number(process.argv[2] ?? 100_000)
 const queryCount = Number(process.argv[3] ?? 20_000)
@@ -111,7 +112,7 @@ for (const [position, q] of queries.entries()) {
 }
 const quantiles = (values: Array<number>) => {
   values.sort((left, right) => left - right)
-  const at = (quantile: number) => values[Math.min(values.length - 1, Math.floor(quantile * values.length))]!.toFixed(2)
+  const at = (q: number) => quantile(values, q).toFixed(2)
   return { p50: at(0.5), p99: at(0.99), max: at(1) }
 }
 const dictionaryWords = index.dictionary.size
