@@ -1,7 +1,6 @@
 /** /auth: register, login, refresh, logout, forgot and reset password (CONTRACT §3). */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { authProblems } from "../problems/account-problem-table.ts"
-import { problemsOf } from "../problems/problem-table.ts"
 import {
   AcceptedView,
   AuthResultView,
@@ -12,71 +11,50 @@ import {
   ResetPasswordBody,
   TokensView
 } from "./auth-views.ts"
-import { operationDocs } from "./operation-docs.ts"
+import { endpointsOf } from "./documented-endpoint.ts"
+
+const endpoint = endpointsOf(authProblems)
 
 const EXAMPLE_EMAIL = "nusrat@example.com"
 const EXAMPLE_PASSWORD = "correct horse battery staple"
 const EXAMPLE_REFRESH_TOKEN = "rt_5kq2w7e9r3t8y1u4i6o0p2a5s7d9f1g3h5j7k9l"
 
 export class AuthApiGroup extends HttpApiGroup.make("auth").add(
-  HttpApiEndpoint.post("register", "/auth/register", {
-    payload: RegisterBody,
-    success: AuthResultView.pipe(HttpApiSchema.status(201)),
-    error: problemsOf(authProblems.register)
-  }).annotateMerge(operationDocs({
+  endpoint.post("register", "/auth/register", { payload: RegisterBody, success: AuthResultView.pipe(HttpApiSchema.status(201)) }, {
     summary: "Register a customer",
     description: "Creates a customer with a password and signs them in (a new session). An email that a " +
       "password-less customer already has (guest checkout) gets the password attached; the email stays " +
       "unverified until a `verify_email` code proves it. 409 when the email already has a password.",
     examples: { request: { name: "Nusrat Jahan", email: EXAMPLE_EMAIL, password: EXAMPLE_PASSWORD, phone: "+8801712345678" } }
-  })),
-  HttpApiEndpoint.post("login", "/auth/login", {
-    payload: LoginBody,
-    success: AuthResultView,
-    error: problemsOf(authProblems.login)
-  }).annotateMerge(operationDocs({
+  }),
+  endpoint.post("login", "/auth/login", { payload: LoginBody, success: AuthResultView }, {
     summary: "Sign in with email and password",
     description: "Starts a session: an access token (JWT, `expiresIn` seconds) and a refresh token. An " +
       "unknown email and a wrong password answer the same 401; failed attempts are rate limited (429).",
     examples: { request: { email: EXAMPLE_EMAIL, password: EXAMPLE_PASSWORD } }
-  })),
-  HttpApiEndpoint.post("refresh", "/auth/refresh", {
-    payload: RefreshTokenBody,
-    success: TokensView,
-    error: problemsOf(authProblems.refresh)
-  }).annotateMerge(operationDocs({
+  }),
+  endpoint.post("refresh", "/auth/refresh", { payload: RefreshTokenBody, success: TokensView }, {
     summary: "Refresh the tokens",
     description: "Exchanges a refresh token for a new pair; the presented token stops working. Presenting a " +
       "token that was already exchanged revokes the whole session (401).",
     examples: { request: { refreshToken: EXAMPLE_REFRESH_TOKEN } }
-  })),
-  HttpApiEndpoint.post("logout", "/auth/logout", {
-    payload: RefreshTokenBody,
-    success: HttpApiSchema.NoContent
-  }).annotateMerge(operationDocs({
+  }),
+  endpoint.post("logout", "/auth/logout", { payload: RefreshTokenBody, success: HttpApiSchema.NoContent }, {
     summary: "Sign out",
     description: "Revokes the session of the refresh token: its access tokens stop working on `/customers/me` " +
       "at once. Idempotent.",
     examples: { request: { refreshToken: EXAMPLE_REFRESH_TOKEN } }
-  })),
-  HttpApiEndpoint.post("forgotPassword", "/auth/forgot-password", {
-    payload: ForgotPasswordBody,
-    success: AcceptedView.pipe(HttpApiSchema.status(202)),
-    error: problemsOf(authProblems.forgotPassword)
-  }).annotateMerge(operationDocs({
+  }),
+  endpoint.post("forgotPassword", "/auth/forgot-password", { payload: ForgotPasswordBody, success: AcceptedView.pipe(HttpApiSchema.status(202)) }, {
     summary: "Ask for a password reset link",
     description: "Emails a reset link (`RESET_URL_BASE?token=…`) when the email belongs to a customer; answers " +
       "202 either way so that nobody learns which emails are registered. One email per 60 s per address.",
     examples: { request: { email: EXAMPLE_EMAIL }, response: {} }
-  })),
-  HttpApiEndpoint.post("resetPassword", "/auth/reset-password", {
-    payload: ResetPasswordBody,
-    success: AuthResultView,
-    error: problemsOf(authProblems.resetPassword)
-  }).annotateMerge(operationDocs({
+  }),
+  endpoint.post("resetPassword", "/auth/reset-password", { payload: ResetPasswordBody, success: AuthResultView }, {
     summary: "Reset the password",
     description: "Sets a new password with the emailed token (`token`) or with a `reset_password` code " +
       "(`verificationId` and `code`), revokes every session of the customer and signs them in anew.",
     examples: { request: { newPassword: "a new and long passphrase", token: "rst_3v8k2m9q4w7e1r5t6y0u" } }
-  }))
+  })
 ).annotate(OpenApi.Description, "Registration, sign-in, token refresh, sign-out and password reset") {}

@@ -1,12 +1,11 @@
 /** The catalog routes of the storefront API: products, categories, shipping methods. */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { HttpApiGroup, OpenApi } from "effect/http-api"
 import { CategoryView } from "../../../domain/catalog/category-tree.ts"
 import { FacetsView } from "./facets-view.ts"
 import { ProductView } from "./product-view.ts"
 import { catalogProblems } from "../problems/catalog-problem-table.ts"
-import { problemsOf } from "../problems/problem-table.ts"
-import { operationDocs } from "./operation-docs.ts"
+import { endpointsOf } from "./documented-endpoint.ts"
 import { ShippingMethodView } from "./shipping-method-view.ts"
 import { SuggestionsView } from "./suggestion-views.ts"
 
@@ -67,70 +66,60 @@ export const SuggestionQuery = {
   )
 }
 
+const CategoriesQuery = {
+  rootOnly: Schema.optionalKey(Schema.Boolean.annotate({ description: "Only the root categories" })),
+  parentId: Schema.optionalKey(Schema.String.annotate({ description: "Only the direct children of this category" }))
+}
+
+const ShippingMethodsQuery = {
+  shopId: Schema.optionalKey(Schema.String.annotate({ description: "The shop, when the key sees several" }).pipe(Schema.brand("ShopId")))
+}
+
+/** The path parameter of the routes that find a product or a category by its slug. */
+const bySlug = { slug: Schema.String }
+
+const endpoint = endpointsOf(catalogProblems)
+
 export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
-  HttpApiEndpoint.get("listProducts", "/products", {
-    query: ProductListingQuery,
-    success: ProductListingPage
-  }).annotateMerge(operationDocs({
+  endpoint.get("listProducts", "/products", { query: ProductListingQuery, success: ProductListingPage }, {
     summary: "List products",
     description: "A page of the products for sale in the key's shops, filtered (category, price range, tags, " +
       "attributes `key:value,...`, stock, search) and sorted. With `includeFacets=true` the page also carries " +
       "the counts of every filter value over the whole result (`facets`). Prices are in major units.",
     examples: { query: { categorySlug: "women", minPrice: 500, maxPrice: 5000, sortBy: "price", sortOrder: "asc", page: 1, limit: 24, includeFacets: true } }
-  })),
+  }),
   // before any product route taking a path parameter, so "suggest" is never read as one
-  HttpApiEndpoint.get("suggestProducts", "/products/suggest", {
-    query: SuggestionQuery,
-    success: SuggestionsView
-  }).annotateMerge(operationDocs({
+  endpoint.get("suggestProducts", "/products/suggest", { query: SuggestionQuery, success: SuggestionsView }, {
     summary: "Suggest as the shopper types",
     description: "What to show under a search box: products, categories and completed queries whose words " +
       "match every word typed, the last one as a prefix, ignoring case and accents and tolerating one typo in " +
       "words of 4+ letters and two in words of 8+. Ranked exact word > prefix > typo, then best-selling. " +
       "`limit` (1..20, default 8) applies to each list. Prices are in major units.",
     examples: { query: { q: "sharee", limit: 8 } }
-  })),
-  HttpApiEndpoint.get("getProductBySlug", "/products/by-slug/:slug", {
-    params: { slug: Schema.String },
-    success: ProductView,
-    error: problemsOf(catalogProblems.getProductBySlug)
-  }).annotateMerge(operationDocs({
+  }),
+  endpoint.get("getProductBySlug", "/products/by-slug/:slug", { params: bySlug, success: ProductView }, {
     summary: "Get a product by its slug",
     description: "One product of the key's shops with its variants, options, stock flags, attributes and SEO fields.",
     examples: { params: { slug: "aarong-cotton-kurti" } }
-  })),
-  HttpApiEndpoint.get("listCategories", "/categories", {
-    query: {
-      rootOnly: Schema.optionalKey(Schema.Boolean.annotate({ description: "Only the root categories" })),
-      parentId: Schema.optionalKey(Schema.String.annotate({ description: "Only the direct children of this category" }))
-    },
-    success: Schema.Struct({ data: Schema.Array(CategoryView) }),
-    error: problemsOf(catalogProblems.listCategories)
-  }).annotateMerge(operationDocs({
+  }),
+  endpoint.get("listCategories", "/categories", { query: CategoriesQuery, success: Schema.Struct({ data: Schema.Array(CategoryView) }) }, {
     summary: "List categories",
     description: "The category tree of the key's shops: every category, only the roots (`rootOnly=true`) or " +
       "the children of one category (`parentId`), each with its product count.",
     examples: { query: { rootOnly: true } }
-  })),
-  HttpApiEndpoint.get("getCategoryBySlug", "/categories/by-slug/:slug", {
-    params: { slug: Schema.String },
-    success: CategoryView,
-    error: problemsOf(catalogProblems.getCategoryBySlug)
-  }).annotateMerge(operationDocs({
+  }),
+  endpoint.get("getCategoryBySlug", "/categories/by-slug/:slug", { params: bySlug, success: CategoryView }, {
     summary: "Get a category by its slug",
     description: "One category with its children and product count.",
     examples: { params: { slug: "women-clothing" } }
-  })),
-  HttpApiEndpoint.get("listShippingMethods", "/shop/shipping-methods", {
-    query: {
-      shopId: Schema.optionalKey(Schema.String.annotate({ description: "The shop, when the key sees several" }).pipe(Schema.brand("ShopId")))
-    },
-    success: Schema.Struct({ methods: Schema.Array(ShippingMethodView) }),
-    error: problemsOf(catalogProblems.listShippingMethods)
-  }).annotateMerge(operationDocs({
+  }),
+  endpoint.get("listShippingMethods", "/shop/shipping-methods", {
+    query: ShippingMethodsQuery,
+    success: Schema.Struct({ methods: Schema.Array(ShippingMethodView) })
+  }, {
     summary: "List shipping methods",
     description: "The active shipping methods of a shop with their zone rates and COD surcharge. `shopId` is " +
       "needed only when the key sees several shops.",
     examples: { query: { shopId: "shop_main" } }
-  }))
+  })
 ).annotate(OpenApi.Description, "Products, categories and shipping methods of the shops the publishable key sees") {}

@@ -1,13 +1,14 @@
 /** /customers/me: the signed-in customer's profile (CONTRACT §7); the bearer token is required. */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { HttpApiGroup, OpenApi } from "effect/http-api"
 import { customerProblems } from "../problems/account-problem-table.ts"
-import { problemsOf } from "../problems/problem-table.ts"
 import { CustomerAuthMiddleware } from "./customer-auth.ts"
 import { CustomerView, UpdateProfileBody } from "./customer-views.ts"
-import { operationDocs } from "./operation-docs.ts"
+import { endpointsOf } from "./documented-endpoint.ts"
+
+const endpoint = endpointsOf(customerProblems)
 
 export class CustomerApiGroup extends HttpApiGroup.make("customer").add(
-  HttpApiEndpoint.get("getProfile", "/customers/me", { success: CustomerView }).annotateMerge(operationDocs({
+  endpoint.get("getProfile", "/customers/me", { success: CustomerView }, {
     summary: "Get my profile",
     description: "The signed-in customer, with whether their email and phone are verified.",
     examples: {
@@ -23,15 +24,11 @@ export class CustomerApiGroup extends HttpApiGroup.make("customer").add(
         phoneVerified: false
       }
     }
-  })),
-  HttpApiEndpoint.patch("updateProfile", "/customers/me", {
-    payload: UpdateProfileBody,
-    success: CustomerView,
-    error: problemsOf(customerProblems.updateProfile)
-  }).annotateMerge(operationDocs({
+  }),
+  endpoint.patch("updateProfile", "/customers/me", { payload: UpdateProfileBody, success: CustomerView }, {
     summary: "Update my profile",
     description: "Changes the name, email or phone (`null` clears a contact). A changed contact is unverified " +
       "again until a code proves it. `defaultShippingAddressId` names one of my saved addresses (or `null`).",
     examples: { request: { name: "Nusrat J.", phone: "+8801812345678" } }
-  }))
+  })
 ).annotate(OpenApi.Description, "The signed-in customer's profile (bearer token required)").middleware(CustomerAuthMiddleware) {}

@@ -1,8 +1,9 @@
 /**
  * What the OpenAPI document says about one operation beyond its schemas: a summary, a
  * description and examples (path and query parameters, the request body, the success body).
- * Attached to an endpoint with `.annotateMerge(operationDocs({...}))`; the examples are checked
- * against the endpoint's own schemas in test/http/openapi-document.test.ts.
+ * Attached to an endpoint with `.annotateMerge(operationDocs({...}))`, or given to `endpointsOf`
+ * (documented-endpoint.ts) with the endpoint; the examples are checked against the endpoint's own
+ * schemas in test/http/openapi-document.test.ts.
  */
 import type { Context } from "effect"
 import { OpenApi } from "effect/http-api"

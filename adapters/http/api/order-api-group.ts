@@ -3,13 +3,12 @@
  * bearer token is required. A customer who must verify their email first gets 403.
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { HttpApiGroup, OpenApi } from "effect/http-api"
 import { MAX_ORDERS_PAGE_SIZE } from "../../../application/orders/list-customer-orders.ts"
 import { OrderId } from "../../../domain/shared/ids.ts"
 import { orderProblems } from "../problems/order-problem-table.ts"
-import { problemsOf } from "../problems/problem-table.ts"
 import { CustomerAuthMiddleware } from "./customer-auth.ts"
-import { operationDocs } from "./operation-docs.ts"
+import { endpointsOf } from "./documented-endpoint.ts"
 import { OrderDetailView, OrderPageView } from "./order-views.ts"
 
 const ordersPage = {
@@ -19,22 +18,20 @@ const ordersPage = {
   )
 }
 
-const listOrders = HttpApiEndpoint.get("listOrders", "/customers/me/orders", {
-  query: ordersPage, success: OrderPageView, error: problemsOf(orderProblems.listOrders)
-}).annotateMerge(operationDocs({
+const endpoint = endpointsOf(orderProblems)
+
+const listOrders = endpoint.get("listOrders", "/customers/me/orders", { query: ordersPage, success: OrderPageView }, {
   summary: "List my orders",
   description: "The signed-in customer's orders in the key's shops, newest first: those placed signed in and " +
     "guest orders whose email or phone the customer proved. 403 while a linked account's email is unverified.",
   examples: { query: { page: 1, limit: 10 } }
-}))
+})
 
-const getOrder = HttpApiEndpoint.get("getOrder", "/customers/me/orders/:orderId", {
-  params: { orderId: OrderId }, success: OrderDetailView, error: problemsOf(orderProblems.getOrder)
-}).annotateMerge(operationDocs({
+const getOrder = endpoint.get("getOrder", "/customers/me/orders/:orderId", { params: { orderId: OrderId }, success: OrderDetailView }, {
   summary: "Get one of my orders",
   description: "An order of the signed-in customer with its items, addresses and tracking; 404 for anyone else's.",
   examples: { params: { orderId: "ord_8c3v6b9n2m5k1j4h7g0f" } }
-}))
+})
 
 export class OrderApiGroup extends HttpApiGroup.make("orders").add(listOrders, getOrder)
   .annotate(OpenApi.Description, "The signed-in customer's order history (bearer token required)")

@@ -49,12 +49,15 @@ type SchemaOf<T> = Rules<T> extends infer R ? R extends ProblemRule<any, infer S
 /** The problems a table answers with. */
 export type ProblemOf<T> = SchemaOf<T>["Type"]
 
+/** The problems of a table as an endpoint declares them (`problemsOf`). */
+export type ErrorListOf<T> = ReadonlyArray<SchemaOf<T>>
+
 /** The table's problems, each once, in the table's order: an endpoint's `error` list. */
-export const problemsOf = <T extends object>(table: T): ReadonlyArray<SchemaOf<T>> => [
+export const problemsOf = <T extends object>(table: T): ErrorListOf<T> => [
   ...new Set(
     Object.values(table).flatMap((rule: ProblemRule<unknown, Schema.Top>) => rule.apiWide === true ? [] : [rule.problem])
   )
-] as ReadonlyArray<Schema.Top> as ReadonlyArray<SchemaOf<T>>
+] as ReadonlyArray<Schema.Top> as ErrorListOf<T>
 
 /** The problem a table answers an error with. */
 export const problemOf = <T extends object>(table: T) => (error: ErrorOf<T>): ProblemOf<T> => {
