@@ -32,13 +32,14 @@ export interface DictionaryCodecData extends SymbolCodes {
 }
 
 export const dictionaryDocumentCodec = (data: DictionaryCodecData): DocumentCodec => {
-  const matcher = new DictionaryMatcher(data.dictionary)
-  const write = symbolWriter(data)
+  // the encoding side (~0.5 MB of hash chains) is made on the first encode: listing workers only read
+  let encoder: { readonly matcher: DictionaryMatcher; readonly write: ReturnType<typeof symbolWriter> } | undefined
   const read = symbolReader(data.dictionary, data)
   return {
     encode: (json) => {
-      const parse = matcher.parse(json)
-      return write(parse.operations, parse.count)
+      encoder ??= { matcher: new DictionaryMatcher(data.dictionary), write: symbolWriter(data) }
+      const parse = encoder.matcher.parse(json)
+      return encoder.write(parse.operations, parse.count)
     },
     decode: (stored) => read(Buffer.from(stored, "latin1")),
     decodeBytes: read,
