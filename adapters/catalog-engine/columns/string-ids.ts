@@ -12,7 +12,9 @@ export class StringIds {
   /** Ids for `strings`, in their order (they must be distinct). */
   constructor(strings: Array<string> = []) {
     this.strings = strings
-    this.ids = new Map(strings.map((string, id) => [string, id]))
+    // filled in a loop: a million words as [string, id] pairs first would be garbage the heap keeps room for
+    this.ids = new Map()
+    for (let id = 0; id < strings.length; id++) this.ids.set(strings[id]!, id)
   }
 
   get size(): number {
