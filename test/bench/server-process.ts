@@ -52,26 +52,35 @@ const isReady = async (baseUrl: string): Promise<boolean> => {
 }
 
 /**
- * The V8 flags `npm start` runs the server with (package.json `scripts.start`), so the bench
- * measures the server as it is deployed.
+ * The V8 flags and the environment settings (`NAME=value` before the command) that `npm start`
+ * runs the server with (package.json `scripts.start`), so the bench measures the server as it is
+ * deployed.
  */
-const startScriptNodeFlags = (cwd: string): ReadonlyArray<string> => {
+const startScript = (cwd: string): { readonly nodeFlags: ReadonlyArray<string>; readonly env: Record<string, string> } => {
   const manifest = JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as { scripts?: Record<string, string> }
   const words = (manifest.scripts?.["start"] ?? "").split(/\s+/)
-  return words.filter((word) => word.startsWith("--"))
+  const settings = words.slice(0, words.findIndex((word) => !/^[A-Z_][A-Z0-9_]*=/.test(word)))
+  return {
+    nodeFlags: words.filter((word) => word.startsWith("--")),
+    env: Object.fromEntries(settings.map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]))
+  }
 }
 
 export const startServer = async (settings: ServerSettings): Promise<RunningServer> => {
   const port = await findFreePort()
   const baseUrl = `http://${HOST}:${port}`
   const started = performance.now()
-  const nodeFlags = startScriptNodeFlags(settings.cwd)
+  const { env: startEnv, nodeFlags } = startScript(settings.cwd)
   console.log(`[bench] server node flags (from the start script): ${nodeFlags.join(" ") || "none"}`)
+  for (const [name, value] of Object.entries(startEnv)) {
+    if (process.env[name] === undefined) console.log(`[bench] server ${name}=${value} (from the start script)`)
+  }
   const child = spawn(process.execPath, [...nodeFlags, settings.entry], {
     cwd: settings.cwd,
     // TRUST_PROXY=1: account setup registers each bench customer from its own forwarded address,
     // as real shoppers would arrive, instead of exhausting one IP's registration limit.
-    env: { ...process.env, DATABASE_URL: settings.databaseUrl, PORT: String(port), HOST, LOG_LEVEL: "warn", TRUST_PROXY: "1", ...settings.env },
+    // the bench's own environment first: a setting given to the bench (even empty) is measured instead of the start script's
+    env: { ...startEnv, ...process.env, DATABASE_URL: settings.databaseUrl, PORT: String(port), HOST, LOG_LEVEL: "warn", TRUST_PROXY: "1", ...settings.env },
     stdio: ["ignore", "pipe", "pipe"]
   })
   forwardOutput(child, "[server]")
