@@ -13,7 +13,7 @@
 import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../catalog-engine/columns/document-codec.ts"
 import { type DictionaryOptions, trainDictionary } from "./compression-dictionary.ts"
 import { DictionaryMatcher } from "./dictionary-matcher.ts"
-import { codeLengths } from "./huffman-code.ts"
+import { codeLengths, MAX_CODE_BITS } from "./huffman-code.ts"
 import {
   countSymbols,
   DISTANCE_SYMBOLS,
@@ -74,11 +74,15 @@ const described = (bytes: Uint8Array): DictionaryCodecData => {
   const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true)
   if (bytes.length !== 4 + length + LITERAL_SYMBOLS + DISTANCE_SYMBOLS) throw new Error("malformed document codec description")
   const codes = 4 + length
-  return {
-    dictionary: bytes.slice(4, codes),
-    literalLengths: bytes.slice(codes, codes + LITERAL_SYMBOLS),
-    distanceLengths: bytes.slice(codes + LITERAL_SYMBOLS)
+  const literalLengths = bytes.slice(codes, codes + LITERAL_SYMBOLS)
+  const distanceLengths = bytes.slice(codes + LITERAL_SYMBOLS)
+  // every symbol has a code the reader's tables can hold, and the codes are a complete prefix code
+  for (const lengths of [literalLengths, distanceLengths]) {
+    if (!lengths.every((bits) => bits >= 1 && bits <= MAX_CODE_BITS) || lengths.reduce((sum, bits) => sum + 2 ** -bits, 0) !== 1) {
+      throw new Error("malformed document codec description")
+    }
   }
+  return { dictionary: bytes.slice(4, codes), literalLengths, distanceLengths }
 }
 
 /** The codec a shared index's description names (in a listing worker or a snapshot, from what the writer trained). */

@@ -163,5 +163,13 @@ describe("dictionary document codec", () => {
     const query = { page: 1, limit: 100, includeFacets: true, sortBy: "name" } as const
     expect(shared.list(query, shops("shop_a"))).toEqual(compressed.list(query, shops("shop_a")))
     expect(() => documentCodecFromDescription({ kind: "zstd", data: new Uint8Array(0) })).toThrow("unknown document codec")
+    // a description whose codes the reader could not hold, or that are not a complete code, is refused
+    const description = codec.description!
+    const tooLong = Uint8Array.from(description.data)
+    tooLong[tooLong.length - 1] = 13
+    expect(() => documentCodecFromDescription({ ...description, data: tooLong })).toThrow("malformed document codec description")
+    const incomplete = Uint8Array.from(description.data)
+    incomplete[incomplete.length - 1] = incomplete[incomplete.length - 1]! + 1
+    expect(() => documentCodecFromDescription({ ...description, data: incomplete })).toThrow("malformed document codec description")
   })
 })
