@@ -93,15 +93,33 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
         return stateOf(yield* built(reference), reference)
       })
 
-      /** The first state: from the snapshot when there is a usable one (then the changes since it), else built. */
+      /**
+       * The first state: from the snapshot when there is a usable one (then the changes since it),
+       * else built. A built index that was stored is let go and the snapshot read back: every
+       * instance then serves the same form, which holds less memory than the build left behind.
+       */
       const startState = (cursor: ChangeCursor) => Effect.gen(function*() {
         if (snapshots === undefined) return yield* buildState
         const reference = yield* source.loadReferenceData
-        const restored = yield* snapshots.restore(reference, searchReferenceOf(reference))
-        const search = Option.isSome(restored) ? restored.value.search : yield* built(reference)
-        const changedSinceSnapshot = Option.isSome(restored) ? yield* loadProductsInto(search, restored.value.cursor) : null
-        yield* snapshots.storeIfWorthIt({ search, reference, cursor, changedSinceSnapshot })
-        return stateOf(search, reference)
+        const fromSnapshot = Effect.gen(function*() {
+          const restored = yield* snapshots.restore(reference, searchReferenceOf(reference))
+          if (Option.isNone(restored)) return Option.none()
+          const { cursor: since, search } = restored.value
+          return Option.some({ search, changed: yield* loadProductsInto(search, since) })
+        })
+        const restored = yield* fromSnapshot
+        if (Option.isSome(restored)) {
+          const { changed, search } = restored.value
+          yield* snapshots.storeIfWorthIt({ search, reference, cursor, changedSinceSnapshot: changed })
+          return stateOf(search, reference)
+        }
+        let builtIndex: ProductSearchIndex | undefined = yield* built(reference)
+        if (!(yield* snapshots.storeIfWorthIt({ search: builtIndex, reference, cursor, changedSinceSnapshot: null }))) {
+          return stateOf(builtIndex, reference)
+        }
+        builtIndex = undefined
+        const readBack = yield* fromSnapshot
+        return stateOf(Option.isSome(readBack) ? readBack.value.search : yield* built(reference), reference)
       })
 
       let confirmedAt = yield* Clock.currentTimeMillis

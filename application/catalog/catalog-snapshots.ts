@@ -35,14 +35,14 @@ export interface Snapshots {
     reference: CatalogReferenceData,
     searchReference: SearchReference
   ) => Effect.Effect<Option.Option<{ readonly search: ProductSearchIndex; readonly cursor: ChangeCursor }>, StoreUnavailable>
-  /** Stores a snapshot of `search` (covering `cursor`) when it is worth it. */
+  /** Stores a snapshot of `search` (covering `cursor`) when it is worth it; whether one was stored. */
   readonly storeIfWorthIt: (options: {
     readonly search: ProductSearchIndex
     readonly reference: CatalogReferenceData
     readonly cursor: ChangeCursor
     /** Products changed since the snapshot read at start; null when the index was built. */
     readonly changedSinceSnapshot: number | null
-  }) => Effect.Effect<void>
+  }) => Effect.Effect<boolean>
 }
 
 const readPieces = (store: CatalogSnapshotStore["Service"], stored: StoredSnapshot, push: (piece: Uint8Array) => void) =>
@@ -90,16 +90,18 @@ export const makeSnapshots = (
   storeIfWorthIt: ({ search, reference, cursor, changedSinceSnapshot }) =>
     Effect.gen(function*() {
       const products = search.productCount
-      if (products < settings.minProducts) return
-      if (changedSinceSnapshot !== null && changedSinceSnapshot <= products * STALE_SHARE) return
+      if (products < settings.minProducts) return false
+      if (changedSinceSnapshot !== null && changedSinceSnapshot <= products * STALE_SHARE) return false
       const parts = snapshots.write(search)
       const saved = yield* store.save({ format: snapshots.format, referenceKey: referenceKey(reference), cursor, products }, parts)
       yield* saved
         ? Effect.logInfo("catalog snapshot stored").pipe(Effect.annotateLogs({ products }))
         : Effect.logInfo("catalog snapshot not stored: another instance is storing one")
+      return saved
     }).pipe(
       // an interrupted start (shutdown) stays interrupted
-      Effect.catchCause((cause) => Cause.hasInterruptsOnly(cause) ? Effect.interrupt : Effect.logWarning("catalog snapshot not stored", cause)),
+      Effect.catchCause((cause) =>
+        Cause.hasInterruptsOnly(cause) ? Effect.interrupt : Effect.as(Effect.logWarning("catalog snapshot not stored", cause), false)),
       Effect.withSpan("CatalogSnapshots.store")
     )
 })

@@ -32,8 +32,11 @@ const engine = (format = productJsonDocuments) => EngineProductSearch.engineProd
 
 /** The engine, counting the indexes it makes from nothing (a start that reads a snapshot makes none). */
 const counted = (search: ProductSearch["Service"]) => {
-  const made = { count: 0 }
-  return { made, search: ProductSearch.of({ ...search, make: (reference) => (made.count++, search.make(reference)) }) }
+  const made: { count: number; last?: ProductSearchIndex } = { count: 0 }
+  return {
+    made,
+    search: ProductSearch.of({ ...search, make: (reference) => (made.count++, made.last = search.make(reference)) })
+  }
 }
 
 const catalog = (products: number) => generatedCatalogJson(products, 7) as { products: Array<Record<string, unknown>>; categories: Array<Record<string, unknown>> }
@@ -60,7 +63,7 @@ const start = (world: Context.Context<CatalogSource | CatalogImportWriter | Cata
         Layer.provide(Layer.succeedContext(world))
       )
     )
-    return { state: Context.get(model, CatalogReadModel).state(), made: made.count }
+    return { state: Context.get(model, CatalogReadModel).state(), made: made.count, lastMade: made.last }
   })
 
 const SHOPS = [ShopId.make("shop_dhaka_fashion"), ShopId.make("shop_chittagong_electronics")]
@@ -87,6 +90,10 @@ describe("catalog snapshots at start", () => {
       expect(first.made).toBe(1)
       const stored = Option.getOrThrow(yield* Context.get(world, CatalogSnapshotStore).latest(engine().snapshots!.format))
       expect(stored.products).toBe(120)
+      // the index it built was stored, let go and read back: the start serves the snapshot's index
+      expect(first.state.search).not.toBe(first.lastMade)
+      const plain = yield* start(world, EngineProductSearch.engineProductSearch({ format: productJsonDocuments }))
+      expect(yield* answers(first.state)).toEqual(yield* answers(plain.state))
 
       // a few products change and one is added after the snapshot: under a tenth of the catalog
       const changed = document.products.slice(0, 5).map((product) => ({ ...product, name: `${String(product["name"])} Renamed` }))
