@@ -22,7 +22,7 @@ import type { AppConfig } from "./app-config.ts"
 
 /**
  * Where the catalog read model reads: the replica when DATABASE_REPLICA_URL is set (with its
- * change feed and ReplicaHealth), else the one database. Instances sharing a PostgreSQL hear
+ * change feed, index snapshots and ReplicaHealth), else the one database. Instances sharing a PostgreSQL hear
  * each other's catalog changes at once (LISTEN/NOTIFY).
  */
 const catalogReads = (settings: AppConfig) => {
@@ -34,15 +34,13 @@ const catalogReads = (settings: AppConfig) => {
     })
   }
   return Option.isSome(settings.databaseUrl)
-    ? Layer.merge(PostgresCatalogSource.layer, PostgresCatalogChangeFeed.layer)
-    : PostgresCatalogSource.layer
+    ? Layer.mergeAll(PostgresCatalogSource.layer, PostgresCatalogChangeFeed.layer, PostgresCatalogSnapshotStore.layer)
+    : Layer.merge(PostgresCatalogSource.layer, PostgresCatalogSnapshotStore.layer)
 }
 
 export const postgresStores = (settings: AppConfig) =>
   Layer.mergeAll(
     catalogReads(settings),
-    // the read model's snapshots, on the primary
-    PostgresCatalogSnapshotStore.layer,
     PostgresCatalogImportWriter.layer,
     PostgresStoreHealth.layer,
     postgresAccountStores({

@@ -45,71 +45,71 @@ const SnapshotRow = Schema.Struct({
   bytes: Schema.String
 })
 
-export const layer = Layer.effect(
-  CatalogSnapshotStore,
-  Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const latestRow = findOne({
-      Request: Schema.String,
-      Result: SnapshotRow,
-      execute: (format) =>
-        sql`SELECT id::text, format, reference_key, change_cursor, products, pieces, bytes::text
-            FROM catalog_snapshots WHERE complete AND format = ${format} ORDER BY id DESC LIMIT 1`
-    })
-    const pieceRow = findOne({
-      Request: Schema.Struct({ id: Schema.String, index: Schema.Number }),
-      Result: Schema.Struct({ bytes: Schema.instanceOf(Uint8Array) }),
-      execute: ({ id, index }) => sql`SELECT bytes FROM catalog_snapshot_pieces WHERE snapshot_id = ${id}::bigint AND piece = ${index}`
-    })
-    const claimRow = findOne({
-      Request: Schema.Struct({ format: Schema.String, referenceKey: Schema.String, cursor: Schema.String, products: Schema.Number }),
-      Result: Schema.Struct({ id: Schema.String }),
-      execute: ({ cursor, format, products, referenceKey }) =>
-        sql`INSERT INTO catalog_snapshots (format, reference_key, change_cursor, products)
-            VALUES (${format}, ${referenceKey}, ${cursor}, ${products})
-            ON CONFLICT ((true)) WHERE NOT complete DO NOTHING
-            RETURNING id::text`
-    })
-
-    const writePieces = (id: string, parts: ReadonlyArray<Uint8Array>) =>
-      Effect.gen(function*() {
-        let pieces = 0
-        let bytes = 0
-        for (const piece of piecesOf(parts)) {
-          yield* orStoreUnavailable(sql`INSERT INTO catalog_snapshot_pieces (snapshot_id, piece, bytes) VALUES (${id}::bigint, ${pieces}, ${piece})`)
-          pieces++
-          bytes += piece.length
-        }
-        yield* orStoreUnavailable(sql`UPDATE catalog_snapshots SET complete = true, pieces = ${pieces}, bytes = ${bytes},
-          completed_at = now() WHERE id = ${id}::bigint`)
-      })
-
-    return CatalogSnapshotStore.of({
-      latest: (format) =>
-        Effect.map(latestRow(format), Option.map((row): StoredSnapshot => ({
-          id: row.id,
-          format: row.format,
-          referenceKey: row.referenceKey,
-          cursor: row.changeCursor,
-          products: row.products,
-          pieces: row.pieces,
-          bytes: Number(row.bytes)
-        }))),
-      piece: (id, index) => Effect.map(pieceRow({ id, index }), Option.map((row) => row.bytes)),
-      save: (description, parts) =>
-        Effect.gen(function*() {
-          yield* orStoreUnavailable(sql`DELETE FROM catalog_snapshots WHERE NOT complete AND started_at < now() - interval '30 minutes'`)
-          const claimed = yield* claimRow(description)
-          if (Option.isNone(claimed)) return false
-          const id = claimed.value.id
-          yield* writePieces(id, parts).pipe(
-            // the claim is given up on any failure (a crash leaves it to expire)
-            Effect.onError(() => Effect.ignore(orStoreUnavailable(sql`DELETE FROM catalog_snapshots WHERE id = ${id}::bigint`)))
-          )
-          yield* orStoreUnavailable(sql`DELETE FROM catalog_snapshots WHERE complete AND id < ${id}::bigint
-            AND (format = ${description.format} OR completed_at < now() - interval '1 day')`)
-          return true
-        })
-    })
+/** The store over the SqlClient in context (the primary; a replica's for reading only). */
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const latestRow = findOne({
+    Request: Schema.String,
+    Result: SnapshotRow,
+    execute: (format) =>
+      sql`SELECT id::text, format, reference_key, change_cursor, products, pieces, bytes::text
+          FROM catalog_snapshots WHERE complete AND format = ${format} ORDER BY id DESC LIMIT 1`
   })
-)
+  const pieceRow = findOne({
+    Request: Schema.Struct({ id: Schema.String, index: Schema.Number }),
+    Result: Schema.Struct({ bytes: Schema.instanceOf(Uint8Array) }),
+    execute: ({ id, index }) => sql`SELECT bytes FROM catalog_snapshot_pieces WHERE snapshot_id = ${id}::bigint AND piece = ${index}`
+  })
+  const claimRow = findOne({
+    Request: Schema.Struct({ format: Schema.String, referenceKey: Schema.String, cursor: Schema.String, products: Schema.Number }),
+    Result: Schema.Struct({ id: Schema.String }),
+    execute: ({ cursor, format, products, referenceKey }) =>
+      sql`INSERT INTO catalog_snapshots (format, reference_key, change_cursor, products)
+          VALUES (${format}, ${referenceKey}, ${cursor}, ${products})
+          ON CONFLICT ((true)) WHERE NOT complete DO NOTHING
+          RETURNING id::text`
+  })
+
+  const writePieces = (id: string, parts: ReadonlyArray<Uint8Array>) =>
+    Effect.gen(function*() {
+      let pieces = 0
+      let bytes = 0
+      for (const piece of piecesOf(parts)) {
+        yield* orStoreUnavailable(sql`INSERT INTO catalog_snapshot_pieces (snapshot_id, piece, bytes) VALUES (${id}::bigint, ${pieces}, ${piece})`)
+        pieces++
+        bytes += piece.length
+      }
+      yield* orStoreUnavailable(sql`UPDATE catalog_snapshots SET complete = true, pieces = ${pieces}, bytes = ${bytes},
+        completed_at = now() WHERE id = ${id}::bigint`)
+    })
+
+  return CatalogSnapshotStore.of({
+    latest: (format) =>
+      Effect.map(latestRow(format), Option.map((row): StoredSnapshot => ({
+        id: row.id,
+        format: row.format,
+        referenceKey: row.referenceKey,
+        cursor: row.changeCursor,
+        products: row.products,
+        pieces: row.pieces,
+        bytes: Number(row.bytes)
+      }))),
+    piece: (id, index) => Effect.map(pieceRow({ id, index }), Option.map((row) => row.bytes)),
+    save: (description, parts) =>
+      Effect.gen(function*() {
+        yield* orStoreUnavailable(sql`DELETE FROM catalog_snapshots WHERE NOT complete AND started_at < now() - interval '30 minutes'`)
+        const claimed = yield* claimRow(description)
+        if (Option.isNone(claimed)) return false
+        const id = claimed.value.id
+        yield* writePieces(id, parts).pipe(
+          // the claim is given up on any failure (a crash leaves it to expire)
+          Effect.onError(() => Effect.ignore(orStoreUnavailable(sql`DELETE FROM catalog_snapshots WHERE id = ${id}::bigint`)))
+        )
+        yield* orStoreUnavailable(sql`DELETE FROM catalog_snapshots WHERE complete AND id < ${id}::bigint
+          AND (format = ${description.format} OR completed_at < now() - interval '1 day')`)
+        return true
+      })
+  })
+})
+
+export const layer = Layer.effect(CatalogSnapshotStore, make)

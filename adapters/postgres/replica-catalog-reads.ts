@@ -15,17 +15,23 @@
  * - The change feed listens on the primary (a replica cannot LISTEN) and, while reading from the
  *   replica, passes a change on once the replica has replayed it, so the refresh it triggers
  *   sees it.
+ * - Index snapshots (the CatalogSnapshotStore): which one to read is the primary's answer (the
+ *   replica may not have replayed the newest yet), and its pieces, the bulk of a start's reading,
+ *   come from the replica while it streams, from the primary where the replica does not have a
+ *   piece or does not answer. Snapshots are written on the primary.
  */
 import { PgClient } from "@effect/sql-pg"
 import { Context, Duration, Effect, Layer, Option, Queue, type Redacted } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { SqlClient } from "effect/sql"
 import { CatalogChangeFeed } from "../../application/catalog/catalog-change-feed.ts"
+import { CatalogSnapshotStore } from "../../application/catalog/catalog-snapshot-store.ts"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import { BackgroundLoops, makeBackgroundLoops } from "../../application/shared/background-loops.ts"
 import { ReplicaHealth, type ReplicaStatus } from "../../application/shared/replica-health.ts"
 import { clientOptions } from "./database-layer.ts"
 import { makePostgresCatalogChangeFeed } from "./postgres-catalog-change-feed.ts"
+import * as PostgresCatalogSnapshotStore from "./postgres-catalog-snapshot-store.ts"
 import { makePostgresCatalogSource } from "./postgres-catalog-source.ts"
 import { makeReplicaLag } from "./replica-lag.ts"
 
@@ -50,6 +56,8 @@ export const layer = (options: ReplicaReadsOptions) =>
     const primarySource = yield* makePostgresCatalogSource
     const replicaSource = yield* makePostgresCatalogSource.pipe(Effect.provideService(SqlClient.SqlClient, replicaSql))
     const primaryFeed = yield* makePostgresCatalogChangeFeed
+    const primarySnapshots = yield* PostgresCatalogSnapshotStore.make
+    const replicaSnapshots = yield* PostgresCatalogSnapshotStore.make.pipe(Effect.provideService(SqlClient.SqlClient, replicaSql))
     const lag = makeReplicaLag(primarySql, replicaSql)
 
     let measured: Pick<ReplicaStatus, "state" | "lagSeconds"> = { state: "unreachable", lagSeconds: null }
@@ -114,9 +122,20 @@ export const layer = (options: ReplicaReadsOptions) =>
       })
     })
 
+    const snapshots = CatalogSnapshotStore.of({
+      latest: primarySnapshots.latest,
+      piece: (id, index) =>
+        measured.state !== "streaming" ? primarySnapshots.piece(id, index) : replicaSnapshots.piece(id, index).pipe(
+          Effect.catch(() => Effect.succeed(Option.none())),
+          Effect.flatMap((piece) => Option.isSome(piece) ? Effect.succeed(piece) : primarySnapshots.piece(id, index))
+        ),
+      save: primarySnapshots.save
+    })
+
     const health = ReplicaHealth.of({ status: Effect.sync(() => ({ ...measured, readingFrom })) })
     return Context.make(CatalogSource, routedSource).pipe(
       Context.add(CatalogChangeFeed, feed),
+      Context.add(CatalogSnapshotStore, snapshots),
       Context.add(ReplicaHealth, health)
     )
   }))

@@ -8,7 +8,7 @@
  * - Across instances: failed-login counters and OTP throttles are shared, an Idempotency-Key
  *   in flight on one instance answers 409 on another, and If-Match holds.
  * - The catalog is read from the replica, and from the primary past the allowed lag or while the
- *   replica is down.
+ *   replica is down; a start reads its index snapshot's pieces from the replica.
  * TOPOLOGY_TRACE=1 prints the steps, the buyers' retries and, at the end, the instances' output.
  */
 import { randomUUID } from "node:crypto"
@@ -201,6 +201,19 @@ describe.runIf(throwawayPostgresAvailable() && haproxyAvailable())("three instan
       await eventually(async () => expect(await replicaOf(instance.url)).toMatchObject({ state: "streaming", readingFrom: "replica" }))
       expect(await (await fetch(`${instance.url}/metrics`)).text()).toMatch(/^storefront_catalog_reads_from_replica 1$/m)
     }
+    // a start reads its index snapshot's pieces from the replica: the replica's own statistics count the reads
+    const snapshotReadsOnReplica = () =>
+      Number(topology.replica.psql(
+        "SELECT coalesce(sum(coalesce(seq_scan, 0) + coalesce(idx_scan, 0)), 0) FROM pg_stat_user_tables WHERE relname = 'catalog_snapshot_pieces'",
+        "storefront"
+      ).trim())
+    const readsBefore = snapshotReadsOnReplica()
+    const restarted = instances[2]!
+    restarted.process.child.kill("SIGTERM")
+    expect((await restarted.process.finished).code).toBe(0)
+    await topology.restart(restarted)
+    expect(restarted.process.output()).not.toContain("catalog snapshot unreadable")
+    await eventually(async () => expect(snapshotReadsOnReplica()).toBeGreaterThan(readsBefore))
     const listed = await call(topology.haproxy.url, "GET", "/v1/store/products?limit=1")
     const product = (listed.body["data"] as ReadonlyArray<{ id: string; slug: string }>)[0]!
     const nameOn = async (base: string) => (await call(base, "GET", `/v1/store/products/by-slug/${product.slug}`)).body["name"]

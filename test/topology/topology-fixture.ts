@@ -48,6 +48,8 @@ export const startTopology = async (): Promise<Topology> => {
     DATABASE_URL: databaseUrl(primary),
     DATABASE_REPLICA_URL: databaseUrl(replica),
     DATABASE_MAX_CONNECTIONS: "4",
+    // index snapshots even of the demo catalog: the first instance stores one, the others read it
+    CATALOG_SNAPSHOT_MIN_PRODUCTS: "1",
     LOG_LEVEL: "warn"
   })
   const instances: Array<Instance> = []
