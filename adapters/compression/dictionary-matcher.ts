@@ -80,19 +80,18 @@ export class DictionaryMatcher {
         pending = at + MIN_MATCH <= end ? this.#longest(at, end) : 0
         continue
       }
-      const length = pending >>> 17
-      const distance = pending & 0x1ffff
+      const length = matchLength(pending)
       insertUpTo(at + 1)
       if (length < GOOD_ENOUGH && at + 1 + MIN_MATCH <= end) {
         const next = this.#longest(at + 1, end)
-        if (next >>> 17 > length) {
+        if (matchLength(next) > length) {
           push(window[at]!)
           at++
           pending = next
           continue
         }
       }
-      push((length << 17) | distance)
+      push(pending)
       insertUpTo(at + length)
       at += length
       pending = at + MIN_MATCH <= end ? this.#longest(at, end) : 0

@@ -20,22 +20,16 @@ const DISTANCE_BASE = [
 ]
 const DISTANCE_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14]
 
-/** The length code (index into LENGTH_BASE) of each match length 0..258. */
-const LENGTH_CODE = new Uint8Array(259)
-for (let code = 0; code < LENGTH_BASE.length; code++) {
-  const last = code + 1 < LENGTH_BASE.length ? LENGTH_BASE[code + 1]! - 1 : 258
-  for (let length = LENGTH_BASE[code]!; length <= last; length++) LENGTH_CODE[length] = code
+/** The code of each value from its table's bases up to `last`: index i holds the code whose base range holds i. */
+const codesByValue = (bases: ReadonlyArray<number>, last: number): Uint8Array => {
+  const codes = new Uint8Array(last + 1)
+  bases.forEach((base, code) => codes.fill(code, base, code + 1 < bases.length ? bases[code + 1]! : last + 1))
+  return codes
 }
-LENGTH_CODE[258] = 28
-
-const distanceCode = (distance: number): number => {
-  let code = 0
-  while (code + 1 < DISTANCE_BASE.length && DISTANCE_BASE[code + 1]! <= distance) code++
-  return code
-}
+/** The length code (index into LENGTH_BASE) of each match length up to 258. */
+const LENGTH_CODE = codesByValue(LENGTH_BASE, 258)
 /** The distance code of each distance 1..65536 (looked up: a document has hundreds of them). */
-const DISTANCE_CODE = new Uint8Array(65_537)
-for (let distance = 1; distance <= 65_536; distance++) DISTANCE_CODE[distance] = distanceCode(distance)
+const DISTANCE_CODE = codesByValue(DISTANCE_BASE, 65_536)
 
 /** Adds the symbols of a parse to `literals` and `distances` counts (training). */
 export const countSymbols = (operations: Int32Array, count: number, literals: Float64Array, distances: Float64Array): void => {
