@@ -20,13 +20,14 @@ import { consumeRateLimits } from "./rate-limit-guard.ts"
 import { startSession } from "./start-session.ts"
 import type { AccountPorts } from "./account-ports.ts"
 import { CustomerId } from "../../domain/shared/ids.ts"
+import type { CanonicalPhone } from "../../domain/customer/phone.ts"
 import { CustomerContactTaken } from "../customer/customer-contact-taken.ts"
 
 export interface RegistrationRequest {
   readonly name: CustomerName
   readonly email: NormalisedEmail
   readonly password: string
-  readonly phone: string | null
+  readonly phone: CanonicalPhone | null
 }
 
 /** A lost insert race is decided again this many times (once is enough: the winner has committed). */

@@ -20,6 +20,7 @@ import {
 } from "../../domain/auth/verification.ts"
 import { checkMayVerifyPhone, type Customer, isEmailVerified } from "../../domain/customer/customer.ts"
 import type { NormalisedEmail } from "../../domain/customer/email.ts"
+import { type CanonicalPhone, samePhone } from "../../domain/customer/phone.ts"
 import { currentTime } from "./current-time.ts"
 import { hashOtpCode } from "./otp-code-hash.ts"
 import { consumeRateLimits } from "./rate-limit-guard.ts"
@@ -29,7 +30,7 @@ import { type CustomerId, VerificationId } from "../../domain/shared/ids.ts"
 
 export type OtpDestination =
   | { readonly channel: Extract<VerificationChannel, "email">; readonly email: NormalisedEmail }
-  | { readonly channel: Extract<VerificationChannel, "sms">; readonly phone: string }
+  | { readonly channel: Extract<VerificationChannel, "sms">; readonly phone: CanonicalPhone }
 
 export interface OtpRequest {
   readonly destination: OtpDestination
@@ -45,7 +46,7 @@ const destinationOf = (destination: OtpDestination): string =>
   destination.channel === "email" ? destination.email : destination.phone
 
 const holds = (customer: Customer, destination: OtpDestination): boolean =>
-  destination.channel === "email" ? customer.email === destination.email : customer.phone === destination.phone
+  destination.channel === "email" ? customer.email === destination.email : customer.phone !== null && samePhone(customer.phone, destination.phone)
 
 /** The customer a code for this request goes to, if any. */
 const recipientOf = (ports: AccountPorts, request: OtpRequest, signedIn: Option.Option<CustomerId>) =>

@@ -14,6 +14,7 @@ import {
 } from "../../domain/catalog/catalog-product.ts"
 import type { PublishableKey, Shop } from "../../domain/catalog/shop.ts"
 import { normaliseEmail } from "../../domain/customer/email.ts"
+import { comparablePhone } from "../../domain/customer/phone.ts"
 import type { ShopId } from "../../domain/shared/ids.ts"
 import { type AmountOrRate, type MinorUnits, toBasisPoints, toMinor } from "../../domain/shared/money.ts"
 import { toGrams } from "../../domain/shared/weight.ts"
@@ -164,7 +165,7 @@ export const toImportLists = (document: ImportDocumentLists): CatalogImportLists
   customers: document.customers.map((customer) => ({
     name: customer.name,
     email: customer.email === null ? null : normaliseEmail(customer.email),
-    phone: customer.phone,
+    phone: customer.phone === null ? null : comparablePhone(customer.phone),
     source: customer.source
   }))
 })

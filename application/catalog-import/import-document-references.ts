@@ -19,6 +19,7 @@
  */
 import { normalizeCouponCode } from "../../domain/cart/coupon.ts"
 import { normaliseEmail } from "../../domain/customer/email.ts"
+import { comparablePhone } from "../../domain/customer/phone.ts"
 import { CompactKeyMap } from "./compact-key-map.ts"
 import { partsOfDocument } from "./document-parts.ts"
 import type { ExistingReferences } from "./existing-references.ts"
@@ -128,7 +129,9 @@ export class DocumentReferences {
         problems.push(
           ...duplicates("customer email", asKeys(entries.map((entry) => stringAt(entry, "email")).filter(defined), normaliseEmail))
         )
-        this.#uniqueKeys(entries, "phone", "customer phone")
+        problems.push(
+          ...duplicates("customer phone", asKeys(entries.map((entry) => stringAt(entry, "phone")).filter(defined), comparablePhone))
+        )
         break
     }
   }

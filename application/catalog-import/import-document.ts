@@ -12,6 +12,7 @@
  */
 import { Effect, Result, Schema, SchemaIssue } from "effect"
 import { isValidEmailAddress, normaliseEmail } from "../../domain/customer/email.ts"
+import { canonicalPhone } from "../../domain/customer/phone.ts"
 import { ZoneRule, ZoneType } from "../../domain/shipping/zone-rules.ts"
 import {
   Count,
@@ -220,8 +221,9 @@ export type ImportCoupon = typeof ImportCoupon.Type
 const CustomerEmail = Schema.String.check(
   Schema.makeFilter((s: string) => isValidEmailAddress(normaliseEmail(s)) || "Expected an email address")
 )
+/** Any way of writing a phone that has a canonical form (it is stored canonical, CONTRACT §3). */
 const CustomerPhone = Schema.String.check(
-  Schema.isPattern(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, { expected: "a phone number (7 to 20 digits, spaces, + and -)" })
+  Schema.makeFilter((s: string) => canonicalPhone(s) !== undefined || "Expected a phone number (at least 7 digits, no letters)")
 )
 
 /** A password-less customer (e.g. from a chat channel), known by email or phone or both. */

@@ -44,6 +44,7 @@ import { announcePlacedOrder, type PlacedOrderPorts } from "./placed-order-messa
 import type { SecureRandom } from "../auth/secure-random.ts"
 import type { TokenHasher } from "../../domain/auth/token-hasher.ts"
 import type { MinorUnits } from "../../domain/shared/money.ts"
+import { comparablePhone } from "../../domain/customer/phone.ts"
 
 /**
  * A placed order and its order token: 256 random bits the checkout response hands out once (a
@@ -54,14 +55,11 @@ export interface PlacedOrder {
   readonly orderToken: string
 }
 
-/** Phones are compared without the spaces and hyphens an address may contain. */
-export const contactPhone = (phone: string): string => phone.replace(/[\s-]/g, "")
-
 /** The shipping address carries a phone (required) and maybe an email. */
 export const guestContactOf = (address: Address): GuestContact => ({
   name: address.name.trim(),
   email: address.email === "" ? null : parseEmail(address.email) ?? null,
-  phone: contactPhone(address.phone)
+  phone: comparablePhone(address.phone)
 })
 
 /** The coupon to apply at checkout: `null` when there is none or its minimum is no longer met. */
@@ -168,7 +166,7 @@ export const checkout = (
       id: OrderId.make(yield* ids.next("ord")),
       orderNumber: yield* orders.nextOrderNumber,
       customerId,
-      guestContact: guest === null ? null : { email: guest.email, phone: contactPhone(shippingAddress.phone) },
+      guestContact: guest === null ? null : { email: guest.email, phone: comparablePhone(shippingAddress.phone) },
       cart: { ...ready, shippingAddress },
       lines: orderLines,
       totals,
@@ -178,7 +176,7 @@ export const checkout = (
     })
     const orderToken = yield* ports.random.token
     yield* orders.insert(order, yield* ports.hasher.hash(orderToken))
-    yield* announcePlacedOrder(ports, order, contactPhone(shippingAddress.phone), change.now)
+    yield* announcePlacedOrder(ports, order, comparablePhone(shippingAddress.phone), change.now)
     yield* ports.carts.update(yield* Effect.fromResult(completeCart(ready, change)))
     if (request.requester.customerId !== null && checkoutOptions.saveAddress !== false) {
       yield* ports.customer.rememberCheckoutAddress(request.requester.customerId, shippingAddress, change.now)

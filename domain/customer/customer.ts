@@ -13,6 +13,7 @@ import { EmailVerificationRequired } from "./errors/email-verification-required.
 import { AddressId, CustomerId } from "../shared/ids.ts"
 import { NormalisedEmail } from "./email.ts"
 import { EmailAlreadyRegistered } from "./errors/email-already-registered.ts"
+import { type CanonicalPhone, samePhone } from "./phone.ts"
 
 export const CUSTOMER_NAME_MAX_CODE_POINTS = 200
 
@@ -53,17 +54,13 @@ export type Customer = typeof Customer.Type
 
 export const hasPassword = (customer: Customer): boolean => customer.passwordHash !== null
 
-/** Phones compare without spaces and dashes ("+880 1711-000000" is "+8801711000000"). */
-export const comparablePhone = (phone: string): string => phone.replace(/[\s-]/g, "")
-
 /** The customer's current email is the one they proved. */
 export const isEmailVerified = (customer: Customer): boolean =>
   customer.email !== null && customer.verifiedEmail === customer.email
 
 /** The customer's current phone is the one they proved. */
 export const isPhoneVerified = (customer: Customer): boolean =>
-  customer.phone !== null && customer.verifiedPhone !== null &&
-  comparablePhone(customer.verifiedPhone) === comparablePhone(customer.phone)
+  customer.phone !== null && customer.verifiedPhone !== null && samePhone(customer.verifiedPhone, customer.phone)
 
 export interface NewCustomerInput {
   readonly id: CustomerId
@@ -154,7 +151,7 @@ export const markEmailProvenByReset = (customer: Customer, mailedTo: NormalisedE
  * still the customer's phone.
  */
 export const markPhoneVerified = (customer: Customer, verifiedPhone: string): Customer =>
-  customer.phone !== null && comparablePhone(customer.phone) === comparablePhone(verifiedPhone)
+  customer.phone !== null && samePhone(customer.phone, verifiedPhone)
     ? { ...customer, verifiedPhone: customer.phone }
     : customer
 
@@ -183,7 +180,7 @@ export const visibleProfile = (customer: Customer): Customer =>
 export interface ProfilePatch {
   readonly name?: CustomerName
   readonly email?: NormalisedEmail | null
-  readonly phone?: string | null
+  readonly phone?: CanonicalPhone | null
 }
 
 /** Who currently holds the requested email / phone (`null` = nobody); looked up by the caller. */

@@ -5,7 +5,8 @@
  * code proved, or the phone a `verify_phone` code or an OTP login proved. Registering with
  * somebody else's email or phone therefore reveals none of their guest orders.
  */
-import { comparablePhone, type Customer, isEmailVerified, isPhoneVerified } from "../customer/customer.ts"
+import { type Customer, isEmailVerified, isPhoneVerified } from "../customer/customer.ts"
+import { comparablePhone } from "../customer/phone.ts"
 import type { CustomerId } from "../shared/ids.ts"
 import type { Order } from "./order.ts"
 
@@ -13,7 +14,7 @@ export interface OrderViewer {
   readonly customerId: CustomerId
   /** The customer's email, when proven. */
   readonly verifiedEmail: string | null
-  /** The customer's phone without spaces and dashes, when proven. */
+  /** The customer's phone in its canonical form (domain/customer/phone), when proven. */
   readonly verifiedPhone: string | null
 }
 

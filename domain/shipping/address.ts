@@ -12,6 +12,7 @@
  */
 import { Effect, Schema } from "effect"
 import { isEmailFormat } from "../customer/email.ts"
+import { countDigits, PHONE_MIN_DIGITS } from "../customer/phone.ts"
 
 export const ADDRESS_FIELD_MAX_LENGTH = 200
 export const ADDRESS_NOTE_MAX_LENGTH = 500
@@ -43,9 +44,13 @@ export const AddressName = Schema.String.check(
   Schema.makeFilter((name: string) => !isBlank(name) || "Expected a name that is not blank")
 )
 
+/**
+ * Kept as written (riders read it), with at least 7 digits (CONTRACT §3); a guest order is
+ * matched to a customer by its canonical form (domain/customer/phone).
+ */
 export const PhoneNumber = Schema.String.check(
   Schema.isPattern(PHONE_PATTERN, { message: "Expected 7 to 20 characters of digits, spaces, '+' or '-'" }),
-  Schema.makeFilter((phone: string) => /[0-9]/.test(phone) || "Expected a phone number with digits")
+  Schema.makeFilter((phone: string) => countDigits(phone) >= PHONE_MIN_DIGITS || "Expected a phone number with at least 7 digits")
 )
 
 /** A free-text field of at most `maxLength` characters. */

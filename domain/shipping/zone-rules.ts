@@ -1,9 +1,11 @@
 /**
  * Zone resolution (CONTRACT §5): a shop's ordered zone rules map a shipping address to a
- * zone type (free strings such as `inside_city`, `suburb`, `outside_city`).
+ * zone type (free strings such as `inside_city`, `suburb`, `outside_city`), comparing place
+ * names in their canonical form.
  */
 import { Schema } from "effect"
 import type { Address } from "./address.ts"
+import { canonicalPlaceName } from "./place-names.ts"
 
 /** The address fields a rule may look at. */
 export const ZoneRuleField = Schema.Literals(["city", "district", "division", "thana", "postcode"])
@@ -27,8 +29,12 @@ export const ShopZoneRules = Schema.Struct({
 })
 export type ShopZoneRules = typeof ShopZoneRules.Type
 
-/** Trimmed and lower-cased, so `" Dhaka "` and `"dhaka"` compare equal. */
-export const normalizeZoneValue = (value: string): string => value.trim().toLowerCase()
+/**
+ * Place names compare in their canonical form (place-names.ts): trimmed, case-insensitive, NFC,
+ * and a division's or district's Bangla and English names as one, so `" Dhaka "`, `"dhaka"` and
+ * `"ঢাকা"` compare equal.
+ */
+export const normalizeZoneValue = canonicalPlaceName
 
 const ruleMatches = (address: Pick<Address, ZoneRuleField>, rule: ZoneRule): boolean => {
   const addressValue = normalizeZoneValue(address[rule.field])

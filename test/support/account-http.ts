@@ -18,6 +18,7 @@ import { AccountSettings, type AccountSettingsShape, defaultAccountSettings } fr
 import { importCatalog } from "../../application/catalog-import/import-catalog.ts"
 import { memoryAccountStores, postgresAccountStores } from "../../config/account-stores.ts"
 import { type NormalisedEmail, parseEmail } from "../../domain/customer/email.ts"
+import { CanonicalPhone, parsePhone } from "../../domain/customer/phone.ts"
 import { catalogFixture, FIXTURE_KEYS } from "./catalog-fixture.ts"
 import { freshIp } from "./process-http.ts"
 import { seededPostgresStores } from "./seeded-stores.ts"
@@ -111,7 +112,7 @@ const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`
 /** A fresh client IP (sent as X-Forwarded-For through the trusted proxy hop). */
 export { freshIp }
 export const freshEmail = (local = "user") => `${local}-${unique()}@example.com`
-export const freshPhone = () => `+8801${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`
+export const freshPhone = (): CanonicalPhone => CanonicalPhone.make(`+8801${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`)
 export const STRONG_PASSWORD = "violet-harbour-lantern"
 
 export const post = (path: string, body: unknown, caller: Caller = {}) => storeRequest("POST", path, body, caller)
@@ -146,6 +147,13 @@ export const normalised = (email: string): NormalisedEmail => {
   return parsed
 }
 
+/** The phone as the typed client's payloads take it: already canonical, so the bytes sent are the given ones. */
+export const canonical = (phone: string): CanonicalPhone => {
+  const parsed = parsePhone(phone)
+  if (parsed !== phone) throw new Error(`not a canonical phone: ${phone}`)
+  return parsed
+}
+
 /** Registers a new customer (fresh email and IP unless given) through the typed client and returns the AuthResult. */
 export const registerCustomer = (fields: { email?: string; password?: string; name?: string; phone?: string } = {}) =>
   Effect.gen(function*() {
@@ -156,7 +164,7 @@ export const registerCustomer = (fields: { email?: string; password?: string; na
         name: fields.name ?? "Test Customer",
         email: normalised(email),
         password: fields.password ?? STRONG_PASSWORD,
-        ...(fields.phone === undefined ? {} : { phone: fields.phone })
+        ...(fields.phone === undefined ? {} : { phone: canonical(fields.phone) })
       },
       responseMode: "decoded-and-response"
     })

@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { OtpCode, VerificationChannel, VerificationPurpose } from "../../../domain/auth/verification.ts"
 import { CustomerName } from "../../../domain/customer/customer.ts"
 import { EmailFromInput } from "../../../domain/customer/email.ts"
+import { PhoneFromInput } from "../../../domain/customer/phone.ts"
 
 export const TokensView = Schema.Struct({
   accessToken: Schema.String,
@@ -15,11 +16,6 @@ export const AuthResultView = Schema.Struct({
   tokens: TokensView
 }).annotate({ identifier: "AuthResult" })
 
-/** 7..20 digits, spaces, `+` and `-` (the contract's phone rule), stored as given. */
-export const PhoneInput = Schema.String.check(
-  Schema.isPattern(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, { expected: "a phone number (7 to 20 digits, spaces, + and -)" })
-)
-
 /** Passwords are checked by the password policy (422), not here; this only bounds the input size. */
 const PasswordInput = Schema.String.check(Schema.isMaxLength(4096))
 const OpaqueToken = Schema.NonEmptyString.check(Schema.isMaxLength(512))
@@ -31,7 +27,7 @@ export const LoginBody = Schema.Struct({ email: EmailFromInput, password: Passwo
 export const RegisterBody = Schema.Struct({
   name: CustomerName,
   ...LoginBody.fields,
-  phone: Schema.optionalKey(Schema.NullOr(PhoneInput))
+  phone: Schema.optionalKey(Schema.NullOr(PhoneFromInput))
 })
 
 export const RefreshTokenBody = Schema.Struct({ refreshToken: OpaqueToken })
@@ -45,7 +41,7 @@ export const ResetPasswordBody = Schema.Union([
 
 export const OtpRequestBody = Schema.Struct({
   channel: VerificationChannel,
-  phone: Schema.optionalKey(PhoneInput),
+  phone: Schema.optionalKey(PhoneFromInput),
   email: Schema.optionalKey(EmailFromInput),
   purpose: VerificationPurpose
 })

@@ -2,8 +2,8 @@
 import { Schema } from "effect"
 import { CustomerName } from "../../../domain/customer/customer.ts"
 import { EmailFromInput } from "../../../domain/customer/email.ts"
+import { PhoneFromInput } from "../../../domain/customer/phone.ts"
 import { AddressIdInput } from "../../../domain/shared/ids.ts"
-import { PhoneInput } from "./auth-views.ts"
 
 export const CustomerView = Schema.Struct({
   id: Schema.String,
@@ -20,7 +20,7 @@ export const CustomerView = Schema.Struct({
 export const UpdateProfileBody = Schema.Struct({
   name: Schema.optionalKey(CustomerName),
   email: Schema.optionalKey(Schema.NullOr(EmailFromInput)),
-  phone: Schema.optionalKey(Schema.NullOr(PhoneInput)),
+  phone: Schema.optionalKey(Schema.NullOr(PhoneFromInput)),
   /** One of the customer's saved addresses (/customers/me/addresses), or null for none. */
   defaultShippingAddressId: Schema.optionalKey(Schema.NullOr(AddressIdInput))
 })

@@ -7,13 +7,14 @@ import { Result } from "effect"
 import type { OtpRequest } from "../../../application/auth/request-otp.ts"
 import { isChannelAllowed, type VerificationChannel, type VerificationPurpose } from "../../../domain/auth/verification.ts"
 import type { NormalisedEmail } from "../../../domain/customer/email.ts"
+import type { CanonicalPhone } from "../../../domain/customer/phone.ts"
 import type { FieldProblem } from "../problems/request-problems.ts"
 
 export interface OtpRequestPayload {
   readonly channel: VerificationChannel
   readonly purpose: VerificationPurpose
   readonly email?: NormalisedEmail
-  readonly phone?: string
+  readonly phone?: CanonicalPhone
 }
 
 export const toOtpRequest = (payload: OtpRequestPayload): Result.Result<OtpRequest, ReadonlyArray<FieldProblem>> => {
@@ -36,7 +37,7 @@ export const toOtpRequest = (payload: OtpRequestPayload): Result.Result<OtpReque
     return Result.succeed({ purpose: payload.purpose, destination: { channel: "email", email: payload.email } })
   }
   if (payload.channel === "sms" && payload.phone !== undefined) {
-    return Result.succeed({ purpose: payload.purpose, destination: { channel: "sms", phone: payload.phone.trim() } })
+    return Result.succeed({ purpose: payload.purpose, destination: { channel: "sms", phone: payload.phone } })
   }
   return Result.fail([{ path: "payload", message: "Expected a destination" }])
 }

@@ -19,11 +19,13 @@ import {
   visibleProfile
 } from "../../../domain/customer/customer.ts"
 import { NormalisedEmail } from "../../../domain/customer/email.ts"
+import { CanonicalPhone } from "../../../domain/customer/phone.ts"
 import { EmailAlreadyRegistered } from "../../../domain/customer/errors/email-already-registered.ts"
 import { decideRegistration, registerCustomer, type RegistrationInput } from "../../../domain/customer/registration.ts"
 import { AddressId, CustomerId } from "../../../domain/shared/ids.ts"
 
 const email = (s: string) => NormalisedEmail.make(s)
+const phone = (s: string) => CanonicalPhone.make(s)
 const T0 = new Date("2026-01-01T00:00:00.000Z")
 const T1 = new Date("2026-02-01T00:00:00.000Z")
 
@@ -142,11 +144,11 @@ describe("customer state", () => {
   it("profile update: changing email or phone marks it unverified, same value keeps the flag", () => {
     const verified = { ...base, verifiedEmail: email("ann@example.com"), verifiedPhone: "+15550001" }
     const noOwners = { emailOwnerId: null, phoneOwnerId: null }
-    const changed = applyProfileUpdate(verified, { email: email("new@example.com"), phone: "+1999" }, noOwners)
+    const changed = applyProfileUpdate(verified, { email: email("new@example.com"), phone: phone("+15559990") }, noOwners)
     expect(Result.isSuccess(changed) && changed.success).toEqual({
       ...verified,
       email: "new@example.com",
-      phone: "+1999",
+      phone: "+15559990",
       verifiedEmail: null,
       verifiedPhone: null
     })
@@ -159,7 +161,7 @@ describe("customer state", () => {
   it("profile update: an email or phone of another customer → EmailAlreadyRegistered", () => {
     const takenEmail = applyProfileUpdate(base, { email: email("bob@example.com") }, { emailOwnerId: CustomerId.make("cus_2"), phoneOwnerId: null })
     expect(Result.isFailure(takenEmail) && takenEmail.failure._tag).toBe("EmailAlreadyRegistered")
-    const takenPhone = applyProfileUpdate(base, { phone: "+1777" }, { emailOwnerId: null, phoneOwnerId: CustomerId.make("cus_2") })
+    const takenPhone = applyProfileUpdate(base, { phone: phone("+15557770") }, { emailOwnerId: null, phoneOwnerId: CustomerId.make("cus_2") })
     expect(Result.isFailure(takenPhone) && takenPhone.failure._tag).toBe("EmailAlreadyRegistered")
   })
 
@@ -173,7 +175,7 @@ describe("customer state", () => {
     expect(Result.isFailure(clear) && clear.failure._tag).toBe("EmailVerificationRequired")
     // no phone can be planted or changed either (issue 18); what it is shown may be sent back,
     // and a name change is held apart from the recorded name
-    const planted = applyProfileUpdate(linked, { phone: "+1888" }, noOwners)
+    const planted = applyProfileUpdate(linked, { phone: phone("+15558880") }, noOwners)
     expect(Result.isFailure(planted) && planted.failure._tag).toBe("EmailVerificationRequired")
     const harmless = applyProfileUpdate(linked, { email: email("ann@example.com"), name: "Ann B", phone: null }, noOwners)
     if (Result.isFailure(harmless)) return expect.unreachable()
@@ -212,7 +214,7 @@ describe("customer state", () => {
 
   it.prop(
     "an unproven link never overwrites the record kept from before it, whatever the patch (issue 18)",
-    [Customer, CustomerName, Schema.NullOr(Schema.String), Schema.NullOr(NormalisedEmail), Schema.Boolean],
+    [Customer, CustomerName, Schema.NullOr(CanonicalPhone), Schema.NullOr(NormalisedEmail), Schema.Boolean],
     ([before, name, phone, otherEmail, withContact]) => {
       const linked = linkPassword({ ...before, email: email("ann@example.com"), passwordHash: null, registeredAt: null, createdAt: T0 }, "h", T1, {
         name: "Registrant",
