@@ -38,7 +38,7 @@ import { ClientIpPolicy } from "../adapters/http/request/client-ip.ts"
 import { AccountSettings } from "../application/auth/account-settings.ts"
 import { defaultAuthLifetimes } from "../domain/auth/lifetimes.ts"
 import type { VerificationChannel } from "../domain/auth/verification.ts"
-import type { AppConfig } from "./app-config.ts"
+import { type AppConfig, resetUrlBase } from "./app-config.ts"
 
 export interface AccountStoreOptions {
   /** NOTIFICATIONS_FILE: also append every committed notification there. */
@@ -128,7 +128,7 @@ export const accountConfiguration = (settings: AppConfig) =>
       },
       issuer: settings.jwtIssuer,
       audience: settings.jwtAudience,
-      resetUrlBase: settings.resetUrlBase
+      resetUrlBase: resetUrlBase(settings)
     }),
     Layer.succeed(ClientIpPolicy, { trustedProxyHops: settings.trustProxy })
   )

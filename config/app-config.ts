@@ -5,6 +5,7 @@
 import { Config, Context, Layer, Option, Schema } from "effect"
 import { type CorsOrigins, parseCorsOrigins } from "../adapters/http/request/cors-origins.ts"
 import { DeliveryConfigDescriptor } from "./delivery-config.ts"
+import { RESET_PASSWORD_PATH } from "../adapters/http/demo-shop-routes.ts"
 
 const positiveInt = (name: string, fallback: number) =>
   Config.schema(Schema.Int.check(Schema.isGreaterThan(0)), name).pipe(Config.withDefault(fallback))
@@ -59,10 +60,8 @@ export const AppConfigDescriptor = Config.all({
   sslcommerzStorePassword: Config.Redacted("SSLCOMMERZ_STORE_PASSWORD").pipe(Config.option),
   /** The service's origin as shoppers and gateways reach it (`https://api.shop.example`); unset: each request's Host. */
   publicUrl: Config.URL("PUBLIC_URL").pipe(Config.map((url) => url.origin), Config.option),
-  resetUrlBase: Config.URL("RESET_URL_BASE").pipe(
-    Config.map((url) => url.toString()),
-    Config.withDefault("http://localhost:3000/reset-password")
-  ),
+  /** RESET_URL_BASE as given; unset: see `resetUrlBase`. */
+  resetUrlBaseSetting: Config.URL("RESET_URL_BASE").pipe(Config.map((url) => url.toString()), Config.option),
   /** How many proxy hops in front of the service to trust for the client IP (0: use the socket address). */
   trustProxy: Config.schema(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10 })), "TRUST_PROXY").pipe(
     Config.withDefault(0)
@@ -122,6 +121,16 @@ export const corsOrigins = (settings: AppConfig): CorsOrigins => {
   if ("error" in parsed) throw new Error(`CORS_ORIGINS: ${parsed.error}`)
   return parsed.origins
 }
+
+/**
+ * Where reset links point (`<base>?token=…`): RESET_URL_BASE when set; else the reset-password
+ * page of this service, at PUBLIC_URL or, without it, at http://localhost:<PORT>.
+ */
+export const resetUrlBase = (settings: Pick<AppConfig, "resetUrlBaseSetting" | "publicUrl" | "port">): string =>
+  Option.getOrElse(
+    settings.resetUrlBaseSetting,
+    () => `${Option.getOrElse(settings.publicUrl, () => `http://localhost:${settings.port}`)}${RESET_PASSWORD_PATH}`
+  )
 
 export class AppSettings extends Context.Service<AppSettings, AppConfig>()("storefront/AppSettings") {
   static readonly layer = Layer.effect(AppSettings, AppConfigDescriptor)

@@ -30,6 +30,8 @@ const ASSETS = [
   "cart-view.js",
   "account-view.js",
   "payment-view.js",
+  "reset-password-view.js",
+  "search-view.js",
   "shop.css"
 ] as const
 
@@ -46,8 +48,12 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'"
 ].join("; ")
 
+/** The page reset links open by default (config/app-config.ts `resetUrlBase`): the shop's reset form. */
+export const RESET_PASSWORD_PATH = "/reset-password"
+
 export const DEMO_SHOP_ROUTES = [
   ["GET", "/"],
+  ["GET", RESET_PASSWORD_PATH],
   ...ASSETS.map((file) => ["GET", `/demo-shop/${file}`] as const),
   ["GET", "/demo-shop/openapi-fetch.js"]
 ] as const
@@ -66,6 +72,7 @@ const serveFile = (path: `/${string}`, file: string, headers: Record<string, str
 
 export const layer = Layer.mergeAll(
   serveFile("/", "index.html", { "content-security-policy": CONTENT_SECURITY_POLICY }),
+  serveFile(RESET_PASSWORD_PATH, "index.html", { "content-security-policy": CONTENT_SECURITY_POLICY }),
   ...ASSETS.map((file) => serveFile(`/demo-shop/${file}`, file)),
   serveFile("/demo-shop/openapi-fetch.js", OPENAPI_FETCH)
 )

@@ -36,11 +36,21 @@ layer(testServer(memoryStores, undefined, { demoShop: true }), { excludeTestServ
       expect(page.text).not.toMatch(/(src|href)="(https?:)?\/\//)
     }))
 
+  it.effect("/reset-password, where reset links point by default, is the page too, under the same policy", () =>
+    Effect.gen(function*() {
+      const home = yield* rawRequest("GET", "/")
+      const reset = yield* rawRequest("GET", "/reset-password?token=abc")
+      expect(reset.status).toBe(200)
+      expect(reset.headers["content-type"]).toBe("text/html; charset=utf-8")
+      expect(reset.headers["content-security-policy"]).toBe(home.headers["content-security-policy"])
+      expect(reset.text).toBe(home.text)
+    }))
+
   it.effect("every file of the page folder and openapi-fetch are served with their media types, and no other", () =>
     Effect.gen(function*() {
       // the page's folder, and openapi-fetch (the typed client's transport) beside it
       const files = [...readdirSync(DIRECTORY).filter((file) => file !== "index.html"), "openapi-fetch.js"].sort()
-      const served = DEMO_SHOP_ROUTES.map(([, path]) => path).filter((path) => path !== "/").map((path) => path.slice("/demo-shop/".length)).sort()
+      const served = DEMO_SHOP_ROUTES.map(([, path]) => path).filter((path) => path.startsWith("/demo-shop/")).map((path) => path.slice("/demo-shop/".length)).sort()
       expect(served).toEqual(files)
       for (const file of files) {
         const response = yield* rawRequest("GET", `/demo-shop/${file}`)

@@ -51,18 +51,21 @@ const ADDRESS_FIELDS = [
   ["postcode", "Postcode", false]
 ]
 
-const totalsTable = (cart) =>
-  h(
+/** No fee is shown for shipping until a method is chosen: "Tk 0" would read as free delivery. */
+const totalsTable = (cart) => {
+  const chosen = Boolean(cart.shippingMethodId)
+  return h(
     "table",
     { class: "totals", id: "cart-totals" },
     [
-      ["Subtotal", cart.subtotal, "subtotal"],
-      [`Discount${cart.couponCode ? ` (${cart.couponCode})` : ""}`, -cart.discountTotal, "discount"],
-      [`Shipping${cart.shippingMethodName ? ` (${cart.shippingMethodName})` : ""}`, cart.shippingFee, "shipping"],
-      ["Cash on delivery fee", cart.codFee, "cod"],
-      ["Total", cart.total, "total"]
-    ].map(([label, amount, key]) => h("tr", { class: key, dataset: { total: key } }, h("td", {}, label), h("td", { class: "num" }, money(amount))))
+      ["Subtotal", money(cart.subtotal), "subtotal"],
+      [`Discount${cart.couponCode ? ` (${cart.couponCode})` : ""}`, money(-cart.discountTotal), "discount"],
+      [`Shipping${cart.shippingMethodName ? ` (${cart.shippingMethodName})` : ""}`, chosen ? money(cart.shippingFee) : "Choose a delivery method", "shipping"],
+      ["Cash on delivery fee", money(cart.codFee), "cod"],
+      [chosen ? "Total" : "Total before delivery", money(cart.total), "total"]
+    ].map(([label, amount, key]) => h("tr", { class: key, dataset: { total: key } }, h("td", {}, label), h("td", { class: chosen || key !== "shipping" ? "num" : "num muted" }, amount)))
   )
+}
 
 const itemsTable = (cart, refresh) =>
   h(
@@ -123,7 +126,15 @@ const shippingForm = (cart, methods, refresh) =>
         value: method.id,
         checked: cart.shippingMethodId === method.id,
         disabled: !cart.shippingAddress?.name,
-        onchange: attempt(() => refresh(api.put(`/cart/${cart.id}/shipping-method`, { shippingMethodId: method.id })))
+        onchange: attempt(async (event) => {
+          try {
+            await refresh(api.put(`/cart/${cart.id}/shipping-method`, { shippingMethodId: method.id }))
+          } catch (error) {
+            // refused (e.g. no delivery to this zone): the cart keeps its method, and so do the radios
+            for (const radio of event.target.form.elements.shippingMethodId) radio.checked = radio.value === cart.shippingMethodId
+            throw error
+          }
+        })
       }), ` ${method.name}`, method.slaText ? h("span", { class: "count" }, ` (${method.slaText})`) : undefined)
     ),
     cart.shippingAddress?.name ? undefined : h("p", { class: "muted" }, "Save an address first: the fee depends on the zone."),

@@ -2,7 +2,7 @@
 // search and pages; the product page with variant choice, stock and "add to cart".
 import { api } from "./api.js"
 import { addToCart } from "./cart-view.js"
-import { attempt, formValues, h, priceOf, render, stock, thumb } from "./dom.js"
+import { attempt, formValues, h, money, priceOf, render, stock, thumb } from "./dom.js"
 
 const PAGE_SIZE = 12
 const SORTS = [
@@ -92,10 +92,15 @@ const productCard = (product) =>
 
 export const showListing = async (filters) => {
   const page = Number(filters.page ?? "1")
-  const [tree, listing] = await Promise.all([
+  const [tree, first] = await Promise.all([
     categories(),
     api.get("/products", { ...filters, page, limit: PAGE_SIZE, includeFacets: true })
   ])
+  // a search that finds nothing shows what the closest term finds, and says so
+  const corrected = first.total === 0 && first.didYouMean && filters.search ? first.didYouMean : undefined
+  const listing = corrected === undefined
+    ? first
+    : await api.get("/products", { ...filters, search: corrected, page, limit: PAGE_SIZE, includeFacets: true })
   const go = (changes) => (location.hash = listingHash({ ...filters, page: undefined, ...changes }))
   const tags = (filters.tags ?? "").split(",").filter(Boolean)
   const attributes = parseAttributeParam(filters.attributes)
@@ -114,7 +119,7 @@ export const showListing = async (filters) => {
       }
     },
     h("h3", {}, "Price"),
-    h("p", { class: "count" }, `In this selection: ${facets.priceRange.min} – ${facets.priceRange.max}`),
+    h("p", { class: "count" }, `In this selection: ${money(facets.priceRange.min)} – ${money(facets.priceRange.max)}`),
     h("label", {}, h("span", {}, "From"), h("input", { name: "minPrice", type: "number", min: "0", value: filters.minPrice ?? "", size: 6 })),
     h("label", {}, h("span", {}, "To"), h("input", { name: "maxPrice", type: "number", min: "0", value: filters.maxPrice ?? "", size: 6 })),
     h("button", { type: "submit" }, "Apply")
@@ -138,7 +143,7 @@ export const showListing = async (filters) => {
     "div",
     { class: "toolbar" },
     h("strong", { id: "result-count" }, `${listing.total} products`),
-    filters.search ? h("span", {}, `matching “${filters.search}”`) : undefined,
+    filters.search ? h("span", {}, `matching “${corrected ?? filters.search}”`) : undefined,
     h("label", {}, "Sort ", h("select", {
       name: "sort",
       onchange: (event) => {
@@ -161,7 +166,16 @@ export const showListing = async (filters) => {
     "div",
     { class: "layout" },
     sidebar,
-    h("section", {}, toolbar, h("div", { class: "grid", id: "products" }, listing.data.map(productCard)), pager)
+    h(
+      "section",
+      {},
+      corrected === undefined
+        ? undefined
+        : h("p", { class: "did-you-mean", id: "did-you-mean" }, "Showing results for ", h("strong", {}, corrected), ` (nothing matches “${filters.search}”)`),
+      toolbar,
+      h("div", { class: "grid", id: "products" }, listing.data.map(productCard)),
+      pager
+    )
   ))
 }
 

@@ -22,8 +22,23 @@ export const render = (...children) => {
   window.scrollTo(0, 0)
 }
 
-export const money = (amount) =>
-  `${amount < 0 ? "−" : ""}Tk ${Math.abs(Number(amount)).toLocaleString("en-US", { maximumFractionDigits: 2 })}`
+/** Digits grouped as Bangladesh reads them: the last three, then pairs (1,00,000 and 12,34,567). */
+const lakhGrouping = (digits) => {
+  if (digits.length <= 3) return digits
+  const head = digits.slice(0, -3)
+  return `${head.replace(/\B(?=(\d{2})+$)/g, ",")},${digits.slice(-3)}`
+}
+
+/**
+ * An amount of taka as a Bangladeshi shopper reads it: `Tk 1,00,000`, `−Tk 50`, and paisa only
+ * when there are some (`Tk 99.50`), never a stray `.00` or a float's tail.
+ */
+export const money = (amount) => {
+  const paisa = Math.round(Math.abs(Number(amount)) * 100)
+  const taka = lakhGrouping(String(Math.floor(paisa / 100)))
+  const fraction = paisa % 100 === 0 ? "" : `.${String(paisa % 100).padStart(2, "0")}`
+  return `${Number(amount) < 0 && paisa > 0 ? "−" : ""}Tk ${taka}${fraction}`
+}
 
 export const priceOf = (item) =>
   item.salePrice !== null && item.salePrice !== undefined && item.salePrice < item.originalPrice

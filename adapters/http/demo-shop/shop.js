@@ -1,10 +1,12 @@
 // The demo shop's entry: routes the hash (#/, #/p/slug, #/cart, #/account, #/orders, #/orders/id, #/payment/id)
-// to its view, and shows an API problem in the status line instead of a blank page.
+// to its view (and /reset-password?token=… to the reset form), and shows an API problem in the status line instead of a blank page.
 import { API_BASE, PUBLISHABLE_KEY } from "./api.js"
 import { showAccount, showOrder, showOrders, updateAccountLink } from "./account-view.js"
 import { currentCart, showCart, updateCartBadge } from "./cart-view.js"
 import { showListing, showProduct } from "./catalog-view.js"
 import { showPayment } from "./payment-view.js"
+import { showResetPassword } from "./reset-password-view.js"
+import { attachSuggestions } from "./search-view.js"
 import { clearStatus, h, render, showStatus } from "./dom.js"
 
 const route = async () => {
@@ -15,6 +17,8 @@ const route = async () => {
   searchInput.value = filters.search ?? ""
   switch (parts[0]) {
     case undefined:
+      // the page a reset link opens (/reset-password?token=…) until the shopper goes elsewhere
+      if (location.pathname === "/reset-password") return showResetPassword(new URLSearchParams(location.search).get("token"))
       return showListing(filters)
     case "p":
       return showProduct(parts[1])
@@ -51,6 +55,7 @@ document.getElementById("search").addEventListener("submit", (event) => {
   const search = new FormData(event.target).get("search").trim()
   location.hash = search === "" ? "#/" : `#/?${new URLSearchParams({ search })}`
 })
+attachSuggestions(document.getElementById("search"))
 window.addEventListener("hashchange", show)
 updateAccountLink()
 currentCart().then(updateCartBadge, () => undefined)
