@@ -47,7 +47,7 @@ const phoneCodeForm = () => {
         showStatus("If this phone belongs to an account, a code is on its way (the demo prints it in the server's console)")
       })
     },
-    h("label", {}, h("span", {}, "Phone"), h("input", { name: "phone", type: "tel", required: true, placeholder: "+8801711000001" })),
+    h("label", {}, h("span", {}, "Phone"), h("input", { name: "phone", type: "tel", required: true, placeholder: "01711-000001" })),
     h("button", { type: "submit" }, "Send code")
   )
   return h("section", { class: "panel", id: "phone-sign-in" }, h("h2", {}, "Sign in with a code by SMS"), phoneStep, codeStep)
