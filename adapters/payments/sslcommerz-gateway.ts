@@ -13,8 +13,12 @@
  * - without a val_id (a fail or cancel redirect), the transaction query
  *   `GET /validator/api/merchantTransIDvalidationAPI.php?tran_id&store_id&store_passwd&format=json`
  *   → `element[]` with each attempt's `val_id` and `status`;
- * - refund: the same endpoint with `bank_tran_id`, `refund_amount`, `refund_remarks`, `refe_id`
- *   → `APIConnect` "DONE", `status` success | processing | failed, `refund_ref_id`.
+ * - refund: the same endpoint with `bank_tran_id`, `refund_trans_id` (the capture id: one per
+ *   refund, the same on a retry), `refund_amount`, `refund_remarks`, `refe_id` → `APIConnect`
+ *   "DONE", `status` success | processing | failed, `refund_ref_id` (kept with the capture);
+ *   `processing` is not refunded yet;
+ * - refund query: the same endpoint with `refund_ref_id` → `status` refunded | processing | cancelled,
+ *   asked until SSLCommerz says refunded.
  *
  * The store password is Redacted and never logged.
  */
@@ -45,13 +49,15 @@ const TransactionQuery = Schema.Struct({
   element: Schema.optionalKey(Schema.Array(Schema.Struct(optionalTexts("val_id", "status"))))
 })
 const RefundAnswer = Schema.Struct({
-  ...optionalTexts("APIConnect", "status"),
+  ...optionalTexts("APIConnect", "status", "refund_ref_id"),
   errorReason: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
 
 const PROVIDER = "sslcommerz"
 const unavailable = (reason: string) => new GatewayUnavailable({ provider: PROVIDER, reason })
 const notVerified = (reason: string) => new PaymentNotVerified({ provider: PROVIDER, reason })
+/** A refund refused because the transaction was refunded already (or nothing is left of it to refund). */
+const ALREADY_REFUNDED = /already\s+(been\s+)?refunded|already\s+refund|exceeds?\s+the\s+(refundable|remaining)/i
 const isValid = (status: string | undefined) => status === "VALID" || status === "VALIDATED"
 
 export const makeSslcommerzGateway = (settings: SslcommerzSettings) =>
@@ -86,6 +92,18 @@ export const makeSslcommerzGateway = (settings: SslcommerzSettings) =>
           currency: answer.currency_type ?? "",
           details: { val_id: valId }
         } satisfies VerifiedPayment
+      })
+
+    /** The transaction query by tran_id, and the validation of a VALID attempt: what SSLCommerz holds for the session. */
+    const query = (session: PaymentSession): Effect.Effect<VerifiedPayment, GatewayUnavailable | PaymentNotVerified> =>
+      Effect.gen(function*() {
+        const known = yield* getJson("transaction query", "/validator/api/merchantTransIDvalidationAPI.php", { tran_id: session.id }, TransactionQuery)
+        if (known.APIConnect !== undefined && known.APIConnect !== "DONE") return yield* unavailable(`transaction query: ${known.APIConnect}`)
+        const paid = (known.element ?? []).find((attempt) => isValid(attempt.status) && attempt.val_id !== undefined)
+        if (paid?.val_id !== undefined) return yield* validate(session, paid.val_id)
+        const statuses = new Set((known.element ?? []).map((attempt) => attempt.status))
+        const outcome: VerifiedPayment["outcome"] = statuses.has("CANCELLED") ? "cancelled" : statuses.has("FAILED") ? "failed" : "pending"
+        return { outcome, transactionId: "", amount: asMinorUnits(0), currency: session.currency, details: {} } satisfies VerifiedPayment
       })
 
     const gateway: PaymentGateway = {
@@ -138,25 +156,33 @@ export const makeSslcommerzGateway = (settings: SslcommerzSettings) =>
           const valId = callback.fields["val_id"]
           if (valId !== undefined && valId !== "") return yield* validate(session, valId)
           // no val_id (a fail or cancel redirect): what does SSLCommerz know of this session?
-          const known = yield* getJson("transaction query", "/validator/api/merchantTransIDvalidationAPI.php", { tran_id: session.id }, TransactionQuery)
-          const paid = (known.element ?? []).find((attempt) => isValid(attempt.status) && attempt.val_id !== undefined)
-          if (paid?.val_id !== undefined) return yield* validate(session, paid.val_id)
-          const statuses = new Set((known.element ?? []).map((attempt) => attempt.status))
-          const outcome: VerifiedPayment["outcome"] = statuses.has("CANCELLED") ? "cancelled" : statuses.has("FAILED") ? "failed" : "pending"
-          return { outcome, transactionId: "", amount: asMinorUnits(0), currency: session.currency, details: {} } satisfies VerifiedPayment
+          return yield* query(session)
         }),
+      queryPayment: (session) => query(session),
       refund: (capture) =>
         Effect.gen(function*() {
           const answer = yield* getJson("refund", "/validator/api/merchantTransIDvalidationAPI.php", {
             bank_tran_id: capture.transactionId,
+            refund_trans_id: capture.id,
             refund_amount: decimalFromMinor(capture.amount),
             refund_remarks: capture.reason === "" ? "refund" : capture.reason,
             refe_id: capture.id
           }, RefundAnswer)
-          if (answer.APIConnect !== "DONE" || (answer.status !== "success" && answer.status !== "processing")) {
-            return yield* unavailable(`refund: ${answer.errorReason ?? answer.status ?? "refused"}`)
-          }
-          return "refunded" as const
+          const details = answer.refund_ref_id === undefined || answer.refund_ref_id === "" ? {} : { refund_ref_id: answer.refund_ref_id }
+          if (answer.APIConnect === "DONE" && answer.status === "success") return { status: "refunded", details } as const
+          if (answer.APIConnect === "DONE" && answer.status === "processing") return { status: "processing", details } as const
+          // a refusal because it was refunded already (an earlier request whose answer was lost)
+          if (ALREADY_REFUNDED.test(answer.errorReason ?? "")) return { status: "refunded", details } as const
+          return yield* unavailable(`refund: ${answer.errorReason ?? answer.status ?? "refused"}`)
+        }),
+      refundStatus: (capture) =>
+        Effect.gen(function*() {
+          const reference = capture.details["refund_ref_id"]
+          // no reference: the refund's answer never came; asking again with the same refund_trans_id tells
+          if (reference === undefined || reference === "") return "none" as const
+          const answer = yield* getJson("refund query", "/validator/api/merchantTransIDvalidationAPI.php", { refund_ref_id: reference }, RefundAnswer)
+          if (answer.APIConnect !== "DONE") return yield* unavailable(`refund query: ${answer.errorReason ?? "refused"}`)
+          return answer.status === "refunded" ? "refunded" as const : answer.status === "processing" ? "processing" as const : "none" as const
         })
     }
     return gateway

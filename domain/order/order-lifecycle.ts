@@ -11,6 +11,7 @@
  */
 import { Result, Schema } from "effect"
 import { OrderId } from "../shared/ids.ts"
+import { asMinorUnits } from "../shared/money.ts"
 import type { CancellationReason, Order } from "./order.ts"
 
 export const ORDER_STATUSES = ["pending", "cancelled"] as const
@@ -59,6 +60,6 @@ export const markPaid = (order: Order): Order => ({ ...order, paymentStatus: "pa
 export const flagRefund = (order: Order): Order =>
   order.paymentStatus === "paid" ? order : { ...order, paymentStatus: "refund_pending" }
 
-/** The gateway gave the money back. */
+/** The gateway gave the money back: the shop holds none of it (`amountPaid` 0). */
 export const markRefunded = (order: Order): Order =>
-  order.paymentStatus === "refund_pending" ? { ...order, paymentStatus: "refunded" } : order
+  order.paymentStatus === "refund_pending" ? { ...order, paymentStatus: "refunded", amountPaid: asMinorUnits(0) } : order
