@@ -5,61 +5,21 @@
  * redirect (one capture); a tampered amount; another session's payment id; a forged IPN; refund.
  */
 import { afterAll, expect, layer } from "@effect/vitest"
-import { Effect, Layer, Redacted } from "effect"
-import { makeBkashGateway } from "../../adapters/payments/bkash-gateway.ts"
-import { makeSslcommerzGateway } from "../../adapters/payments/sslcommerz-gateway.ts"
+import { Effect, Layer } from "effect"
 import { buyingTestEngines } from "../support/cart-http.ts"
-import { BKASH_CREDENTIALS, SSL_CREDENTIALS, startGatewaySimulator } from "../support/gateway-simulator.ts"
-import {
-  cancelOrder,
-  capturesOf,
-  openSession,
-  type PlacedOrderBody,
-  placeOrder,
-  readSession,
-  returnedOutcome,
-  unfollowed
-} from "../support/order-payment-http.ts"
+import { browserBack, openedWith as opened, paymentIdOf, postForm as post, simulatorGateways } from "../support/gateway-payment-http.ts"
+import { startGatewaySimulator } from "../support/gateway-simulator.ts"
+import { cancelOrder, capturesOf, type PlacedOrderBody, readSession, returnedOutcome } from "../support/order-payment-http.ts"
 import { expectProblem } from "../support/store-http.ts"
-import { rawRequest, testServer } from "../support/test-server.ts"
+import { testServer } from "../support/test-server.ts"
 
 const simulator = await startGatewaySimulator()
 afterAll(() => simulator.close())
 
-const gateways = Effect.all([
-  makeBkashGateway({
-    baseUrl: simulator.bkashBaseUrl,
-    appKey: BKASH_CREDENTIALS.appKey,
-    appSecret: Redacted.make(BKASH_CREDENTIALS.appSecret),
-    username: BKASH_CREDENTIALS.username,
-    password: Redacted.make(BKASH_CREDENTIALS.password),
-    timeout: "700 millis"
-  }),
-  makeSslcommerzGateway({
-    baseUrl: simulator.sslcommerzBaseUrl,
-    storeId: SSL_CREDENTIALS.storeId,
-    storePassword: Redacted.make(SSL_CREDENTIALS.storePassword)
-  })
-])
-
-const opened = (provider: "bkash" | "sslcommerz") =>
-  Effect.gen(function*() {
-    const placed = yield* placeOrder({ sku: "FIX-6-1" })
-    return { ...placed, session: yield* openSession(placed.order.id, placed.orderToken, provider) }
-  })
+const gateways = simulatorGateways(simulator)
 
 const sessionStatus = (orderId: string, sessionId: string, orderToken: string) =>
   Effect.map(readSession(orderId, sessionId, orderToken), (session) => session.status)
-
-const paymentIdOf = (redirectUrl: string) => redirectUrl.slice(redirectUrl.lastIndexOf("/") + 1)
-
-const post = (path: string, fields: Readonly<Record<string, string>>) =>
-  unfollowed(rawRequest("POST", path, {
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString()
-  }))
-
-const browserBack = (path: string) => unfollowed(rawRequest("GET", path))
 
 for (const engine of buyingTestEngines()) {
   layer(testServer(engine.stores, Layer.empty, { payments: { gateways } }), { excludeTestServices: true })(
