@@ -9,7 +9,8 @@
  *   IPN URL, each a form with `tran_id`, `val_id`, `status`, `amount`…; none of it is trusted;
  * - the validation API `GET /validator/api/validationserverAPI.php?val_id&store_id&store_passwd&format=json`
  *   → `status` VALID or VALIDATED (already validated), `tran_id`, `currency_type` and
- *   `currency_amount` (what was asked), `bank_tran_id`; INVALID_TRANSACTION otherwise;
+ *   `currency_amount` (what was asked), `bank_tran_id`, `risk_level` (1: risky, the order is
+ *   held); INVALID_TRANSACTION otherwise;
  * - without a val_id (a fail or cancel redirect), the transaction query
  *   `GET /validator/api/merchantTransIDvalidationAPI.php?tran_id&store_id&store_passwd&format=json`
  *   → `element[]` with each attempt's `val_id` and `status`;
@@ -42,7 +43,7 @@ const InitAnswer = Schema.Struct({
   ...optionalTexts("status", "GatewayPageURL", "sessionkey"),
   failedreason: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
-const Validation = Schema.Struct(optionalTexts("status", "tran_id", "val_id", "bank_tran_id", "currency_type", "currency_amount"))
+const Validation = Schema.Struct(optionalTexts("status", "tran_id", "val_id", "bank_tran_id", "currency_type", "currency_amount", "risk_level"))
 type Validation = typeof Validation.Type
 const TransactionQuery = Schema.Struct({
   ...optionalTexts("APIConnect"),
@@ -90,7 +91,9 @@ export const makeSslcommerzGateway = (settings: SslcommerzSettings) =>
           transactionId: answer.bank_tran_id,
           amount,
           currency: answer.currency_type ?? "",
-          details: { val_id: valId }
+          details: { val_id: valId },
+          // risk_level 1: SSLCommerz flags the payment as risky (its plugins put such orders on hold)
+          risky: answer.risk_level === "1"
         } satisfies VerifiedPayment
       })
 

@@ -6,6 +6,7 @@
  */
 import { afterAll, expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
 import { buyingTestEngines } from "../support/cart-http.ts"
 import { browserBack, openedWith as opened, paymentIdOf, postForm as post, simulatorGateways } from "../support/gateway-payment-http.ts"
 import { startGatewaySimulator } from "../support/gateway-simulator.ts"
@@ -17,6 +18,10 @@ const simulator = await startGatewaySimulator()
 afterAll(() => simulator.close())
 
 const gateways = simulatorGateways(simulator)
+
+const paymentOf = (orderId: string) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql<{ paymentStatus: string; amountPaid: number }>`SELECT payment_status, amount_paid::float8 AS amount_paid FROM orders WHERE id = ${orderId}`)
 
 const sessionStatus = (orderId: string, sessionId: string, orderToken: string) =>
   Effect.map(readSession(orderId, sessionId, orderToken), (session) => session.status)
@@ -138,6 +143,17 @@ for (const engine of buyingTestEngines()) {
           expectProblem(yield* post("/payments/sslcommerz/ipn", { ...theirForm, tran_id: "pay_unknown" }), 404, "not_found")
           expect(yield* sessionStatus(mine.order.id, mine.session.id, mine.orderToken)).toBe("pending")
           expect(yield* capturesOf(mine.order.id)).toEqual([])
+        }))
+
+      it.effect("SSLCommerz: a capture flagged risky (risk_level 1) is recorded and the order held, on_hold; cancelling it refunds it", () =>
+        Effect.gen(function*() {
+          const { order, orderToken, session } = yield* opened("sslcommerz")
+          const form = simulator.sslShopper(session.id, "VALID", { riskLevel: "1" })
+          expect(returnedOutcome(yield* post("/payments/sslcommerz/success", form))).toBe("paid")
+          expect(yield* capturesOf(order.id)).toEqual([{ disposition: "applied", reason: "", amount: order.totalPrice * 100 }])
+          expect(yield* paymentOf(order.id)).toEqual([{ paymentStatus: "on_hold", amountPaid: order.totalPrice * 100 }])
+          expect((yield* cancelOrder(order.id, orderToken)).body).toMatchObject({ status: "cancelled", paymentStatus: "refunded", amountPaid: 0 })
+          expect(simulator.sslRefunds(session.id)).toBe(1)
         }))
 
       it.effect("SSLCommerz: a paid order cancelled is refunded through the refund API", () =>
