@@ -17,6 +17,7 @@ import { type AppConfig, corsOrigins } from "./app-config.ts"
 export const paymentSettings = (settings: AppConfig) =>
   Layer.succeed(PaymentSettings, {
     ttlMinutes: settings.paymentTtlMinutes,
+    reconcileAfterMillis: settings.paymentReconcileAfterSeconds * 1000,
     publicUrl: Option.getOrNull(settings.publicUrl),
     allowsReturnOrigin: (origin) => isAllowedOrigin(corsOrigins(settings), origin)
   })

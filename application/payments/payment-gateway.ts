@@ -98,6 +98,8 @@ export class PaymentGateways extends Context.Service<PaymentGateways, {
 /** PAYMENT_TTL_MINUTES and where the service is reached from outside (for gateway callbacks). */
 export class PaymentSettings extends Context.Service<PaymentSettings, {
   readonly ttlMinutes: number
+  /** How long after it opened a pending session is first asked about at its gateway (PAYMENT_RECONCILE_AFTER_SECONDS). */
+  readonly reconcileAfterMillis: number
   /** PUBLIC_URL origin; `null`: the origin each request came to. */
   readonly publicUrl: string | null
   /** Origins a returnUrl may point to besides the service's own (CORS_ORIGINS). */

@@ -3,7 +3,7 @@
  * (bKash's execute answer lost and its query failing, SSLCommerz's validation failing for the IPN
  * and the return) may still have been paid, so the gateway is asked, server to server, about:
  *
- * - every session still pending RECONCILE_AFTER_MILLIS after it opened, again every
+ * - every session still pending PAYMENT_RECONCILE_AFTER_SECONDS (5 minutes) after it opened, again every
  *   RECHECK_AFTER_MILLIS while it stays pending (the reconciliation loop, `reconcileDueSessions`);
  * - every session of an order, before that order expires unpaid (`reconcileOrder`, from the
  *   payment job): the order expires only when the gateway says nothing was captured, or the
@@ -22,8 +22,6 @@ import type { OrderId } from "../../domain/shared/ids.ts"
 import { settlePayment } from "./complete-payment.ts"
 import type { PaymentsPorts } from "./payments-ports.ts"
 
-/** How long after it opened a pending session is first asked about (the shopper is usually done by then). */
-export const RECONCILE_AFTER_MILLIS = 5 * 60_000
 /** How long after an answer of "nothing captured yet" a pending session is asked again. */
 export const RECHECK_AFTER_MILLIS = 5 * 60_000
 const BATCH = 100
@@ -101,7 +99,7 @@ export const reconcileOrder = (ports: PaymentsPorts, orderId: OrderId) =>
 export const reconcileDueSessions = (ports: PaymentsPorts) =>
   Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
-    const due = yield* ports.payments.sessionsToCheck(new Date(now), new Date(now - RECONCILE_AFTER_MILLIS), BATCH)
+    const due = yield* ports.payments.sessionsToCheck(new Date(now), new Date(now - ports.settings.reconcileAfterMillis), BATCH)
     for (const session of due) yield* reconcileSession(ports, session)
     return due.length
   })

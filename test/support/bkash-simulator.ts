@@ -33,7 +33,7 @@ export const makeBkashSimulator = (base: () => string) => {
   const expired = new Set<string>()
   const refreshTokens = new Set<string>()
   const tokenRequests = { grants: 0, refreshes: 0 }
-  const faults = { stallExecute: 0, statusFails: 0, refundAnswersLost: 0 }
+  const faults = { stallExecute: 0, stallMillis: 1500, statusFails: 0, refundAnswersLost: 0 }
 
   const answer = (p: BkashPayment) => ({
     statusCode: "0000", statusMessage: "Successful", paymentID: p.paymentID, trxID: p.trxID, transactionStatus: p.status,
@@ -85,7 +85,7 @@ export const makeBkashSimulator = (base: () => string) => {
         if (faults.stallExecute > 0) {
           faults.stallExecute--
           // completed at bKash, but the answer comes too late for the adapter
-          await new Promise((resolve) => setTimeout(resolve, 1500))
+          await new Promise((resolve) => setTimeout(resolve, faults.stallMillis))
         }
         return json(response, answer(payment))
       }
@@ -131,8 +131,11 @@ export const makeBkashSimulator = (base: () => string) => {
         return `${callback.pathname}${callback.search}`
       },
       bkashPayment: (paymentID: string) => payments.get(paymentID),
-      /** The next `count` executes complete the payment but answer after 1.5 s. */
-      executeStalls: (count: number) => void (faults.stallExecute = count),
+      /** The next `count` executes complete the payment but answer after `millis` (1.5 s). */
+      executeStalls: (count: number, millis = 1500) => {
+        faults.stallExecute = count
+        faults.stallMillis = millis
+      },
       /** The next `count` payment status queries answer HTTP 503. */
       statusFails: (count: number) => void (faults.statusFails = count),
       /** The next `count` bKash refunds are made, but their answers are lost. */
