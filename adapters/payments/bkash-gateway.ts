@@ -117,12 +117,20 @@ export const makeBkashGateway = (settings: BkashSettings) =>
         return { outcome, transactionId: "", amount: asMinorUnits(0), currency: session.currency, details: {} } satisfies VerifiedPayment
       })
 
-    /** Refund status: `payment/refund` with only paymentID and trxID answers the refund made of it, if any. */
+    /**
+     * Refund status: `payment/refund` with only paymentID and trxID answers the refund made of it,
+     * if any. An error code, or a client error (4xx) once the token is good, is "no refund known":
+     * sending the refund again is safe, since bKash refuses more than is left of the payment.
+     */
     const refundStatus = (capture: PaymentCapture) =>
-      Effect.map(
-        authorized("refund status", "/tokenized/checkout/payment/refund", { paymentID: capture.details["paymentID"] ?? "", trxID: capture.transactionId }, RefundAnswer),
-        (answer): RefundStatus =>
+      authorized("refund status", "/tokenized/checkout/payment/refund", { paymentID: capture.details["paymentID"] ?? "", trxID: capture.transactionId }, RefundAnswer).pipe(
+        Effect.map((answer): RefundStatus =>
           answer.statusCode !== OK || answer.refundTrxID === undefined ? "none" : answer.transactionStatus === "Completed" ? "refunded" : "processing"
+        ),
+        Effect.catchIf(
+          (error) => error.httpStatus !== undefined && error.httpStatus >= 400 && error.httpStatus < 500 && error.httpStatus !== 401,
+          () => Effect.succeed<RefundStatus>("none")
+        )
       )
 
     const gateway: PaymentGateway = {

@@ -57,8 +57,12 @@ const RefundAnswer = Schema.Struct({
 const PROVIDER = "sslcommerz"
 const unavailable = (reason: string) => new GatewayUnavailable({ provider: PROVIDER, reason })
 const notVerified = (reason: string) => new PaymentNotVerified({ provider: PROVIDER, reason })
-/** A refund refused because the transaction was refunded already (or nothing is left of it to refund). */
-const ALREADY_REFUNDED = /already\s+(been\s+)?refunded|already\s+refund|exceeds?\s+the\s+(refundable|remaining)/i
+/**
+ * A refund refused because the transaction was refunded already, or nothing is left of it to
+ * refund (each capture is refunded whole, once): either way the money went back. A refusal that
+ * says only that a refund exists (initiated, processing) is not counted: it is asked again.
+ */
+const ALREADY_REFUNDED = /already\s+(been\s+)?refunded|refunded\s+already|exceed|more than/i
 const isValid = (status: string | undefined) => status === "VALID" || status === "VALIDATED"
 
 export const makeSslcommerzGateway = (settings: SslcommerzSettings) =>
