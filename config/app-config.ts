@@ -42,6 +42,8 @@ export const AppConfigDescriptor = Config.all({
   cartTtlDays: positiveInt("CART_TTL_DAYS", 30),
   /** How long a prepaid order may stay unpaid before the payment job cancels it (docs/payments.md). */
   paymentTtlMinutes: positiveInt("PAYMENT_TTL_MINUTES", 30),
+  /** How long after it opened a pending payment session is first asked about at its gateway (docs/payments.md "Reconciliation"). */
+  paymentReconcileAfterSeconds: positiveInt("PAYMENT_RECONCILE_AFTER_SECONDS", 300),
   /** bKash Tokenized Checkout: enabled when the app key, secret, username and password are all set (docs/payments.md). */
   bkashBaseUrl: Config.URL("BKASH_BASE_URL").pipe(
     Config.map((url) => url.toString().replace(/\/$/, "")),

@@ -17,6 +17,7 @@ import { type AppConfig, corsOrigins } from "./app-config.ts"
 export const paymentSettings = (settings: AppConfig) =>
   Layer.succeed(PaymentSettings, {
     ttlMinutes: settings.paymentTtlMinutes,
+    reconcileAfterMillis: settings.paymentReconcileAfterSeconds * 1000,
     publicUrl: Option.getOrNull(settings.publicUrl),
     allowsReturnOrigin: (origin) => isAllowedOrigin(corsOrigins(settings), origin)
   })
@@ -44,8 +45,10 @@ export const paymentGateways = (options: {
 
 /** How often the payment job runs. */
 export const PAYMENT_JOB_INTERVAL = "15 seconds"
+/** How often the reconciliation loop looks for pending sessions due for a check. */
+export const RECONCILIATION_INTERVAL = "1 minute"
 
-export const paymentJob = PaymentJob.layer(PAYMENT_JOB_INTERVAL)
+export const paymentJob = PaymentJob.layer(PAYMENT_JOB_INTERVAL, RECONCILIATION_INTERVAL)
 
 /** bKash and SSLCommerz, each when its credentials are configured. */
 export const configuredGateways = (settings: AppConfig): Effect.Effect<ReadonlyArray<PaymentGateway>, never, HttpClient.HttpClient> =>

@@ -8,7 +8,9 @@
  *
  * A callback only names a session: the use case asks the gateway server to server and settles
  * what it says. The shopper is then sent (303) to the session's returnUrl with `paymentSession`
- * and `outcome` (the session's status); an IPN is answered 200. The demo gateway's page is in
+ * and `outcome` (the session's status; `pending` while the gateway cannot be asked: the payment
+ * is then settled by reconciliation); an IPN is answered 200 (502 while the gateway cannot be
+ * asked, so that it is sent again). The demo gateway's page is in
  * demo-gateway-routes.ts.
  */
 import { Effect, Layer, Option, Schema } from "effect"
@@ -76,7 +78,15 @@ export const completeCallback = (
         GatewayUnavailable: (error) =>
           Effect.logWarning("payment gateway unreachable during a callback; the session stays pending").pipe(
             Effect.annotateLogs({ provider, reason: error.reason }),
-            Effect.as(problemResponse(PaymentGatewayFailed, { detail: "The gateway could not be asked; the payment is checked again later" }))
+            // the shopper goes back to the shop, which says it is confirming the payment (reconciliation settles it)
+            Effect.andThen(answer === returnRedirect
+              ? payments.findSession(sessionId.value).pipe(Effect.orElseSucceed(() => Option.none<PaymentSession>()))
+              : Effect.succeedNone),
+            Effect.map((session) =>
+              Option.isSome(session)
+                ? returnRedirect(session.value)
+                : problemResponse(PaymentGatewayFailed, { detail: "The gateway could not be asked; the payment is checked again later" })
+            )
           ),
         StoreUnavailable: () =>
           Effect.succeed(problemResponse(ServiceUnavailable, {

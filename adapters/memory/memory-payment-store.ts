@@ -16,6 +16,8 @@ export const makeMemoryPaymentStore = () => {
   const captures = new Map<string, PaymentCapture>()
   /** The end of each refund claim, by capture id. */
   const claims = new Map<string, Date>()
+  /** Each pending session's next check and failures in a row, by session id. */
+  const checks = new Map<string, { readonly at: Date; readonly failures: number }>()
   const unclaimed = (id: string, now: Date) => (claims.get(id)?.getTime() ?? -Infinity) <= now.getTime()
   const find = (id: string) => Effect.sync(() => Option.fromNullishOr(sessions.get(id)))
   return PaymentStore.of({
@@ -35,6 +37,26 @@ export const makeMemoryPaymentStore = () => {
         if (clash) return false
         captures.set(capture.id, capture)
         return true
+      }),
+    sessionsOf: (orderId) =>
+      Effect.sync(() =>
+        [...sessions.values()].filter((s) => s.orderId === orderId).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      ),
+    sessionsToCheck: (now, openedBefore, limit) =>
+      Effect.sync(() => {
+        const dueAt = (s: PaymentSession) => (checks.get(s.id)?.at ?? s.createdAt).getTime()
+        return [...sessions.values()]
+          .filter((s) => s.status === "pending" && s.gatewayReference !== "" && s.createdAt.getTime() <= openedBefore.getTime() && dueAt(s) <= now.getTime())
+          .sort((a, b) => dueAt(a) - dueAt(b) || (a.id < b.id ? -1 : 1))
+          .slice(0, limit)
+      }),
+    checkState: (id) => Effect.sync(() => ({ at: checks.get(id)?.at ?? null, failures: checks.get(id)?.failures ?? 0 })),
+    checkLater: (id, at, failed) =>
+      Effect.sync(() => {
+        if (!sessions.has(id)) return 0
+        const failures = failed ? (checks.get(id)?.failures ?? 0) + 1 : 0
+        checks.set(id, { at, failures })
+        return failures
       }),
     updateCapture: (capture) => Effect.sync(() => void (captures.has(capture.id) && captures.set(capture.id, capture))),
     capturesOf: (orderId, disposition) =>

@@ -33,6 +33,18 @@ export class DemoGateway extends Context.Service<DemoGateway, {
 
 export const makeDemoGateway = (): DemoGateway["Service"] => {
   const payments = new Map<string, DemoPayment>()
+  const verify = (session: { readonly gatewayReference: string }) =>
+    Effect.suspend(() => {
+      const payment = payments.get(session.gatewayReference)
+      if (payment === undefined) return Effect.fail(new PaymentNotVerified({ provider: "demo", reason: "unknown session" }))
+      return Effect.succeed({
+        outcome: payment.outcome,
+        transactionId: payment.transactionId,
+        amount: payment.amount,
+        currency: payment.currency,
+        details: {}
+      })
+    })
   const gateway: PaymentGateway = {
     provider: "demo",
     startPayment: ({ session, callbackBase }) =>
@@ -47,24 +59,15 @@ export const makeDemoGateway = (): DemoGateway["Service"] => {
         })
         return { redirectUrl: `${new URL(callbackBase).origin}/demo-gateway/${session.id}`, reference: session.id }
       }),
-    verifyPayment: (session) =>
-      Effect.suspend(() => {
-        const payment = payments.get(session.gatewayReference)
-        if (payment === undefined) return Effect.fail(new PaymentNotVerified({ provider: "demo", reason: "unknown session" }))
-        return Effect.succeed({
-          outcome: payment.outcome,
-          transactionId: payment.transactionId,
-          amount: payment.amount,
-          currency: payment.currency,
-          details: {}
-        })
-      }),
+    verifyPayment: (session) => verify(session),
+    queryPayment: (session) => verify(session),
     refund: (capture) =>
       Effect.sync(() => {
         const payment = payments.get(capture.sessionId)
         if (payment !== undefined) payment.refunded = true
-        return "refunded" as const
-      })
+        return { status: "refunded" as const, details: {} }
+      }),
+    refundStatus: (capture) => Effect.sync(() => payments.get(capture.sessionId)?.refunded === true ? "refunded" as const : "none" as const)
   }
   return {
     gateway,

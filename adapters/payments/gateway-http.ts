@@ -31,7 +31,7 @@ export const gatewayJson = <S extends Schema.Top & { readonly DecodingServices: 
     Effect.flatMap((response): Effect.Effect<unknown, unknown> =>
       response.status >= 200 && response.status < 300
         ? response.json
-        : Effect.fail(new GatewayUnavailable({ provider, reason: `${step}: HTTP ${response.status}` }))
+        : Effect.fail(new GatewayUnavailable({ provider, reason: `${step}: HTTP ${response.status}`, httpStatus: response.status }))
     ),
     Effect.flatMap((json) => Schema.decodeUnknownEffect(schema)(json)),
     Effect.timeoutOrElse({

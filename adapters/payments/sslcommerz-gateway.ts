@@ -9,12 +9,17 @@
  *   IPN URL, each a form with `tran_id`, `val_id`, `status`, `amount`…; none of it is trusted;
  * - the validation API `GET /validator/api/validationserverAPI.php?val_id&store_id&store_passwd&format=json`
  *   → `status` VALID or VALIDATED (already validated), `tran_id`, `currency_type` and
- *   `currency_amount` (what was asked), `bank_tran_id`; INVALID_TRANSACTION otherwise;
+ *   `currency_amount` (what was asked), `bank_tran_id`, `risk_level` (1: risky, the order is
+ *   held); INVALID_TRANSACTION otherwise;
  * - without a val_id (a fail or cancel redirect), the transaction query
  *   `GET /validator/api/merchantTransIDvalidationAPI.php?tran_id&store_id&store_passwd&format=json`
  *   → `element[]` with each attempt's `val_id` and `status`;
- * - refund: the same endpoint with `bank_tran_id`, `refund_amount`, `refund_remarks`, `refe_id`
- *   → `APIConnect` "DONE", `status` success | processing | failed, `refund_ref_id`.
+ * - refund: the same endpoint with `bank_tran_id`, `refund_trans_id` (the capture id: one per
+ *   refund, the same on a retry), `refund_amount`, `refund_remarks`, `refe_id` → `APIConnect`
+ *   "DONE", `status` success | processing | failed, `refund_ref_id` (kept with the capture);
+ *   `processing` is not refunded yet;
+ * - refund query: the same endpoint with `refund_ref_id` → `status` refunded | processing | cancelled,
+ *   asked until SSLCommerz says refunded.
  *
  * The store password is Redacted and never logged.
  */
@@ -38,20 +43,26 @@ const InitAnswer = Schema.Struct({
   ...optionalTexts("status", "GatewayPageURL", "sessionkey"),
   failedreason: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
-const Validation = Schema.Struct(optionalTexts("status", "tran_id", "val_id", "bank_tran_id", "currency_type", "currency_amount"))
+const Validation = Schema.Struct(optionalTexts("status", "tran_id", "val_id", "bank_tran_id", "currency_type", "currency_amount", "risk_level"))
 type Validation = typeof Validation.Type
 const TransactionQuery = Schema.Struct({
   ...optionalTexts("APIConnect"),
   element: Schema.optionalKey(Schema.Array(Schema.Struct(optionalTexts("val_id", "status"))))
 })
 const RefundAnswer = Schema.Struct({
-  ...optionalTexts("APIConnect", "status"),
+  ...optionalTexts("APIConnect", "status", "refund_ref_id"),
   errorReason: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
 
 const PROVIDER = "sslcommerz"
 const unavailable = (reason: string) => new GatewayUnavailable({ provider: PROVIDER, reason })
 const notVerified = (reason: string) => new PaymentNotVerified({ provider: PROVIDER, reason })
+/**
+ * A refund refused because the transaction was refunded already, or nothing is left of it to
+ * refund (each capture is refunded whole, once): either way the money went back. A refusal that
+ * says only that a refund exists (initiated, processing) is not counted: it is asked again.
+ */
+const ALREADY_REFUNDED = /already\s+(been\s+)?refunded|refunded\s+already|exceed|more than/i
 const isValid = (status: string | undefined) => status === "VALID" || status === "VALIDATED"
 
 export const makeSslcommerzGateway = (settings: SslcommerzSettings) =>
@@ -84,8 +95,22 @@ export const makeSslcommerzGateway = (settings: SslcommerzSettings) =>
           transactionId: answer.bank_tran_id,
           amount,
           currency: answer.currency_type ?? "",
-          details: { val_id: valId }
+          details: { val_id: valId },
+          // risk_level 1: SSLCommerz flags the payment as risky (its plugins put such orders on hold)
+          risky: answer.risk_level === "1"
         } satisfies VerifiedPayment
+      })
+
+    /** The transaction query by tran_id, and the validation of a VALID attempt: what SSLCommerz holds for the session. */
+    const query = (session: PaymentSession): Effect.Effect<VerifiedPayment, GatewayUnavailable | PaymentNotVerified> =>
+      Effect.gen(function*() {
+        const known = yield* getJson("transaction query", "/validator/api/merchantTransIDvalidationAPI.php", { tran_id: session.id }, TransactionQuery)
+        if (known.APIConnect !== undefined && known.APIConnect !== "DONE") return yield* unavailable(`transaction query: ${known.APIConnect}`)
+        const paid = (known.element ?? []).find((attempt) => isValid(attempt.status) && attempt.val_id !== undefined)
+        if (paid?.val_id !== undefined) return yield* validate(session, paid.val_id)
+        const statuses = new Set((known.element ?? []).map((attempt) => attempt.status))
+        const outcome: VerifiedPayment["outcome"] = statuses.has("CANCELLED") ? "cancelled" : statuses.has("FAILED") ? "failed" : "pending"
+        return { outcome, transactionId: "", amount: asMinorUnits(0), currency: session.currency, details: {} } satisfies VerifiedPayment
       })
 
     const gateway: PaymentGateway = {
@@ -138,25 +163,33 @@ export const makeSslcommerzGateway = (settings: SslcommerzSettings) =>
           const valId = callback.fields["val_id"]
           if (valId !== undefined && valId !== "") return yield* validate(session, valId)
           // no val_id (a fail or cancel redirect): what does SSLCommerz know of this session?
-          const known = yield* getJson("transaction query", "/validator/api/merchantTransIDvalidationAPI.php", { tran_id: session.id }, TransactionQuery)
-          const paid = (known.element ?? []).find((attempt) => isValid(attempt.status) && attempt.val_id !== undefined)
-          if (paid?.val_id !== undefined) return yield* validate(session, paid.val_id)
-          const statuses = new Set((known.element ?? []).map((attempt) => attempt.status))
-          const outcome: VerifiedPayment["outcome"] = statuses.has("CANCELLED") ? "cancelled" : statuses.has("FAILED") ? "failed" : "pending"
-          return { outcome, transactionId: "", amount: asMinorUnits(0), currency: session.currency, details: {} } satisfies VerifiedPayment
+          return yield* query(session)
         }),
+      queryPayment: (session) => query(session),
       refund: (capture) =>
         Effect.gen(function*() {
           const answer = yield* getJson("refund", "/validator/api/merchantTransIDvalidationAPI.php", {
             bank_tran_id: capture.transactionId,
+            refund_trans_id: capture.id,
             refund_amount: decimalFromMinor(capture.amount),
             refund_remarks: capture.reason === "" ? "refund" : capture.reason,
             refe_id: capture.id
           }, RefundAnswer)
-          if (answer.APIConnect !== "DONE" || (answer.status !== "success" && answer.status !== "processing")) {
-            return yield* unavailable(`refund: ${answer.errorReason ?? answer.status ?? "refused"}`)
-          }
-          return "refunded" as const
+          const details = answer.refund_ref_id === undefined || answer.refund_ref_id === "" ? {} : { refund_ref_id: answer.refund_ref_id }
+          if (answer.APIConnect === "DONE" && answer.status === "success") return { status: "refunded", details } as const
+          if (answer.APIConnect === "DONE" && answer.status === "processing") return { status: "processing", details } as const
+          // a refusal because it was refunded already (an earlier request whose answer was lost)
+          if (ALREADY_REFUNDED.test(answer.errorReason ?? "")) return { status: "refunded", details } as const
+          return yield* unavailable(`refund: ${answer.errorReason ?? answer.status ?? "refused"}`)
+        }),
+      refundStatus: (capture) =>
+        Effect.gen(function*() {
+          const reference = capture.details["refund_ref_id"]
+          // no reference: the refund's answer never came; asking again with the same refund_trans_id tells
+          if (reference === undefined || reference === "") return "none" as const
+          const answer = yield* getJson("refund query", "/validator/api/merchantTransIDvalidationAPI.php", { refund_ref_id: reference }, RefundAnswer)
+          if (answer.APIConnect !== "DONE") return yield* unavailable(`refund query: ${answer.errorReason ?? "refused"}`)
+          return answer.status === "refunded" ? "refunded" as const : answer.status === "processing" ? "processing" as const : "none" as const
         })
     }
     return gateway

@@ -17,7 +17,8 @@ import payments from "./migrations/0011_payments.ts"
 import refundClaims from "./migrations/0012_refund_claims.ts"
 import catalogSnapshots from "./migrations/0013_catalog_snapshots.ts"
 import unusedLinkIndexes from "./migrations/0014_unused_link_indexes.ts"
-import canonicalPhones from "./migrations/0018_canonical_phones.ts"
+import canonicalPhones from "./migrations/0015_canonical_phones.ts"
+import paymentReconciliation from "./migrations/0016_payment_reconciliation.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -33,7 +34,8 @@ export const migrations = Migrator.fromRecord({
   "0012_refund_claims": refundClaims,
   "0013_catalog_snapshots": catalogSnapshots,
   "0014_unused_link_indexes": unusedLinkIndexes,
-  "0018_canonical_phones": canonicalPhones
+  "0015_canonical_phones": canonicalPhones,
+  "0016_payment_reconciliation": paymentReconciliation
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

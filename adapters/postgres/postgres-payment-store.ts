@@ -63,10 +63,39 @@ export const makePostgresPaymentStore = Effect.gen(function*() {
       RETURNING id`
   })
   const updateCapture = execute({
-    Request: PaymentCapture,
+    Request: CaptureRow,
     execute: (c) => sql`
-      UPDATE payment_captures SET disposition = ${c.disposition}, reason = ${c.reason}, refunded_at = ${c.refundedAt}
+      UPDATE payment_captures SET disposition = ${c.disposition}, reason = ${c.reason}, refunded_at = ${c.refundedAt},
+        details = ${c.details}::jsonb
       WHERE id = ${c.id}`
+  })
+  const sessionsOf = findAll({
+    Request: OrderId,
+    Result: PaymentSession,
+    execute: (orderId) => sql`SELECT ${sessionColumns} FROM payment_sessions WHERE order_id = ${orderId} ORDER BY created_at, id`
+  })
+  const sessionsToCheck = findAll({
+    Request: Schema.Struct({ now: Schema.Date, openedBefore: Schema.Date, limit: Schema.Int }),
+    Result: PaymentSession,
+    execute: ({ limit, now, openedBefore }) => sql`
+      SELECT ${sessionColumns} FROM payment_sessions
+      WHERE status = 'pending' AND gateway_reference <> '' AND created_at <= ${openedBefore}
+        AND (check_at IS NULL OR check_at <= ${now})
+      ORDER BY coalesce(check_at, created_at), id LIMIT ${limit}`
+  })
+  const checkState = findAll({
+    Request: PaymentSessionId,
+    Result: Schema.Struct({ checkAt: Schema.NullOr(Schema.Date), checkFailures: Schema.Number }),
+    execute: (id) => sql`SELECT check_at, check_failures FROM payment_sessions WHERE id = ${id}`
+  })
+  const checkLater = findAll({
+    Request: Schema.Struct({ id: PaymentSessionId, at: Schema.Date, failed: Schema.Boolean }),
+    Result: Schema.Struct({ checkFailures: Schema.Number }),
+    execute: ({ at, failed, id }) => sql`
+      UPDATE payment_sessions SET check_at = ${at},
+        check_failures = CASE WHEN ${failed} THEN check_failures + 1 ELSE 0 END
+      WHERE id = ${id}
+      RETURNING check_failures`
   })
   const capturesOf = findAll({
     Request: Schema.Struct({ orderId: OrderId, disposition: CaptureDisposition }),
@@ -104,6 +133,11 @@ export const makePostgresPaymentStore = Effect.gen(function*() {
     openSessionsOf,
     insertCapture: (capture) => Effect.map(insertCapture(capture), (rows) => rows.length === 1),
     updateCapture,
+    sessionsOf,
+    sessionsToCheck: (now, openedBefore, limit) => sessionsToCheck({ now, openedBefore, limit }),
+    checkState: (id) =>
+      Effect.map(checkState(id), (rows) => ({ at: rows[0]?.checkAt ?? null, failures: rows[0]?.checkFailures ?? 0 })),
+    checkLater: (id, at, failed) => Effect.map(checkLater({ id, at, failed }), (rows) => rows[0]?.checkFailures ?? 0),
     capturesOf: (orderId, disposition) => capturesOf({ orderId, disposition }),
     claimRefund: (id, now, until) => Effect.map(claimRefund({ id, now, until }), (rows) => rows.length === 1),
     deferRefund: (id, retryAt) => deferRefund({ id, retryAt }),

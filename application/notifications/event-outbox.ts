@@ -1,5 +1,5 @@
 /**
- * Port: events for the back office (order.placed, order.paid, order.cancelled,
+ * Port: events for the back office (order.placed, order.paid, order.payment_held, order.cancelled,
  * customer.registered). `publish` writes the event to the outbox in the current unit of work, so
  * it exists exactly when the change it tells of was committed; the relay delivers it to every
  * endpoint as a Standard Webhook, in order per order. The payload is the order (or customer)
@@ -11,7 +11,7 @@ import type { Customer } from "../../domain/customer/customer.ts"
 import type { Order } from "../../domain/order/order.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 
-export type OrderEventType = "order.placed" | "order.paid" | "order.cancelled"
+export type OrderEventType = "order.placed" | "order.paid" | "order.payment_held" | "order.cancelled"
 
 export type BackOfficeEvent =
   | { readonly type: OrderEventType; readonly order: Order }

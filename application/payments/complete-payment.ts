@@ -53,8 +53,12 @@ export const settlePayment = (ports: PaymentsPorts, sessionId: PaymentSessionId,
           if (!(yield* ports.payments.insertCapture(capture))) return { session: locked.value, refund: null }
           yield* ports.payments.updateSession(settlement.session)
           yield* ports.orders.updateState(settlement.order)
-          yield* ports.events.publish({ type: "order.paid", order: settlement.order })
-          yield* Effect.logInfo("payment captured").pipe(Effect.annotateLogs({ orderId: capture.orderId, sessionId, provider: capture.provider }))
+          // a capture the gateway flags as risky is held: the back office hears it, and nothing ships it until a person decides
+          const held = settlement.order.paymentStatus === "on_hold"
+          yield* ports.events.publish({ type: held ? "order.payment_held" : "order.paid", order: settlement.order })
+          yield* Effect.logInfo(held ? "payment captured and held as risky" : "payment captured").pipe(
+            Effect.annotateLogs({ orderId: capture.orderId, sessionId, provider: capture.provider })
+          )
           return { session: settlement.session, refund: null }
         }
         case "Refund": {

@@ -14,7 +14,9 @@ import type { Address } from "../../domain/shipping/address.ts"
 /** The gateway did not answer, or answered something unusable (502 `payment_gateway_failed`). */
 export class GatewayUnavailable extends Schema.TaggedError<GatewayUnavailable>()("GatewayUnavailable", {
   provider: Schema.String,
-  reason: Schema.String
+  reason: Schema.String,
+  /** The HTTP status the gateway answered, when it answered one that is not 2xx. */
+  httpStatus: Schema.optionalKey(Schema.Number)
 }) {}
 
 /**
@@ -47,7 +49,17 @@ export interface GatewayCallback {
   readonly fields: Readonly<Record<string, string>>
 }
 
-export type RefundResult = "refunded" | "manual"
+/**
+ * What a gateway said of a refund: `refunded` (done), `processing` (accepted, not done yet: ask
+ * again with `refundStatus`), or `manual` (a gateway without a refund API). `details` is what to
+ * keep with the capture to ask about this refund later (SSLCommerz `refund_ref_id`, bKash `refundTrxID`).
+ */
+export type RefundResult =
+  | { readonly status: "refunded" | "processing"; readonly details: Readonly<Record<string, string>> }
+  | { readonly status: "manual" }
+
+/** The gateway's account of a capture's refund: `none` when it knows of no refund of it. */
+export type RefundStatus = "refunded" | "processing" | "none"
 
 export interface PaymentGateway {
   readonly provider: PaymentProvider
@@ -62,8 +74,20 @@ export interface PaymentGateway {
     session: PaymentSession,
     callback: GatewayCallback
   ) => Effect.Effect<VerifiedPayment, GatewayUnavailable | PaymentNotVerified>
-  /** Gives a capture back; `manual` where the gateway cannot refund through its API. */
+  /**
+   * The gateway's account of the session's payment with no callback to go by (reconciliation):
+   * asked about the session's own reference, it never executes or confirms anything. `pending`
+   * means nothing was captured (yet); a payment that failed or was cancelled says so.
+   */
+  readonly queryPayment: (session: PaymentSession) => Effect.Effect<VerifiedPayment, GatewayUnavailable | PaymentNotVerified>
+  /**
+   * Gives a capture back; `manual` where the gateway cannot refund through its API. Asked again
+   * for the same capture, it is the same refund (SSLCommerz `refund_trans_id` = the capture id),
+   * and a refusal meaning "refunded already" answers `refunded`.
+   */
   readonly refund: (capture: PaymentCapture) => Effect.Effect<RefundResult, GatewayUnavailable>
+  /** What became of the capture's refund (asked before a refund whose answer was lost is asked again). */
+  readonly refundStatus: (capture: PaymentCapture) => Effect.Effect<RefundStatus, GatewayUnavailable>
 }
 
 /** The configured gateways by provider (bKash and SSLCommerz when their credentials are set; demo only in the demo). */
@@ -74,6 +98,8 @@ export class PaymentGateways extends Context.Service<PaymentGateways, {
 /** PAYMENT_TTL_MINUTES and where the service is reached from outside (for gateway callbacks). */
 export class PaymentSettings extends Context.Service<PaymentSettings, {
   readonly ttlMinutes: number
+  /** How long after it opened a pending session is first asked about at its gateway (PAYMENT_RECONCILE_AFTER_SECONDS). */
+  readonly reconcileAfterMillis: number
   /** PUBLIC_URL origin; `null`: the origin each request came to. */
   readonly publicUrl: string | null
   /** Origins a returnUrl may point to besides the service's own (CORS_ORIGINS). */

@@ -11,6 +11,7 @@ import { completePayment } from "./complete-payment.ts"
 import type { GatewayCallback } from "./payment-gateway.ts"
 import { expireUnpaidOrders } from "./payment-expiry.ts"
 import { paymentsPorts } from "./payments-ports.ts"
+import { reconcileDueSessions } from "./payment-reconciliation.ts"
 import { getPaymentSession, type PaymentSessionRequest, startPaymentSession } from "./start-payment-session.ts"
 
 const make = Effect.gen(function*() {
@@ -23,10 +24,13 @@ const make = Effect.gen(function*() {
     getSession: Effect.fn("Payments.getSession")((orderId: OrderId, sessionId: PaymentSessionId, requester: OrderRequester) =>
       getPaymentSession(ports, orderId, sessionId, requester)
     ),
+    /** The session as stored (where a callback's shopper goes back to when the gateway cannot be asked). */
+    findSession: Effect.fn("Payments.findSession")((sessionId: PaymentSessionId) => ports.payments.findSession(sessionId)),
     complete: Effect.fn("Payments.complete")((provider: PaymentProvider, sessionId: PaymentSessionId, callback: GatewayCallback) =>
       completePayment(ports, provider, sessionId, callback)
     ),
-    expireUnpaid: Effect.fn("Payments.expireUnpaid")(() => expireUnpaidOrders(ports))
+    expireUnpaid: Effect.fn("Payments.expireUnpaid")(() => expireUnpaidOrders(ports)),
+    reconcile: Effect.fn("Payments.reconcile")(() => reconcileDueSessions(ports))
   }
 })
 

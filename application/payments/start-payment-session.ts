@@ -76,7 +76,11 @@ export const startPaymentSession = (ports: PaymentsPorts, request: PaymentSessio
       orderNumber: order.orderNumber,
       callbackBase: `${ownOrigin}/payments/${request.provider}`,
       customer: order.shippingAddress
-    }).pipe(Effect.tapError(() => ports.payments.updateSession({ ...session, status: "failed", completedAt: now })))
+    }).pipe(Effect.tapError((error) =>
+      Effect.logWarning("payment session could not be opened at the gateway; the session is failed").pipe(
+        Effect.annotateLogs({ provider: request.provider, sessionId: session.id, orderId: session.orderId, reason: error.reason }),
+        Effect.andThen(ports.payments.updateSession({ ...session, status: "failed", completedAt: now }))
+      )))
     const opened: PaymentSession = { ...session, redirectUrl: started.redirectUrl, gatewayReference: started.reference }
     yield* ports.payments.updateSession(opened)
     return opened

@@ -4,17 +4,19 @@
  *
  * - `status`: `pending` (placed) → `cancelled`, by its customer while pending, or by the expiry
  *   of a prepaid order still unpaid after the payment window. `cancelled` is final.
- * - `paymentStatus`: `unpaid` → `paid` (a verified capture of the whole total);
- *   `paid` → `refund_pending` when a paid order is cancelled, or `unpaid` → `refund_pending` when
+ * - `paymentStatus`: `unpaid` → `paid` (a verified capture of the whole total), or `on_hold`
+ *   (such a capture the gateway flags as risky: held for a person to decide);
+ *   `paid` or `on_hold` → `refund_pending` when the order is cancelled, or `unpaid` → `refund_pending` when
  *   money arrives for an order already cancelled; `refund_pending` → `refunded` once the gateway
  *   refunded it (it stays `refund_pending`, flagged, where refunds are manual or failed).
  */
 import { Result, Schema } from "effect"
 import { OrderId } from "../shared/ids.ts"
+import { asMinorUnits } from "../shared/money.ts"
 import type { CancellationReason, Order } from "./order.ts"
 
 export const ORDER_STATUSES = ["pending", "cancelled"] as const
-export const PAYMENT_STATUSES = ["unpaid", "paid", "refund_pending", "refunded"] as const
+export const PAYMENT_STATUSES = ["unpaid", "paid", "on_hold", "refund_pending", "refunded"] as const
 
 /** Only a pending order can be cancelled (409 `order_not_cancellable`). */
 export class OrderNotCancellable extends Schema.TaggedError<OrderNotCancellable>()("OrderNotCancellable", {
@@ -31,7 +33,7 @@ export type Cancellation =
 export const cancelOrder = (order: Order, reason: CancellationReason, now: Date): Result.Result<Cancellation, OrderNotCancellable> => {
   if (order.status === "cancelled") return Result.succeed({ _tag: "AlreadyCancelled", order })
   if (order.status !== "pending") return Result.fail(new OrderNotCancellable({ orderId: order.id, status: order.status }))
-  const refundDue = order.paymentStatus === "paid"
+  const refundDue = holdsCapture(order)
   return Result.succeed({
     _tag: "Cancelled",
     refundDue,
@@ -52,13 +54,16 @@ export const isAwaitingPayment = (order: Pick<Order, "status" | "paymentMethod" 
 export const paymentDeadline = (order: Pick<Order, "createdAt">, ttlMinutes: number): Date =>
   new Date(order.createdAt.getTime() + ttlMinutes * 60_000)
 
-/** A verified capture of the whole total. */
-export const markPaid = (order: Order): Order => ({ ...order, paymentStatus: "paid", amountPaid: order.total })
+/** A verified capture of the whole total; `held` when the gateway flags it as risky (`on_hold`: a person decides). */
+export const markPaid = (order: Order, held = false): Order => ({ ...order, paymentStatus: held ? "on_hold" : "paid", amountPaid: order.total })
+
+/** The order holds a capture applied to it (paid, or held as risky). */
+export const holdsCapture = (order: Pick<Order, "paymentStatus">): boolean => order.paymentStatus === "paid" || order.paymentStatus === "on_hold"
 
 /** Money arrived that must go back (a payment after the order was cancelled). */
 export const flagRefund = (order: Order): Order =>
-  order.paymentStatus === "paid" ? order : { ...order, paymentStatus: "refund_pending" }
+  holdsCapture(order) ? order : { ...order, paymentStatus: "refund_pending" }
 
-/** The gateway gave the money back. */
+/** The gateway gave the money back: the shop holds none of it (`amountPaid` 0). */
 export const markRefunded = (order: Order): Order =>
-  order.paymentStatus === "refund_pending" ? { ...order, paymentStatus: "refunded" } : order
+  order.paymentStatus === "refund_pending" ? { ...order, paymentStatus: "refunded", amountPaid: asMinorUnits(0) } : order

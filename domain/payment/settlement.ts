@@ -10,7 +10,8 @@
  *   refunded (`amount_mismatch`);
  * - paid while the order cannot take it (already paid through another session, or cancelled):
  *   refunded, and a cancelled order is flagged `refund_pending`;
- * - otherwise the capture is applied: the order is paid, `amountPaid` = total.
+ * - otherwise the capture is applied: the order is paid, `amountPaid` = total (`on_hold`
+ *   instead of `paid` when the gateway flags the capture as risky: a person decides).
  */
 import type { Order } from "../order/order.ts"
 import { flagRefund, isAwaitingPayment, markPaid } from "../order/order-lifecycle.ts"
@@ -26,6 +27,8 @@ export interface VerifiedPayment {
   readonly currency: string
   /** Anything an adapter must keep to refund it (SSLCommerz val_id ...). */
   readonly details: Readonly<Record<string, string>>
+  /** The gateway flags the capture as risky (SSLCommerz `risk_level` 1): the order takes it `on_hold`. */
+  readonly risky?: boolean
 }
 
 export type RefundReason = "amount_mismatch" | "already_paid" | "order_closed"
@@ -53,5 +56,5 @@ export const settle = (order: Order, session: PaymentSession, payment: VerifiedP
       ? { _tag: "Refund", session: refunded, order: flagRefund(order), reason: "order_closed" }
       : { _tag: "Refund", session: refunded, order, reason: "already_paid" }
   }
-  return { _tag: "Captured", session: { ...session, status: "paid", completedAt: now }, order: markPaid(order) }
+  return { _tag: "Captured", session: { ...session, status: "paid", completedAt: now }, order: markPaid(order, payment.risky === true) }
 }

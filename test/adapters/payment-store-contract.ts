@@ -78,7 +78,7 @@ export const paymentStoreContract = portContract(PaymentStore, "PaymentStore", {
       const due = yield* payments.refundsDue(AT, 1000)
       expect(due.some((row) => row.id === refund.id)).toBe(true)
       expect(due.map((row) => row.createdAt.getTime())).toEqual([...due.map((row) => row.createdAt.getTime())].sort((a, b) => a - b))
-      const refunded = { ...refund, disposition: "refunded" as const, refundedAt: AT }
+      const refunded = { ...refund, disposition: "refunded" as const, refundedAt: AT, details: { ...refund.details, refund_ref_id: "RR1" } }
       yield* payments.updateCapture(refunded)
       expect(yield* payments.capturesOf(order.id, "refunded")).toEqual([refunded])
       expect((yield* payments.refundsDue(AT, 1000)).some((row) => row.id === refund.id)).toBe(false)
@@ -108,6 +108,30 @@ export const paymentStoreContract = portContract(PaymentStore, "PaymentStore", {
       expect(yield* payments.claimRefund(refund.id, at(5000), at(5300))).toBe(false)
       expect(yield* due(at(5000))).toBe(false)
       expect(yield* payments.claimRefund("cap_missing", at(0), at(300))).toBe(false)
+    }),
+
+  "a pending session the gateway knows is due for a check from its opening, then at its next check; failures in a row are counted": (payments) =>
+    Effect.gen(function*() {
+      const order = yield* storedOrder()
+      const at = (minutes: number) => new Date(AT.getTime() + minutes * 60_000)
+      const known = { ...(yield* newSession(order)), gatewayReference: "TR-CHECK" }
+      yield* payments.updateSession(known)
+      const unknown = yield* newSession(order)
+      const due = (now: Date, openedBefore: Date) =>
+        Effect.map(payments.sessionsToCheck(now, openedBefore, 10_000), (rows) => rows.filter((row) => row.orderId === order.id).map((row) => row.id))
+      expect(yield* due(at(5), at(-1))).toEqual([])
+      expect(yield* due(at(5), at(0))).toEqual([known.id])
+      expect(yield* payments.checkState(known.id)).toEqual({ at: null, failures: 0 })
+      expect(yield* payments.checkLater(known.id, at(6), true)).toBe(1)
+      expect(yield* payments.checkLater(known.id, at(8), true)).toBe(2)
+      expect(yield* payments.checkState(known.id)).toEqual({ at: at(8), failures: 2 })
+      expect(yield* due(at(7), at(0))).toEqual([])
+      expect(yield* due(at(8), at(0))).toEqual([known.id])
+      expect(yield* payments.checkLater(known.id, at(13), false)).toBe(0)
+      expect(yield* payments.checkState(known.id)).toEqual({ at: at(13), failures: 0 })
+      yield* payments.updateSession({ ...known, status: "paid", completedAt: at(14) })
+      expect(yield* due(at(20), at(20))).toEqual([])
+      expect((yield* payments.sessionsOf(order.id)).map((session) => session.id).sort()).toEqual([known.id, unknown.id].sort())
     }),
 
   "orders: the token hash comes back with the locked order; state and cancellation round-trip; unpaid prepaid orders by age": () =>

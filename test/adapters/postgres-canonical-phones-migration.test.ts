@@ -1,5 +1,5 @@
 /**
- * Migration 0018 (canonical phones): stored customer phones take their canonical form; where two
+ * Migration 0015 (canonical phones): stored customer phones take their canonical form; where two
  * customers end with one number, the one who proved it keeps it (else the older) and the other's
  * phone and verification are cleared, nothing else touched. The SQL rule agrees with the domain
  * function on every way of writing a phone the contract names.
@@ -7,7 +7,7 @@
 import { expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import canonicalPhones, { canonicalPhoneSql } from "../../adapters/postgres/migrations/0018_canonical_phones.ts"
+import canonicalPhones, { canonicalPhoneSql } from "../../adapters/postgres/migrations/0015_canonical_phones.ts"
 import { canonicalPhone } from "../../domain/customer/phone.ts"
 import { testEngines } from "../support/test-database.ts"
 
@@ -18,7 +18,7 @@ const WRITTEN = [
 ]
 
 for (const engine of testEngines()) {
-  layer(engine.layer, { excludeTestServices: true })(`migration 0018 on ${engine.name}`, (it) => {
+  layer(engine.layer, { excludeTestServices: true })(`migration 0015 on ${engine.name}`, (it) => {
     it.effect("the SQL rule agrees with the domain function", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient

@@ -2,7 +2,8 @@
  * Paying a prepaid order in the demo shop, in real headless Chromium against a fresh demo from
  * `npm start` (docs/payments.md): a guest puts a product in the cart, chooses Prepaid, places the
  * order, presses "Pay now", presses Pay on the demo gateway's page, comes back to the shop and
- * sees the order paid; the API agrees (the session read with the order token is paid).
+ * sees the order paid; the API agrees (the session read with the order token is paid). Then the
+ * guest cancels the order there and the shop shows the payment refunded.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { chooseStandardShipping, demoInChromium, shopPage, submitAddress } from "../support/chromium.ts"
@@ -60,6 +61,12 @@ describe("demo shop payment in Chromium", () => {
     })
     expect(session.status).toBe(200)
     expect(await session.json()).toMatchObject({ status: "paid", provider: "demo" })
+
+    // the guest changes their mind: cancelling the paid order refunds it, and the shop says so
+    await page.click("#cancel-order")
+    await page.waitForSelector("#order-cancelled")
+    expect(await page.locator("#order-cancelled h1").textContent()).toBe("Order cancelled")
+    expect(await page.locator("#refund-status").getAttribute("data-status")).toBe("refunded")
     expect(problems).toEqual([])
     await page.close()
   }, 120_000)

@@ -5,61 +5,26 @@
  * redirect (one capture); a tampered amount; another session's payment id; a forged IPN; refund.
  */
 import { afterAll, expect, layer } from "@effect/vitest"
-import { Effect, Layer, Redacted } from "effect"
-import { makeBkashGateway } from "../../adapters/payments/bkash-gateway.ts"
-import { makeSslcommerzGateway } from "../../adapters/payments/sslcommerz-gateway.ts"
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
 import { buyingTestEngines } from "../support/cart-http.ts"
-import { BKASH_CREDENTIALS, SSL_CREDENTIALS, startGatewaySimulator } from "../support/gateway-simulator.ts"
-import {
-  cancelOrder,
-  capturesOf,
-  openSession,
-  type PlacedOrderBody,
-  placeOrder,
-  readSession,
-  returnedOutcome,
-  unfollowed
-} from "../support/order-payment-http.ts"
+import { browserBack, openedWith as opened, paymentIdOf, postForm as post, simulatorGateways } from "../support/gateway-payment-http.ts"
+import { startGatewaySimulator } from "../support/gateway-simulator.ts"
+import { cancelOrder, capturesOf, type PlacedOrderBody, readSession, returnedOutcome } from "../support/order-payment-http.ts"
 import { expectProblem } from "../support/store-http.ts"
-import { rawRequest, testServer } from "../support/test-server.ts"
+import { testServer } from "../support/test-server.ts"
 
 const simulator = await startGatewaySimulator()
 afterAll(() => simulator.close())
 
-const gateways = Effect.all([
-  makeBkashGateway({
-    baseUrl: simulator.bkashBaseUrl,
-    appKey: BKASH_CREDENTIALS.appKey,
-    appSecret: Redacted.make(BKASH_CREDENTIALS.appSecret),
-    username: BKASH_CREDENTIALS.username,
-    password: Redacted.make(BKASH_CREDENTIALS.password),
-    timeout: "700 millis"
-  }),
-  makeSslcommerzGateway({
-    baseUrl: simulator.sslcommerzBaseUrl,
-    storeId: SSL_CREDENTIALS.storeId,
-    storePassword: Redacted.make(SSL_CREDENTIALS.storePassword)
-  })
-])
+const gateways = simulatorGateways(simulator)
 
-const opened = (provider: "bkash" | "sslcommerz") =>
-  Effect.gen(function*() {
-    const placed = yield* placeOrder({ sku: "FIX-6-1" })
-    return { ...placed, session: yield* openSession(placed.order.id, placed.orderToken, provider) }
-  })
+const paymentOf = (orderId: string) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql<{ paymentStatus: string; amountPaid: number }>`SELECT payment_status, amount_paid::float8 AS amount_paid FROM orders WHERE id = ${orderId}`)
 
 const sessionStatus = (orderId: string, sessionId: string, orderToken: string) =>
   Effect.map(readSession(orderId, sessionId, orderToken), (session) => session.status)
-
-const paymentIdOf = (redirectUrl: string) => redirectUrl.slice(redirectUrl.lastIndexOf("/") + 1)
-
-const post = (path: string, fields: Readonly<Record<string, string>>) =>
-  unfollowed(rawRequest("POST", path, {
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString()
-  }))
-
-const browserBack = (path: string) => unfollowed(rawRequest("GET", path))
 
 for (const engine of buyingTestEngines()) {
   layer(testServer(engine.stores, Layer.empty, { payments: { gateways } }), { excludeTestServices: true })(
@@ -178,6 +143,17 @@ for (const engine of buyingTestEngines()) {
           expectProblem(yield* post("/payments/sslcommerz/ipn", { ...theirForm, tran_id: "pay_unknown" }), 404, "not_found")
           expect(yield* sessionStatus(mine.order.id, mine.session.id, mine.orderToken)).toBe("pending")
           expect(yield* capturesOf(mine.order.id)).toEqual([])
+        }))
+
+      it.effect("SSLCommerz: a capture flagged risky (risk_level 1) is recorded and the order held, on_hold; cancelling it refunds it", () =>
+        Effect.gen(function*() {
+          const { order, orderToken, session } = yield* opened("sslcommerz")
+          const form = simulator.sslShopper(session.id, "VALID", { riskLevel: "1" })
+          expect(returnedOutcome(yield* post("/payments/sslcommerz/success", form))).toBe("paid")
+          expect(yield* capturesOf(order.id)).toEqual([{ disposition: "applied", reason: "", amount: order.totalPrice * 100 }])
+          expect(yield* paymentOf(order.id)).toEqual([{ paymentStatus: "on_hold", amountPaid: order.totalPrice * 100 }])
+          expect((yield* cancelOrder(order.id, orderToken)).body).toMatchObject({ status: "cancelled", paymentStatus: "refunded", amountPaid: 0 })
+          expect(simulator.sslRefunds(session.id)).toBe(1)
         }))
 
       it.effect("SSLCommerz: a paid order cancelled is refunded through the refund API", () =>

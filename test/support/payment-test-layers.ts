@@ -23,6 +23,7 @@ export const testPayments = (options: TestPaymentOptions = {}) =>
     paymentGateways(options.gateways === undefined ? { demo: true } : { demo: true, others: options.gateways }),
     Layer.succeed(PaymentSettings, {
       ttlMinutes: options.ttlMinutes ?? 30,
+      reconcileAfterMillis: 5 * 60_000,
       publicUrl: null,
       allowsReturnOrigin: (origin) => origin === TEST_SHOP_ORIGIN
     })

@@ -2,6 +2,7 @@
 // order history with each order's detail.
 import { api, session } from "./api.js"
 import { attempt, formValues, h, money, render, showStatus } from "./dom.js"
+import { cancelButton } from "./payment-view.js"
 
 export const updateAccountLink = () => {
   document.getElementById("account-link").textContent = session.tokens === undefined ? "Sign in" : "My account"
@@ -129,6 +130,7 @@ export const showOrder = async (orderId) => {
       { class: "panel" },
       h("h1", {}, `Order #${order.orderNumber}`),
       h("p", {}, `${order.status}, payment ${order.paymentStatus ?? "—"} (${order.paymentMethod ?? "—"})`),
+      order.status === "pending" && h("p", {}, cancelButton(order.id)),
       h("table", {}, order.items.map((item) =>
         h("tr", {}, h("td", {}, item.productVariant.product.name, " ", h("span", { class: "muted" }, Object.values(item.productVariant.optionValues).join(" / "))), h("td", { class: "num" }, `${item.quantity} × ${money(item.price)}`))
       )),

@@ -3,7 +3,7 @@
 // (and, for a prepaid order, the button that pays it: payment-view.js).
 import { api, ApiError, stored } from "./api.js"
 import { attempt, clearStatus, formValues, h, money, render, showStatus } from "./dom.js"
-import { payButton, rememberOrderToken } from "./payment-view.js"
+import { cancelButton, payButton, rememberOrderToken } from "./payment-view.js"
 
 const cartId = {
   get: () => stored.get("cartId"),
@@ -172,7 +172,7 @@ const showOrderPlaced = (order) => {
     h("p", {}, "Your order number is"),
     h("p", { class: "order-number", id: "order-number" }, order.orderNumber),
     h("p", {}, `Total ${money(order.totalPrice)}, ${order.paymentMethod === "cod" ? "paid on delivery" : "prepaid"}. Status: ${order.status}.`),
-    order.paymentMethod === "prepaid" && order.paymentStatus === "unpaid" && h("p", {}, payButton(order)),
+    order.paymentMethod === "prepaid" && order.paymentStatus === "unpaid" && h("p", {}, payButton(order), " ", cancelButton(order.id)),
     h("p", {}, h("a", { href: "#/" }, "Continue shopping"), " · ", h("a", { href: "#/orders" }, "Order history"))
   ))
 }

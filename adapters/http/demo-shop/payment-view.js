@@ -1,7 +1,8 @@
 // Paying a prepaid order (docs/payments.md): "Pay now" opens a payment session with the demo
 // gateway and goes to its page; the gateway sends the shopper back to #/payment/<orderId> with
 // paymentSession and outcome in the query, where the session is read from the API (the outcome in
-// the URL is only a hint) with the order's token, kept from checkout.
+// the URL is only a hint) with the order's token, kept from checkout. A pending order can be
+// cancelled from there ("Cancel order"), and the refund of a paid one is shown.
 import { api, stored } from "./api.js"
 import { attempt, h, money, render } from "./dom.js"
 
@@ -32,6 +33,32 @@ export const payButton = (order) =>
     })
   }, `Pay ${money(order.totalPrice)} now`)
 
+const refundNotes = {
+  refunded: (order) => `Your payment of ${money(order.totalPrice)} was refunded.`,
+  refund_pending: (order) => `Your payment of ${money(order.totalPrice)} is being refunded.`
+}
+
+/** What cancelling did: the order cancelled and, when it had been paid, its refund. */
+const showCancelled = (order) => {
+  const refund = refundNotes[order.paymentStatus]
+  render(h(
+    "section",
+    { class: "panel", id: "order-cancelled" },
+    h("h1", {}, "Order cancelled"),
+    h("p", {}, `Order #${order.orderNumber} is ${order.status}.`),
+    refund !== undefined && h("p", { id: "refund-status", "data-status": order.paymentStatus }, refund(order)),
+    h("p", {}, h("a", { href: "#/" }, "Continue shopping"), " · ", h("a", { href: "#/orders" }, "Order history"))
+  ))
+}
+
+/** The button that cancels a pending order (as its owner, or with its order token); a paid one is refunded. */
+export const cancelButton = (orderId) =>
+  h("button", {
+    id: "cancel-order",
+    class: "secondary",
+    onclick: attempt(async () => showCancelled(await api.post(`/orders/${orderId}/cancel`, undefined, tokenHeaders(orderId))))
+  }, "Cancel order")
+
 /** #/payment/<orderId>: what became of the payment the gateway sent the shopper back from. */
 export const showPayment = async (orderId) => {
   const sessionId = new URLSearchParams(location.search).get("paymentSession")
@@ -54,6 +81,7 @@ export const showPayment = async (orderId) => {
     h("h1", {}, session.status === "paid" ? "Paid" : "Payment"),
     h("p", { id: "payment-status", "data-status": session.status }, messages[session.status] ?? session.status),
     h("p", {}, `Amount ${money(session.amount)} via ${session.provider}.`),
+    ["paid", "pending", "failed", "cancelled"].includes(session.status) && h("p", {}, cancelButton(orderId)),
     h("p", {}, h("a", { href: "#/" }, "Continue shopping"), " · ", h("a", { href: "#/orders" }, "Order history"))
   ))
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Result, Schema } from "effect"
-import { cancelOrder, ORDER_STATUSES, PAYMENT_STATUSES } from "../../../domain/order/order-lifecycle.ts"
+import { cancelOrder, markRefunded, ORDER_STATUSES, PAYMENT_STATUSES } from "../../../domain/order/order-lifecycle.ts"
 import { type Order, placeOrder } from "../../../domain/order/order.ts"
 import { PAYMENT_SESSION_STATUSES, type PaymentSession } from "../../../domain/payment/payment-session.ts"
 import { settle, type VerifiedPayment } from "../../../domain/payment/settlement.ts"
@@ -107,5 +107,15 @@ describe("payment settlement and order lifecycle", () => {
     expect(cancelled).toMatchObject({ refundDue: true, order: { status: "cancelled", paymentStatus: "refund_pending", cancellation: { at: NOW, reason: "customer" } } })
     expect(Result.getOrThrow(cancelOrder(cancelled.order, "payment_expired", NOW))._tag).toBe("AlreadyCancelled")
     expect(Result.isFailure(cancelOrder({ ...order(), status: "shipped" }, "customer", NOW))).toBe(true)
+  })
+
+  it("a capture the gateway flags as risky is applied with the order on_hold; cancelling a held order owes its refund; a refund confirmed leaves amountPaid 0", () => {
+    const settled = settle(order(), session(0), { ...payment("paid", true), risky: true }, NOW)
+    expect(settled).toMatchObject({ _tag: "Captured", session: { status: "paid" }, order: { paymentStatus: "on_hold", amountPaid: TOTAL } })
+    const held = settled._tag === "Captured" ? settled.order : order()
+    expect(settle(held, session(1), payment("paid", true), NOW)).toMatchObject({ _tag: "Refund", reason: "already_paid" })
+    const cancelled = Result.getOrThrow(cancelOrder(held, "customer", NOW))
+    expect(cancelled).toMatchObject({ refundDue: true, order: { paymentStatus: "refund_pending", amountPaid: TOTAL } })
+    if (cancelled._tag === "Cancelled") expect(markRefunded(cancelled.order)).toMatchObject({ paymentStatus: "refunded", amountPaid: 0 })
   })
 })
