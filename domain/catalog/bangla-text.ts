@@ -18,13 +18,16 @@ const BANGLA_DIGITS = /[\u09e6-\u09ef]/g
 /** The text holds a Bangla character (or a zero-width joiner, which only Indic text needs). */
 export const hasBangla = (text: string): boolean => BANGLA.test(text)
 
-/** NFC with the nukta letters decomposed, no ZWJ/ZWNJ, Bangla digits as ASCII. */
+/**
+ * Text holding Bangla: NFC with the nukta letters decomposed, no ZWJ/ZWNJ, Bangla digits as ASCII.
+ * Other text is kept as it is (its search is the plain substring match of CONTRACT §4).
+ */
 export const normaliseText = (text: string): string =>
   hasBangla(text)
     ? text.replace(ZERO_WIDTH, "")
       .replace(BANGLA_DIGITS, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0x09e6 + 0x30))
       .normalize("NFC")
-    : text.normalize("NFC")
+    : text
 
 const NUKTA = "\u09bc"
 /** One letter for each set of confusable letters (after `normaliseText`). */
