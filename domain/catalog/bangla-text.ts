@@ -58,7 +58,7 @@ export const spellingKey = (text: string): string =>
 // ---------------------------------------------------------------------------------------------
 // phonetic keys
 
-/** Bangla letters as sound classes; vowels (independent and signs) are "" (dropped inside a word). */
+/** Bangla letters as sound classes; chandrabindu is dropped (Latin spellings rarely write it). */
 const BANGLA_SOUNDS: Readonly<Record<string, string>> = {
   "ক": "K", "খ": "K", "গ": "G", "ঘ": "G", "ঙ": "NG", "ং": "NG",
   "চ": "S", "ছ": "S", "জ": "J", "ঝ": "J", "ঞ": "N", "য": "J",
@@ -66,9 +66,13 @@ const BANGLA_SOUNDS: Readonly<Record<string, string>> = {
   "ত": "T", "থ": "T", "দ": "D", "ধ": "D", "ন": "N", "ৎ": "T",
   "প": "P", "ফ": "P", "ব": "B", "ভ": "B", "ম": "M",
   "র": "R", "ল": "L", "শ": "S", "ষ": "S", "স": "S", "হ": "H",
-  "ঋ": "R", "ৃ": "R", "ঁ": "N", "\u09dc": "R", "\u09dd": "R"
+  "ঋ": "R", "ৃ": "R", "\u09dc": "R", "\u09dd": "R"
 }
-const BANGLA_VOWELS = /^[\u0985-\u0994\u09be-\u09cc\u09d7\u09df\u09e0-\u09e3]$/u
+/** Independent vowels, vowel signs and য় (a glide written between vowels). */
+const BANGLA_VOWELS = /^[\u0985-\u0994\u09be-\u09c4\u09c7-\u09cc\u09d7\u09df\u09e0-\u09e3]$/u
+/** Letters that never carry the inherent vowel after them. */
+const NO_INHERENT_VOWEL = /^[\u0981-\u0983\u09ce]$/u
+const HASANTA = "\u09cd"
 
 /** Latin spellings, longest first, as sound classes; a, e, i, o, u, w, y are vowels. */
 const LATIN_SOUNDS: ReadonlyArray<readonly [string, string]> = [
@@ -80,12 +84,28 @@ const LATIN_SOUNDS: ReadonlyArray<readonly [string, string]> = [
 ]
 const LATIN_VOWELS = /^[aeiouwy]$/
 
-/** The classes joined, a leading vowel as `A`, repeated classes once (`daal` = `dal` = `DL`). */
-const skeleton = (sounds: ReadonlyArray<string>, leadingVowel: boolean): string => {
-  let key = leadingVowel ? "A" : ""
-  for (const sound of sounds) {
-    for (const letter of sound) if (!key.endsWith(letter)) key += letter
-  }
+/** A vowel between sounds. */
+const VOWEL = ""
+
+/**
+ * The key of a word's sounds (consonant classes and VOWELs): a leading vowel as `A`; `H` only at
+ * the start (elsewhere it is an aspiration Latin spellings mark or not); an `N` right before another
+ * consonant dropped (the nasal of ঞ্জ ঙ্গ ং ঁ, written n or not: `panjabi`/`pajabi`, `kantha`);
+ * then vowels dropped and repeated classes once (`daal` = `dal` = `DL`).
+ */
+const skeleton = (sounds: ReadonlyArray<string>): string => {
+  const letters: Array<string> = []
+  sounds.forEach((sound, at) => {
+    if (sound === VOWEL) letters.push(VOWEL)
+    else for (const letter of sound) if (letter !== "H" || at === 0) letters.push(letter)
+  })
+  let key = letters[0] === VOWEL ? "A" : ""
+  letters.forEach((letter, at) => {
+    if (letter === VOWEL) return
+    const next = letters[at + 1]
+    if (letter === "N" && next !== undefined && next !== VOWEL) return
+    if (!key.endsWith(letter)) key += letter
+  })
   return key
 }
 
@@ -93,12 +113,22 @@ const banglaKey = (word: string): string => {
   const letters = [...spellingFree(word)]
   const sounds: Array<string> = []
   letters.forEach((letter, at) => {
+    const next = letters[at + 1]
+    if (BANGLA_VOWELS.test(letter)) {
+      sounds.push(VOWEL)
+      return
+    }
     // য after a hasanta is the ya-phala, which lengthens the consonant before it rather than sounding
-    if (letter === "য" && letters[at - 1] === "\u09cd") return
+    if (letter === "য" && letters[at - 1] === HASANTA) return
     const sound = BANGLA_SOUNDS[letter]
-    if (sound !== undefined) sounds.push(sound)
+    if (sound === undefined) return
+    sounds.push(sound)
+    // a consonant before another consonant carries the inherent vowel unless a hasanta joins them
+    if (next !== undefined && BANGLA_SOUNDS[next] !== undefined && !NO_INHERENT_VOWEL.test(letter) && letter !== "ং") {
+      sounds.push(VOWEL)
+    }
   })
-  return skeleton(sounds, letters.length > 0 && BANGLA_VOWELS.test(letters[0]!))
+  return skeleton(sounds)
 }
 
 /** ড় ঢ় য় as single letters, so the table can name them. */
@@ -109,7 +139,15 @@ const latinKey = (word: string): string => {
   const sounds: Array<string> = []
   let at = 0
   while (at < word.length) {
-    const found = LATIN_SOUNDS.find(([spelling]) => word.startsWith(spelling, at))
+    if (LATIN_VOWELS.test(word[at]!)) {
+      sounds.push(VOWEL)
+      at++
+      continue
+    }
+    // c before e, i or y sounds as s (piece, cinema)
+    const found = word[at] === "c" && /[eiy]/.test(word[at + 1] ?? "")
+      ? ["c", "S"] as const
+      : LATIN_SOUNDS.find(([spelling]) => word.startsWith(spelling, at))
     if (found === undefined) {
       at++
       continue
@@ -117,7 +155,7 @@ const latinKey = (word: string): string => {
     sounds.push(found[1])
     at += found[0].length
   }
-  return skeleton(sounds, word.length > 0 && LATIN_VOWELS.test(word[0]!))
+  return skeleton(sounds)
 }
 
 const LATIN_WORD = /^[a-z]+$/

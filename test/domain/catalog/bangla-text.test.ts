@@ -83,7 +83,12 @@ describe("phoneticKey", () => {
     meet("জামদানি", "jamdani", "jamdany")
     meet("লুঙ্গি", "lungi", "lunggi")
     meet("নকশি", "nakshi", "noksi")
-    meet("কাঁথা", "kantha")
+    meet("কাঁথা", "kantha", "katha")
+    meet("পেঁয়াজ", "peyaj", "piyaj", "piaj", "peyaz")
+    meet("দই", "doi", "dohi")
+    meet("বাংলা", "bangla")
+    meet("পিস", "piece", "pis")
+    meet("ঠান্ডা", "thanda")
   })
 
   it.prop("a Latin word's key ignores doubled letters and the vowels inside it", [LatinText], ([text]) => {
