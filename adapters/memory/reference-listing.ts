@@ -13,7 +13,7 @@
  *   no price to the `priceRange` facet;
  * - attribute facet keys are ordered by key asc.
  */
-import type { CatalogProduct, CatalogVariant } from "../../domain/catalog/catalog-product.ts"
+import { type CatalogProduct, type CatalogVariant, translatedTexts } from "../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { Facets } from "../../domain/catalog/facets.ts"
 import type { ProductQuery, SortBy, SortOrder } from "../../domain/catalog/product-query.ts"
@@ -49,7 +49,7 @@ export const isVisible = (product: CatalogProduct, shopIds: ReadonlyArray<ShopId
   product.enabled && product.shopIds.some((shopId) => shopIds.includes(shopId))
 
 const productSearchFields = (product: CatalogProduct): SearchFields =>
-  searchFields([product.name, product.sku, product.description, ...product.tags].map((field) => field.toLowerCase()))
+  searchFields([product.name, product.sku, product.description, ...product.tags, ...translatedTexts(product)].map((field) => field.toLowerCase()))
 
 /** 0 no match, 1 loose, 2 exact, 3 exact in the name; `term` is already lower-cased (as `ProductQuery.search` is). */
 export const searchMatchOf = (product: CatalogProduct, term: string): 0 | 1 | 2 | 3 =>

@@ -4,7 +4,7 @@
  * walk, no postings, no caches): the suggestions of the memory ProductSearch. Property tests
  * hold WordDictionary, SuggestIndex and osaDistance to it.
  */
-import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
+import { type CatalogProduct, translatedNames } from "../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { ShopId } from "../../domain/shared/ids.ts"
 import { hasBangla, normaliseText, phoneticKey, spellingKey } from "../../domain/catalog/bangla-text.ts"
@@ -94,7 +94,7 @@ const tokenKind = (token: Token, word: string): 0 | 1 | 2 | undefined => {
 }
 
 const productWordsOf = (product: CatalogProduct) =>
-  [product.name, ...product.tags, product.attributes?.["brand"]?.value ?? ""].flatMap(referenceIndexWords)
+  [product.name, ...product.tags, product.attributes?.["brand"]?.value ?? "", ...translatedNames(product)].flatMap(referenceIndexWords)
 
 /** The tier of a thing with these words for the query words (undefined: some query word matches none). */
 const tierOf = (words: ReadonlyArray<string>, tokens: ReadonlyArray<Token>): number | undefined => {

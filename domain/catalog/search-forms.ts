@@ -18,7 +18,7 @@ export const LOOSE_FIELD = "\u0002"
 
 export interface SearchFields {
   readonly exact: ReadonlyArray<string>
-  /** empty, or `LOOSE_FIELD` and then the loose fields */
+  /** empty, or `LOOSE_FIELD`, the loose fields and `LOOSE_FIELD` again (so a text ending in it is one that has them) */
   readonly loose: ReadonlyArray<string>
 }
 
@@ -42,6 +42,7 @@ export const searchFields = (fields: ReadonlyArray<string>): SearchFields => {
     const phonetic = phoneticField(normalised)
     if (phonetic !== "") loose.push(phonetic)
   }
+  loose.push(LOOSE_FIELD)
   return { exact, loose }
 }
 

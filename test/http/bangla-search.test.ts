@@ -40,7 +40,8 @@ const fixture = () => {
       banglaProduct("red-saree-composed", "শা\u09dcি লাল", 30),
       banglaProduct("panjabi", "পাঞ্জাবি", 20),
       banglaProduct("masoor-dal", "মসুর ডাল ১ কেজি", 10),
-      banglaProduct("nakshi-kantha", "নকশী কাঁথা", 5)
+      banglaProduct("nakshi-kantha", "নকশী কাঁথা", 5),
+      { ...banglaProduct("tant-saree", "Tant Saree", 1), translations: { bn: { name: "তাঁতের শাড\u09bcি", description: "হাতে বোনা" } } }
     ]
   }
 }
@@ -65,18 +66,22 @@ const suggested = (q: string) =>
     }
   )
 
-const SAREES = ["jamdani-saree", "jamdani-saree-variant", "red-saree-composed"]
+const SAREES = ["jamdani-saree", "jamdani-saree-variant", "red-saree-composed", "tant-saree"]
 
 serverSuites(seededTestEngines(fixture()), "search in Bangla over HTTP", (it) => {
   describe("GET /products?search=", () => {
     it.effect("either Unicode form of ড়, and every spelling variant; the exact spelling in the name first", () =>
       Effect.gen(function*() {
-        // the name holding the term as typed first, then the name in the other form, then the variant
-        expect(yield* listed("শাড\u09bcি")).toEqual(["jamdani-saree", "red-saree-composed", "jamdani-saree-variant"])
-        // typed precomposed: both names hold it exactly (one as typed, one in the normal form), newest first
+        // the name holding the term as typed first; then the exact term elsewhere (the name in the
+        // other form, the translated name), newest first; then the variant
+        const decomposed = yield* listed("শাড\u09bcি")
+        expect(decomposed[0]).toBe("jamdani-saree")
+        expect([...decomposed.slice(1, 3)].sort()).toEqual(["red-saree-composed", "tant-saree"])
+        expect(decomposed[3]).toBe("jamdani-saree-variant")
+        // typed precomposed: both names hold it exactly (one as typed, one in the normal form)
         const composed = yield* listed("শা\u09dcি")
         expect([...composed.slice(0, 2)].sort()).toEqual(["jamdani-saree", "red-saree-composed"])
-        expect(composed[2]).toBe("jamdani-saree-variant")
+        expect(composed.slice(2)).toEqual(["tant-saree", "jamdani-saree-variant"])
         const variant = yield* listed("শাড\u09bcী")
         expect(variant[0]).toBe("jamdani-saree-variant")
         expect([...variant].sort()).toEqual(SAREES)
@@ -104,9 +109,20 @@ serverSuites(seededTestEngines(fixture()), "search in Bangla over HTTP", (it) =>
     it.effect("an English term keeps its English matches first, Bangla ones after", () =>
       Effect.gen(function*() {
         const found = yield* listed("saree")
-        expect(found[0]).toBe("silk-saree-deluxe")
-        expect([...found.slice(1)].sort()).toEqual(SAREES)
+        expect([...found.slice(0, 2)].sort()).toEqual(["silk-saree-deluxe", "tant-saree"])
+        expect([...found.slice(2)].sort()).toEqual(["jamdani-saree", "jamdani-saree-variant", "red-saree-composed"])
         expect(yield* listed("shirt")).not.toContain("panjabi")
+      }))
+  })
+
+  describe("a product's translations", () => {
+    it.effect("are searched as the product's own texts, after its name", () =>
+      Effect.gen(function*() {
+        expect(yield* listed("তাঁতের")).toEqual(["tant-saree"])
+        expect(yield* listed("হাতে বোনা")).toEqual(["tant-saree"])
+        expect(yield* listed("tanter sharee")).toEqual(["tant-saree"])
+        const tant = yield* suggested("তাঁত")
+        expect(tant.products.map((product) => product.slug)).toEqual(["tant-saree"])
       }))
   })
 

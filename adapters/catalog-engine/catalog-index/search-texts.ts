@@ -34,6 +34,7 @@ export const FIELD_SEPARATOR = "\u0000"
 /** Where the loose fields start (CONTRACT §4 search in Bangla; domain/catalog/search-forms.ts). */
 const LOOSE_START = `${FIELD_SEPARATOR}${LOOSE_FIELD}${FIELD_SEPARATOR}`
 const LOOSE_START_BYTES = new TextEncoder().encode(LOOSE_START)
+const LOOSE_FIELD_BYTE = LOOSE_FIELD.charCodeAt(0)
 
 /** Texts as bytes, with each name's length in bytes. */
 export interface SearchTextBytes {
@@ -118,6 +119,8 @@ export class SearchTextColumn {
             // the first occurrence lies within the name exactly when the name contains the term
             if (position < 0) return 0
             if (position + term.length <= nameLengths[slot]!) return 3
+            // only a text that ends with LOOSE_FIELD has loose fields to look for
+            if (!text.endsWith(LOOSE_FIELD)) return 2
             const loose = text.indexOf(LOOSE_START, nameLengths[slot]!)
             return loose >= 0 && position > loose ? 1 : 2
           }
@@ -128,6 +131,7 @@ export class SearchTextColumn {
           const at = indexOfBytes(bytes, start, end, needle)
           if (at < 0) return 0
           if (at - start + needle.length <= base.nameBytes[slot]!) return 3
+          if (bytes[end - 1] !== LOOSE_FIELD_BYTE) return 2
           const loose = indexOfBytes(bytes, start + base.nameBytes[slot]!, end, LOOSE_START_BYTES)
           return loose >= 0 && at > loose ? 1 : 2
         }

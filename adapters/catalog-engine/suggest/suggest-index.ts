@@ -14,7 +14,7 @@
  * Like CatalogIndex it has a single writer: `upsertProduct` applies a changed product in place.
  */
 import { type Bitset, hasBit } from "../columns/bitset.ts"
-import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
+import { type CatalogProduct, translatedNames } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import { type SharedSlotIntLists, SlotIntLists } from "../columns/slot-int-lists.ts"
 import { type CategorySuggestion, CategoryWords } from "./category-words.ts"
@@ -31,11 +31,12 @@ export type { CategorySuggestion, ProductSuggestion, Suggestions, SuggestRequest
 /** The brand attribute's key: its value's words are the product's words too. */
 export const BRAND_ATTRIBUTE = "brand"
 
-/** The words a product is found by: name, tags, brand (and their Bangla words' phonetic keys). */
+/** The words a product is found by: name, tags, brand, translated names (and their Bangla words' phonetic keys). */
 export const productWords = (product: CatalogProduct): Array<TextWord> => [
   ...indexWords(product.name),
   ...product.tags.flatMap(indexWords),
-  ...indexWords(product.attributes?.[BRAND_ATTRIBUTE]?.value ?? "")
+  ...indexWords(product.attributes?.[BRAND_ATTRIBUTE]?.value ?? ""),
+  ...translatedNames(product).flatMap(indexWords)
 ]
 
 const NONE = 255

@@ -184,6 +184,8 @@ export const productFromSeed = (id: string, slug: string, seed: ProductSeed): Ca
     description: pick(DESCRIPTIONS, seed.description),
     sku: pick(SKUS, seed.sku),
     tags: seed.tags.map((tag) => pick(TAGS, tag)),
+    // a share of the products carries a Bangla translation of another name
+    ...(seed.sku % 2 === 0 ? { translations: { bn: { name: pick(NAMES, seed.name + seed.description + 1) } } } : {}),
     attributes: seed.attributesNull && seed.attributes.length === 0 ? null : attributes,
     // ids beyond the generated categories are unknown to the catalog and must be ignored
     categoryIds: seed.categories.map((category) => CategoryId.make(`cat_${category}`)),
