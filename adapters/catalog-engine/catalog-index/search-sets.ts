@@ -179,16 +179,17 @@ export class SearchIndex {
     const byName = makeBitset(words)
     const exact = makeBitset(words)
     const terms = searchTerms(term)
-    let loose = terms.loose.length > 0
     for (const exactTerm of terms.exact) {
       this.verifyAll(exactTerm, (slot, found) => {
         setBit(all, slot)
         if (found > 1) setBit(exact, slot)
-        else loose = true
         if (found > 2) setBit(byName, slot)
       })
     }
     for (const looseTerm of terms.loose) this.verifyAll(looseTerm, (slot) => setBit(all, slot))
+    // the exact tier only when some product matches loosely alone (a page walks once per tier)
+    let loose = false
+    for (let word = 0; word < all.length && !loose; word++) loose = (all[word]! & ~exact[word]!) !== 0
     return { all, tiers: loose ? [byName, exact] : [byName] }
   }
 
