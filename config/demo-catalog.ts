@@ -28,6 +28,14 @@ const categoryTree: Record<string, Record<string, ReadonlyArray<string>>> = {
   Grocery: { Tea: [], Snacks: [] }
 }
 
+/** Bangla names of the leaf categories, for the products translated into Bangla. */
+const banglaLeafNames: Readonly<Record<string, string>> = {
+  Sarees: "শাড়ি", Kurtis: "কুর্তি", Sandals: "স্যান্ডেল", Bags: "ব্যাগ", Panjabi: "পাঞ্জাবি", Shirts: "শার্ট",
+  Watches: "ঘড়ি", Cookware: "রান্নার হাঁড়ি", Decor: "ঘর সাজানো", Phones: "মোবাইল ফোন", Headphones: "হেডফোন",
+  Tea: "চা পাতা", Snacks: "নাস্তা"
+}
+const banglaDigits = (value: number): string => [...String(value)].map((digit) => "০১২৩৪৫৬৭৮৯"[Number(digit)]).join("")
+
 export const demoCatalogDocument = (): Record<string, unknown> => {
   const random = seededRandom(2026)
   const pick = <A>(items: ReadonlyArray<A>): A => items[Math.floor(random() * items.length)]!
@@ -130,6 +138,10 @@ export const demoCatalogDocument = (): Record<string, unknown> => {
       },
       seo: { metaTitle: name, metaDescription: `Buy ${name} online`, metaKeywords: [brand.toLowerCase()], ogImage: null },
       sizeGuideId: apparel ? "sg_apparel" : null,
+      // every other product is translated into Bangla (CONTRACT §9)
+      ...(index % 2 === 0 && banglaLeafNames[leafName] !== undefined
+        ? { translations: { bn: { name: `${brand} ${banglaLeafNames[leafName]} ${banglaDigits(index + 1)}` } } }
+        : {}),
       categorySlugs: [leaf],
       shopIds,
       enabled: random() > 0.02,

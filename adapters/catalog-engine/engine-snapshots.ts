@@ -18,8 +18,8 @@ import { type EngineOptions, engineIndexOptions } from "./engine-options.ts"
 import { SuggestIndex, type SuggestSnapshot } from "./suggest/suggest-index.ts"
 import { encodeSnapshot, SnapshotDecoder } from "./snapshot/snapshot-codec.ts"
 
-/** Changes whenever the snapshot's tree changes shape or the documents are stored in another form. */
-const ENCODING = "catalog-engine/3"
+/** Changes whenever the snapshot's tree changes shape, the documents are stored in another form or the search texts and words are derived otherwise. */
+const ENCODING = "catalog-engine/4"
 
 /** An engine index's two parts, always changed together. */
 export interface EngineParts {

@@ -16,15 +16,18 @@ import {
   type SearchReference,
   type SuggestQuery
 } from "../../application/catalog/product-search.ts"
-import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
+import { type CatalogProduct, translatedNames } from "../../domain/catalog/catalog-product.ts"
 import { correctionTerms } from "../../domain/catalog/correction-terms.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import { referenceBySlug, referenceCategoryCounts, referenceList, referenceLowestPrice } from "./reference-listing.ts"
-import { referenceEdits, referenceKind, referenceOsa, referenceSuggest, referenceWords } from "./reference-suggest.ts"
+import { referenceEdits, referenceIndexWords, referenceKind, referenceOsa, referenceSuggest, referenceWords } from "./reference-suggest.ts"
 import type { ShopId } from "../../domain/shared/ids.ts"
 
-const wordsOf = (product: CatalogProduct) =>
-  [product.name, ...product.tags, product.attributes?.["brand"]?.value ?? ""].flatMap(referenceWords)
+const wordTexts = (product: CatalogProduct) =>
+  [product.name, ...product.tags, product.attributes?.["brand"]?.value ?? "", ...translatedNames(product)]
+const wordsOf = (product: CatalogProduct) => wordTexts(product).flatMap(referenceWords)
+/** Its words and its Bangla words' phonetic keys. */
+const indexWordsOf = (product: CatalogProduct) => wordTexts(product).flatMap(referenceIndexWords)
 
 /** The longest prefix of `word` closest to `token`. */
 const closestPrefix = (token: string, word: string) => {
@@ -98,7 +101,7 @@ class MemorySearchIndex implements ProductSearchIndex {
     }
     for (const product of products) {
       this.products.set(product.id, product)
-      for (const word of wordsOf(product)) if (!this.surfaces.has(word.folded)) this.surfaces.set(word.folded, word.surface)
+      for (const word of indexWordsOf(product)) if (!this.surfaces.has(word.folded)) this.surfaces.set(word.folded, word.surface)
       this.documents.set(product.id, this.format.render(product, context))
       this.generation++
     }

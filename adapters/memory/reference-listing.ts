@@ -7,17 +7,19 @@
  * Choices where the contract is silent (kept identical to what a storefront would expect):
  * - ties of a sort key are broken by id ascending, and a descending sort reverses the whole order
  *   (so ties go by id descending);
- * - relevance ranks name matches first, then `createdAt` desc, then id desc;
+ * - relevance ranks an exact term in the name first, then an exact term elsewhere, then loose
+ *   matches (domain/catalog/search-forms.ts), then `createdAt` desc, then id desc;
  * - a product without variants sorts by price as 0 (its rendered headline price) and contributes
  *   no price to the `priceRange` facet;
  * - attribute facet keys are ordered by key asc.
  */
-import type { CatalogProduct, CatalogVariant } from "../../domain/catalog/catalog-product.ts"
+import { type CatalogProduct, type CatalogVariant, translatedTexts } from "../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { Facets } from "../../domain/catalog/facets.ts"
 import type { ProductQuery, SortBy, SortOrder } from "../../domain/catalog/product-query.ts"
 import { asMinorUnits, type MinorUnits } from "../../domain/shared/money.ts"
 import type { ShopId } from "../../domain/shared/ids.ts"
+import { type SearchFields, searchFields, searchMatch, searchTerms } from "../../domain/catalog/search-forms.ts"
 
 export interface ReferenceListing {
   readonly total: number
@@ -46,11 +48,14 @@ export const compareStrings = (left: string, right: string): number => (left < r
 export const isVisible = (product: CatalogProduct, shopIds: ReadonlyArray<ShopId>): boolean =>
   product.enabled && product.shopIds.some((shopId) => shopIds.includes(shopId))
 
-/** `term` is already lower-cased (as `ProductQuery.search` is). */
-export const matchesSearch = (product: CatalogProduct, term: string): boolean =>
-  [product.name, product.sku, product.description, ...product.tags].some((field) =>
-    field.toLowerCase().includes(term)
-  )
+const productSearchFields = (product: CatalogProduct): SearchFields =>
+  searchFields([product.name, product.sku, product.description, ...product.tags, ...translatedTexts(product)].map((field) => field.toLowerCase()))
+
+/** 0 no match, 1 loose, 2 exact, 3 exact in the name; `term` is already lower-cased (as `ProductQuery.search` is). */
+export const searchMatchOf = (product: CatalogProduct, term: string): 0 | 1 | 2 | 3 =>
+  searchMatch(productSearchFields(product), searchTerms(term))
+
+export const matchesSearch = (product: CatalogProduct, term: string): boolean => searchMatchOf(product, term) > 0
 
 /** The category and all its ancestors (stopping at unknown parents and cycles), by id. */
 export const ancestorsOrSelf = (categories: ReadonlyArray<CategoryRecord>, categoryId: string): ReadonlyArray<string> => {
@@ -132,9 +137,9 @@ export const referenceDefaultOrder = (sortBy: SortBy): SortOrder =>
 const sortProducts = (products: ReadonlyArray<CatalogProduct>, query: ProductQuery): Array<CatalogProduct> => {
   if (query.sortBy === undefined && query.search !== undefined) {
     const term = query.search
-    const nameMatch = (product: CatalogProduct) => (product.name.toLowerCase().includes(term) ? 0 : 1)
+    const tier = new Map(products.map((product) => [product.id, 3 - searchMatchOf(product, term)]))
     return [...products].sort((left, right) =>
-      nameMatch(left) - nameMatch(right) ||
+      tier.get(left.id)! - tier.get(right.id)! ||
       right.createdAt.getTime() - left.createdAt.getTime() ||
       compareStrings(right.id, left.id)
     )

@@ -4,9 +4,10 @@
  * walk, no postings, no caches): the suggestions of the memory ProductSearch. Property tests
  * hold WordDictionary, SuggestIndex and osaDistance to it.
  */
-import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
+import { type CatalogProduct, translatedNames } from "../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { ShopId } from "../../domain/shared/ids.ts"
+import { hasBangla, normaliseText, phoneticKey, spellingKey } from "../../domain/catalog/bangla-text.ts"
 
 /** The products (by id and slug), categories and completed queries a suggestion query is answered. */
 export interface Suggestions {
@@ -15,11 +16,12 @@ export interface Suggestions {
   readonly queries: ReadonlyArray<string>
 }
 
-export const referenceFold = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
+export const referenceFold = (text: string): string =>
+  (hasBangla(text) ? spellingKey(normaliseText(text)) : text).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
 
-/** Pieces of letters, digits and marks; each with its folded and lower-cased text. */
+/** Pieces of letters, digits and marks of the normalised text; each with its folded and lower-cased text. */
 export const referenceWords = (text: string): Array<{ folded: string; surface: string }> =>
-  text.split(/[^\p{L}\p{M}\p{N}]/u)
+  normaliseText(text).split(/[^\p{L}\p{M}\p{N}]/u)
     .filter((piece) => piece.length > 0)
     .map((piece) => ({ folded: referenceFold(piece), surface: piece.toLowerCase() }))
     .filter((word) => word.folded.length > 0)
@@ -60,14 +62,45 @@ export const referenceKind = (token: string, word: string): 0 | 1 | 2 | undefine
 const isVisible = (product: CatalogProduct, shopIds: ReadonlyArray<ShopId>) =>
   product.enabled && product.shopIds.some((shop) => shopIds.includes(shop))
 
+/** A text's words, then each Bangla word's phonetic key as a word ("\u0001" and the key). */
+export const referenceIndexWords = (text: string): Array<{ folded: string; surface: string }> => {
+  const words = referenceWords(text)
+  return [
+    ...words,
+    ...words.flatMap((word) => {
+      const key = hasBangla(word.surface) ? phoneticKey(word.surface) : undefined
+      return key === undefined ? [] : [{ folded: `\u0001${key}`, surface: word.surface }]
+    })
+  ]
+}
+
+/** A typed word: its folded form and, for Latin letters whose key has 2+ letters, its key word. */
+interface Token {
+  readonly folded: string
+  readonly key: string | undefined
+}
+
+const tokenOf = (word: { folded: string; surface: string }): Token => {
+  const key = /^[a-z]+$/.test(word.surface) ? phoneticKey(word.surface) : undefined
+  return { folded: word.folded, key: key !== undefined && key.length >= 2 ? `\u0001${key}` : undefined }
+}
+
+/** How a typed word matches a word: as `referenceKind`, or its key word exactly (0) or as a prefix (1). */
+const tokenKind = (token: Token, word: string): 0 | 1 | 2 | undefined => {
+  const kinds = [referenceKind(token.folded, word)]
+  if (token.key !== undefined) kinds.push(word === token.key ? 0 : word.startsWith(token.key) ? 1 : undefined)
+  const found = kinds.filter((kind) => kind !== undefined)
+  return found.length === 0 ? undefined : (Math.min(...found) as 0 | 1 | 2)
+}
+
 const productWordsOf = (product: CatalogProduct) =>
-  [product.name, ...product.tags, product.attributes?.["brand"]?.value ?? ""].flatMap(referenceWords)
+  [product.name, ...product.tags, product.attributes?.["brand"]?.value ?? "", ...translatedNames(product)].flatMap(referenceIndexWords)
 
 /** The tier of a thing with these words for the query words (undefined: some query word matches none). */
-const tierOf = (words: ReadonlyArray<string>, tokens: ReadonlyArray<string>): number | undefined => {
+const tierOf = (words: ReadonlyArray<string>, tokens: ReadonlyArray<Token>): number | undefined => {
   let tier = 0
   for (const token of tokens) {
-    const kinds = words.map((word) => referenceKind(token, word)).filter((kind) => kind !== undefined)
+    const kinds = words.map((word) => tokenKind(token, word)).filter((kind) => kind !== undefined)
     if (kinds.length === 0) return undefined
     tier = Math.max(tier, Math.min(...kinds))
   }
@@ -93,7 +126,7 @@ export const referenceSuggest = (
   surfaceOf: (folded: string) => string | undefined = () => undefined
 ): Suggestions => {
   const typed = referenceWords(request.q)
-  const tokens = typed.map((word) => word.folded)
+  const tokens = typed.map(tokenOf)
   if (tokens.length === 0) return { products: [], categories: [], queries: [] }
   const matching = products
     .filter((product) => isVisible(product, request.shopIds))
@@ -101,7 +134,7 @@ export const referenceSuggest = (
     .filter((entry) => entry.tier !== undefined)
   const ranked = [...matching].sort((left, right) => left.tier! - right.tier! || byRank(left.product, right.product))
   const categoryRanked = categories
-    .map((category) => ({ category, tier: tierOf(referenceWords(category.name).map((w) => w.folded), tokens), count: request.categoryProductCount(category.id) }))
+    .map((category) => ({ category, tier: tierOf(referenceIndexWords(category.name).map((w) => w.folded), tokens), count: request.categoryProductCount(category.id) }))
     .filter((entry) => entry.tier !== undefined && entry.count > 0)
     .sort((left, right) => left.tier! - right.tier! || right.count - left.count || compare(left.category.slug, right.category.slug))
 
@@ -114,7 +147,7 @@ export const referenceSuggest = (
     const folded = entry.words.map((word) => word.folded)
     const floor = tierOf(folded, earlier)!
     for (const word of entry.words) {
-      const kind = referenceKind(lastToken, word.folded)
+      const kind = tokenKind(lastToken, word.folded)
       if (kind === undefined) continue
       const tier = Math.max(kind, floor)
       const known = completions.get(word.folded)

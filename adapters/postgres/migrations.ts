@@ -19,6 +19,7 @@ import catalogSnapshots from "./migrations/0013_catalog_snapshots.ts"
 import unusedLinkIndexes from "./migrations/0014_unused_link_indexes.ts"
 import canonicalPhones from "./migrations/0015_canonical_phones.ts"
 import paymentReconciliation from "./migrations/0016_payment_reconciliation.ts"
+import productTranslations from "./migrations/0017_product_translations.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -35,7 +36,8 @@ export const migrations = Migrator.fromRecord({
   "0013_catalog_snapshots": catalogSnapshots,
   "0014_unused_link_indexes": unusedLinkIndexes,
   "0015_canonical_phones": canonicalPhones,
-  "0016_payment_reconciliation": paymentReconciliation
+  "0016_payment_reconciliation": paymentReconciliation,
+  "0017_product_translations": productTranslations
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

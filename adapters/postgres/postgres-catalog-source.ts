@@ -16,7 +16,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import type { CatalogReferenceData, ChangeCursor, ProductPage } from "../../application/catalog/catalog-snapshot.ts"
 import { ShippingMethodRecord, ShippingZoneRecord } from "../../application/catalog/shipping-method-record.ts"
-import { CatalogProduct, SizeGuide } from "../../domain/catalog/catalog-product.ts"
+import { CatalogProduct, ProductTranslations, SizeGuide } from "../../domain/catalog/catalog-product.ts"
 import { CategoryRecord } from "../../domain/catalog/category.ts"
 import { PublishableKey, ShopZoneRule } from "../../domain/catalog/shop.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
@@ -24,11 +24,17 @@ import { ShopId } from "../../domain/shared/ids.ts"
 
 /** A page of products as the page query returns it: one JSON array, timestamps as strings. */
 const ProductPageJson = Schema.fromJsonString(Schema.Array(
-  CatalogProduct.mapFields(Struct.assign({ createdAt: Schema.DateFromString }))
+  CatalogProduct.mapFields(Struct.assign({ createdAt: Schema.DateFromString, translations: Schema.NullOr(ProductTranslations) }))
 ))
 
 /** Rows that do not match the schema mean the database holds something we never write: a defect. */
-const decodeProductPage = (json: string) => Effect.orDie(Schema.decodeUnknownEffect(ProductPageJson)(json))
+const decodeProductPage = (json: string) =>
+  Effect.orDie(Schema.decodeUnknownEffect(ProductPageJson)(json)).pipe(
+    // no translations: no key, as the product was imported
+    Effect.map((products): Array<CatalogProduct> =>
+      products.map(({ translations, ...product }) => (translations === null ? product : { ...product, translations }))
+    )
+  )
 
 const ShopRow = Schema.Struct({
   id: ShopId,
@@ -135,6 +141,7 @@ export const makePostgresCatalogSource = Effect.gen(function*() {
           'id', p.id, 'slug', p.slug, 'name', p.name, 'description', p.description, 'sku', p.sku,
           'productType', p.product_type, 'unitName', p.unit_name, 'thumbnail', p.thumbnail, 'images', p.images,
           'tags', p.tags, 'attributes', p.attributes, 'seo', p.seo, 'sizeGuideId', p.size_guide_id,
+          'translations', NULLIF(p.translations, '{}'::jsonb),
           'categoryIds', ARRAY(
             SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id
             ORDER BY pc.position, pc.category_id COLLATE "C"),

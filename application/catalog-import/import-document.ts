@@ -93,6 +93,18 @@ export const ImportVariant = Schema.Struct({
 )
 export type ImportVariant = typeof ImportVariant.Type
 
+/** A language tag: `bn`, `en-GB` (the subtag case as BCP 47 writes it). */
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Z]{2})?$/
+
+/** Per language, the product's translated texts (CONTRACT §9). */
+const ImportTranslations = Schema.Record(Schema.String, Schema.Struct({
+  name: Schema.optionalKey(Name),
+  description: Schema.optionalKey(Schema.String)
+})).check(Schema.makeFilter((translations: Record<string, unknown>) => {
+  const bad = Object.keys(translations).find((tag) => !LANGUAGE_TAG.test(tag))
+  return bad === undefined || { path: [bad], issue: "Expected a language tag such as bn or en-GB" }
+}))
+
 export const ImportProduct = Schema.Struct({
   slug: Slug,
   name: Name,
@@ -112,6 +124,7 @@ export const ImportProduct = Schema.Struct({
     ogImage: NullableText
   }).pipe(Schema.withDecodingDefaultKey(Effect.succeed({}))),
   sizeGuideId: Schema.NullOr(Identifier).pipe(Schema.withDecodingDefaultKey(defaultNull)),
+  translations: Schema.optionalKey(ImportTranslations),
   categorySlugs: Schema.Array(Slug).pipe(Schema.withDecodingDefaultKey(defaultEmpty)),
   shopIds: Schema.Array(ShopIdentifier),
   enabled: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(true))),

@@ -47,6 +47,17 @@ export const CatalogVariant = Schema.Struct({
 })
 export type CatalogVariant = typeof CatalogVariant.Type
 
+/** A product's texts in another language (CONTRACT §9): each given field replaces the imported one. */
+export const ProductTranslation = Schema.Struct({
+  name: Schema.optionalKey(Schema.String),
+  description: Schema.optionalKey(Schema.String)
+})
+export type ProductTranslation = typeof ProductTranslation.Type
+
+/** Translations by language tag (`bn`). */
+export const ProductTranslations = Schema.Record(Schema.String, ProductTranslation)
+export type ProductTranslations = typeof ProductTranslations.Type
+
 /** What a product says of itself, the same in an import document and in the catalog's record. */
 export const ProductContent = Schema.Struct({
   slug: Schema.String,
@@ -60,7 +71,9 @@ export const ProductContent = Schema.Struct({
   tags: Schema.Array(Schema.String),
   attributes: Schema.NullOr(Schema.Record(Schema.String, ProductAttribute)),
   seo: ProductSeo,
-  sizeGuideId: Schema.NullOr(Schema.String)
+  sizeGuideId: Schema.NullOr(Schema.String),
+  /** absent: none */
+  translations: Schema.optionalKey(ProductTranslations)
 })
 export type ProductContent = typeof ProductContent.Type
 
@@ -77,8 +90,22 @@ export const productContentOf = (product: ProductContent): ProductContent => ({
   tags: product.tags,
   attributes: product.attributes,
   seo: product.seo,
-  sizeGuideId: product.sizeGuideId
+  sizeGuideId: product.sizeGuideId,
+  ...(product.translations === undefined || Object.keys(product.translations).length === 0 ? {} : { translations: product.translations })
 })
+
+/** A product's translated names, for suggestions. */
+export const translatedNames = (product: Pick<ProductContent, "translations">): Array<string> =>
+  Object.values(product.translations ?? {}).flatMap((translation) => (translation.name === undefined ? [] : [translation.name]))
+
+/** Every translated text of a product (names first), for search. */
+export const translatedTexts = (product: Pick<ProductContent, "translations">): Array<string> => {
+  const translations = Object.values(product.translations ?? {})
+  return [
+    ...translations.flatMap((translation) => (translation.name === undefined ? [] : [translation.name])),
+    ...translations.flatMap((translation) => (translation.description === undefined ? [] : [translation.description]))
+  ]
+}
 
 export const CatalogProduct = Schema.Struct({
   id: ProductId,

@@ -70,6 +70,17 @@ describe("import document schema", () => {
     expect(problems.find((problem) => problem.path === "products.1.name")?.message).toBe("Missing required field")
   })
 
+  it("takes a product's translations per language tag, and refuses a bad tag or a blank translated name", () => {
+    const translated = { ...product, translations: { bn: { name: "জামদানি শাড়ি", description: "হাতে বোনা" }, "en-GB": {} } }
+    const data = toCatalogImportData(decoded(documentWith({ products: [translated, product] })))
+    expect(data.products[0]!.translations).toEqual(translated.translations)
+    expect(data.products[1]!.translations).toBeUndefined()
+    const problems = schemaProblems(documentWith({
+      products: [{ ...product, translations: { Bangla: { name: "x" } } }, { ...product, translations: { bn: { name: " " } } }]
+    }))
+    expect(pathsOf(problems)).toEqual(["products.0.translations.Bangla", "products.1.translations.bn.name"])
+  })
+
   it("refuses another version, amounts that do not fit the store, and inconsistent methods and coupons", () => {
     expect(pathsOf(schemaProblems({ version: 2 }))).toEqual(["version"])
     expect(pathsOf(schemaProblems(documentWith({

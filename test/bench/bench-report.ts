@@ -1,4 +1,5 @@
 // The benchmark's results: the console table and the JSON results file.
+import { describeRelevance, type RelevanceFigures } from "./bangla-relevance.ts"
 import { type DeliveryFigures, describeDelivery } from "./delivery-figures.ts"
 import { mkdir, writeFile } from "node:fs/promises"
 import { cpus, totalmem, platform, release, arch } from "node:os"
@@ -34,6 +35,8 @@ export interface BenchReport {
   }
   /** one password hash with the service's parameters, measured before the server starts */
   readonly argon2id: Argon2Figure
+  /** Relevance of search in Bangla on its labelled query set (bangla-relevance.ts), in process. */
+  readonly banglaSearch: RelevanceFigures
   /** The delivery shape: HTTP request to SMTP accept, and the relay's throughput (delivery-figures.ts); null when not run. */
   readonly delivery: DeliveryFigures | null
   readonly products: number
@@ -110,6 +113,7 @@ export const formatReport = (report: BenchReport): string => {
     `server: ready in ${report.server.startupSeconds.toFixed(1)} s, idle RSS ${fixed(report.server.idleRssMB, 1)} MB`,
     `${report.argon2id.parameters}: ${report.argon2id.hashMs.median} ms per hash, ${report.argon2id.verifyMs.median} ms per verification (median of ${report.argon2id.samples})`,
     ...(report.delivery === null ? [] : [describeDelivery(report.delivery)]),
+    describeRelevance(report.banglaSearch),
     "",
     table,
     ...ratio,

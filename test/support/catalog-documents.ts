@@ -66,6 +66,7 @@ export const edgeCaseDocument = {
       attributes: { made_in: { type: "text", value: "Bangladesh" }, BrandName: { type: "text", value: "Rang" } },
       seo: { ...noSeo, metaKeywords: ["edge"] },
       sizeGuideId: "sg_edge",
+      translations: { bn: { name: "শাড়ি — বিশেষ সংস্করণ", description: "হাতে বোনা" }, "en-GB": { description: "Hand-woven" } },
       categorySlugs: ["edge-child", "edge-parent"],
       shopIds: ["shop_main", "shop_edge"],
       enabled: false,

@@ -258,11 +258,11 @@ export class CatalogIndex {
     const base = this.scratchBits(0, words)
     const visible = this.visibleIn(shopIds)
     base.set(visible.length <= words ? visible : visible.subarray(0, words))
-    let byName: Bitset | undefined
+    let tiers: ReadonlyArray<Bitset> | undefined
     if (query.search !== undefined) {
       const sets = this.search.sets(query.search, this.generation, words)
       intersectInto(base, sets.all)
-      byName = sets.byName
+      tiers = sets.tiers
     }
     const filters = listingFilters(query, this.memberships, this.slots, base, this.prices)
     const matchingAllBut = (excluded: string | undefined): Bitset => {
@@ -273,7 +273,7 @@ export class CatalogIndex {
     }
     const result = matchingAllBut(undefined)
     const total = countBits(result)
-    const documents = pageSlots(result, total, query, byName, this.orders, this.pagingKernel).map((slot) => this.slots.documents.get(slot)!)
+    const documents = pageSlots(result, total, query, tiers, this.orders, this.pagingKernel).map((slot) => this.slots.documents.get(slot)!)
     if (!query.includeFacets) return { total, documents, facets: undefined }
     const scope = JSON.stringify([[...shopIds].sort(), query.search ?? null])
     const keyAllBut = (group: string): string =>

@@ -1,6 +1,7 @@
 /**
  * The requested page of a listing result: the result's slots in the query's order (a sort key,
- * or relevance for a search without one: name matches first, newest first within each group),
+ * or relevance for a search without one: by the search's tiers (name matches first, then the other
+ * exact matches, then the loose ones), newest first within each tier),
  * skipping the earlier pages. Two ways, chosen by their expected cost:
  * - "walk": down the sort permutation, keeping the result's slots until the page is full (about
  *   (offset + limit) * catalog / total steps: cheap for a large result);
@@ -18,13 +19,13 @@ export const pageSlots = (
   result: Bitset,
   total: number,
   query: ProductQuery,
-  byName: Bitset | undefined,
+  tiers: ReadonlyArray<Bitset> | undefined,
   orders: SortOrders,
   kernel: PagingKernel
 ): Array<number> => {
   const offset = (query.page - 1) * query.limit
   if (offset >= total) return []
-  const relevance = query.sortBy === undefined && byName !== undefined
+  const relevance = query.sortBy === undefined && tiers !== undefined
   const sortBy: SortBy = query.sortBy ?? "newest"
   const descending = relevance || (query.sortOrder ?? defaultSortOrder(sortBy)) === "desc"
   const order = orders.ascending(sortBy)
@@ -32,7 +33,7 @@ export const pageSlots = (
   const walkSteps = (wanted * order.length) / Math.max(1, total)
   const sortSteps = result.length + total * Math.log2(total + 1) * 2
   const sort = kernel === "sort" || (kernel === "auto" && sortSteps < walkSteps)
-  const page: PageRequest = { result, offset, end: wanted, descending, byName: relevance ? byName : undefined }
+  const page: PageRequest = { result, offset, end: wanted, descending, tiers: relevance ? tiers : undefined }
   return sort ? sortedPage(page, orders.rankOf(sortBy)) : walkedPage(page, order)
 }
 
@@ -43,20 +44,25 @@ interface PageRequest {
   /** offset + limit, at most the result's size */
   readonly end: number
   readonly descending: boolean
-  /** For relevance: the name matches, which come first. */
-  readonly byName: Bitset | undefined
+  /** For relevance: the better tiers, best first (a slot in none is in the last tier). */
+  readonly tiers: ReadonlyArray<Bitset> | undefined
 }
 
-const walkedPage = ({ byName, descending, end, offset, result }: PageRequest, order: Int32Array): Array<number> => {
+const tierOf = (tiers: ReadonlyArray<Bitset>, slot: number): number => {
+  for (let tier = 0; tier < tiers.length; tier++) if (hasBit(tiers[tier]!, slot)) return tier
+  return tiers.length
+}
+
+const walkedPage = ({ descending, end, offset, result, tiers }: PageRequest, order: Int32Array): Array<number> => {
   const page: Array<number> = []
   const limit = end - offset
   let rank = 0
-  // relevance walks twice: the name matches, then the others
-  for (const wantNameMatch of byName === undefined ? [undefined] : [true, false]) {
+  // relevance walks once per tier, best first
+  for (let tier = 0; tier <= (tiers?.length ?? 0); tier++) {
     for (let step = 0; step < order.length; step++) {
       const slot = order[descending ? order.length - 1 - step : step]!
       if (!hasBit(result, slot)) continue
-      if (wantNameMatch !== undefined && hasBit(byName!, slot) !== wantNameMatch) continue
+      if (tiers !== undefined && tierOf(tiers, slot) !== tier) continue
       if (rank >= offset) page.push(slot)
       rank++
       if (page.length >= limit) return page
@@ -65,7 +71,7 @@ const walkedPage = ({ byName, descending, end, offset, result }: PageRequest, or
   return page
 }
 
-const sortedPage = ({ byName, descending, end, offset, result }: PageRequest, ranks: Int32Array): Array<number> => {
+const sortedPage = ({ descending, end, offset, result, tiers }: PageRequest, ranks: Int32Array): Array<number> => {
   const slots: Array<number> = []
   for (let word = 0; word < result.length; word++) {
     let remaining = result[word]!
@@ -77,9 +83,9 @@ const sortedPage = ({ byName, descending, end, offset, result }: PageRequest, ra
   }
   const direction = descending ? -1 : 1
   slots.sort((left, right) => {
-    if (byName !== undefined) {
-      const nameFirst = Number(hasBit(byName, right)) - Number(hasBit(byName, left))
-      if (nameFirst !== 0) return nameFirst
+    if (tiers !== undefined) {
+      const better = tierOf(tiers, left) - tierOf(tiers, right)
+      if (better !== 0) return better
     }
     return (ranks[left]! - ranks[right]!) * direction
   })

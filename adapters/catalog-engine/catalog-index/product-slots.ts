@@ -3,7 +3,8 @@
  * search text and the rendered document, in columns indexed by slot (typed arrays where the
  * values are numbers). Slots are never freed: a product keeps its slot across updates.
  */
-import { type CatalogProduct, effectivePrice } from "../../../domain/catalog/catalog-product.ts"
+import { type CatalogProduct, effectivePrice, translatedTexts } from "../../../domain/catalog/catalog-product.ts"
+import { searchFields } from "../../../domain/catalog/search-forms.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../columns/document-codec.ts"
 import { type DocumentsSnapshot, ProductDocuments, type SharedDocuments } from "../columns/product-documents.ts"
 import {
@@ -234,8 +235,8 @@ export class ProductSlots {
     this.createdAt[slot] = createdAt
     this.salesCount[slot] = product.salesCount
     if (pricesChanged) this.variantPrices.set(slot, prices)
-    this.texts.set(slot, [nameKey, ...[product.sku, product.description, ...product.tags].map((field) => field.toLowerCase())]
-      .join(FIELD_SEPARATOR))
+    const fields = searchFields([nameKey, ...[product.sku, product.description, ...product.tags, ...translatedTexts(product)].map((field) => field.toLowerCase())])
+    this.texts.set(slot, [...fields.exact, ...fields.loose].join(FIELD_SEPARATOR))
     return { sortKeys: sortKeysChanged, prices: pricesChanged }
   }
 

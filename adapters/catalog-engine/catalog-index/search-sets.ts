@@ -1,6 +1,8 @@
 /**
- * Search (CONTRACT §4): the products whose search text holds the lower-cased term as a substring,
- * and among them those whose name holds it (for relevance), kept for the most recently used terms
+ * Search (CONTRACT §4): the products whose search fields hold one of the lower-cased term's
+ * search terms (domain/catalog/search-forms.ts: the term, its normalised form, its Bangla
+ * spelling key or Banglish phonetic key), and among them the relevance tiers (an exact term in
+ * the name, an exact term elsewhere), kept for the most recently used terms
  * of the current generation up to 16 MiB: a term matching few products is kept as its slots (and
  * which of them match by name), not as two bit sets of the whole catalog, so the few hundred to
  * few thousand terms shoppers repeat all stay (a search was 11 % of the engine's time under the
@@ -13,6 +15,7 @@
  */
 import { type Bitset, countBits, forEachBit, hasBit, makeBitset, setBit } from "../columns/bitset.ts"
 import { sharedInt32 } from "../columns/shared-columns.ts"
+import { searchTerms } from "../../../domain/catalog/search-forms.ts"
 import { FIELD_SEPARATOR, type SearchTexts } from "./search-texts.ts"
 import { type SharedTrigrams, TrigramIndex } from "./trigram-index.ts"
 
@@ -24,7 +27,8 @@ export interface SharedSearch {
 
 export interface SearchSets {
   readonly all: Bitset
-  readonly byName: Bitset
+  /** the better relevance tiers, best first: the name matches and, when some match only loosely, the exact ones */
+  readonly tiers: ReadonlyArray<Bitset>
 }
 
 /** "auto": the trigram index for terms of 3+ characters in catalogs of TRIGRAMS_FROM+ products. */
@@ -39,37 +43,44 @@ export interface SearchOptions {
 const CACHED_TERMS = 8192
 const CACHED_TERM_BYTES = 16 * 1024 * 1024
 
-/** A term's sets as kept: the bit sets themselves, or the matching slots and which match by name. */
+/** A term's sets as kept: the bit sets themselves, or the matching slots and the tier of each. */
 type KeptSets =
   | { readonly sets: SearchSets; readonly bytes: number }
-  | { readonly slots: Int32Array; readonly byName: Uint8Array; readonly bytes: number }
+  | { readonly slots: Int32Array; readonly tier: Uint8Array; readonly tiers: number; readonly bytes: number }
 
 const ENTRY_BYTES = 64
 
+const tierOf = (tiers: ReadonlyArray<Bitset>, slot: number): number => {
+  for (let tier = 0; tier < tiers.length; tier++) if (hasBit(tiers[tier]!, slot)) return tier
+  return tiers.length
+}
+
 const keep = (sets: SearchSets): KeptSets => {
-  const bitsetBytes = (sets.all.length + sets.byName.length) * 4
+  const bitsetBytes = sets.all.length * 4 * (1 + sets.tiers.length)
   const count = countBits(sets.all)
   if (count * 5 >= bitsetBytes) return { sets, bytes: bitsetBytes + ENTRY_BYTES }
   const slots = new Int32Array(count)
-  const byName = new Uint8Array(count)
+  const tier = new Uint8Array(count)
   let at = 0
   forEachBit(sets.all, (slot) => {
     slots[at] = slot
-    byName[at] = hasBit(sets.byName, slot) ? 1 : 0
+    tier[at] = tierOf(sets.tiers, slot)
     at++
   })
-  return { slots, byName, bytes: count * 5 + ENTRY_BYTES }
+  return { slots, tier, tiers: sets.tiers.length, bytes: count * 5 + ENTRY_BYTES }
 }
 
 const setsOf = (kept: KeptSets, words: number): SearchSets => {
   if ("sets" in kept) return kept.sets
   const all = makeBitset(words)
-  const byName = makeBitset(words)
+  const tiers = Array.from({ length: kept.tiers }, () => makeBitset(words))
   for (let at = 0; at < kept.slots.length; at++) {
-    setBit(all, kept.slots[at]!)
-    if (kept.byName[at] === 1) setBit(byName, kept.slots[at]!)
+    const slot = kept.slots[at]!
+    setBit(all, slot)
+    // a slot in a tier is in every later one too (a name match is an exact match)
+    for (let tier = kept.tier[at]!; tier < tiers.length; tier++) setBit(tiers[tier]!, slot)
   }
-  return { all, byName }
+  return { all, tiers }
 }
 const TRIGRAMS_FROM = 1024
 const REBUILD_AT_LEAST = 1024
@@ -166,22 +177,38 @@ export class SearchIndex {
   private find(term: string, words: number): SearchSets {
     const all = makeBitset(words)
     const byName = makeBitset(words)
-    if (term.includes(FIELD_SEPARATOR)) return { all, byName }
+    const exact = makeBitset(words)
+    const terms = searchTerms(term)
+    for (const exactTerm of terms.exact) {
+      this.verifyAll(exactTerm, (slot, found) => {
+        setBit(all, slot)
+        if (found > 1) setBit(exact, slot)
+        if (found > 2) setBit(byName, slot)
+      })
+    }
+    for (const looseTerm of terms.loose) this.verifyAll(looseTerm, (slot) => setBit(all, slot))
+    // the exact tier only when some product matches loosely alone (a page walks once per tier)
+    let loose = false
+    for (let word = 0; word < all.length && !loose; word++) loose = (all[word]! & ~exact[word]!) !== 0
+    return { all, tiers: loose ? [byName, exact] : [byName] }
+  }
+
+  /** Calls `found` with every slot whose text holds `term`, and how (SearchTexts.matcher). */
+  private verifyAll(term: string, found: (slot: number, how: number) => void): void {
+    if (term.includes(FIELD_SEPARATOR)) return
     const size = this.texts.size
     const match = this.texts.matcher(term)
     const verify = (slot: number): void => {
-      const found = match(slot)
-      if (found > 0) setBit(all, slot)
-      if (found > 1) setBit(byName, slot)
+      const how = match(slot)
+      if (how > 0) found(slot, how)
     }
     if (!this.usesTrigrams(term)) {
       for (let slot = 0; slot < size; slot++) verify(slot)
-      return { all, byName }
+      return
     }
     const index = this.trigramIndex()
     for (const slot of index.candidates(term)) verify(slot)
     for (const slot of this.changed) verify(slot)
     for (let slot = index.slotCount; slot < size; slot++) verify(slot)
-    return { all, byName }
   }
 }

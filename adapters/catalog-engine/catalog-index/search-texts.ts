@@ -14,18 +14,27 @@ import {
   toByteColumnReusing,
   utf8Length
 } from "../columns/shared-columns.ts"
+import { LOOSE_FIELD } from "../../../domain/catalog/search-forms.ts"
 
 /** The search texts a SearchIndex reads. */
 export interface SearchTexts {
   readonly size: number
   /** A slot's text (to build a trigram index from). */
   readonly text: (slot: number) => string
-  /** A test of any slot against `term`: 0 no match, 1 a match, 2 a match within the name. */
+  /**
+   * A test of any slot against `term`, by its first occurrence: 0 no match, 1 in the loose fields
+   * (after `LOOSE_FIELD`), 2 in another field, 3 within the name.
+   */
   readonly matcher: (term: string) => (slot: number) => number
 }
 
 /** Separates the fields of the search text, so that no term (terms never hold NUL) spans two. */
 export const FIELD_SEPARATOR = "\u0000"
+
+/** Where the loose fields start (CONTRACT §4 search in Bangla; domain/catalog/search-forms.ts). */
+const LOOSE_START = `${FIELD_SEPARATOR}${LOOSE_FIELD}${FIELD_SEPARATOR}`
+const LOOSE_START_BYTES = new TextEncoder().encode(LOOSE_START)
+const LOOSE_FIELD_BYTE = LOOSE_FIELD.charCodeAt(0)
 
 /** Texts as bytes, with each name's length in bytes. */
 export interface SearchTextBytes {
@@ -108,13 +117,23 @@ export class SearchTextColumn {
           if (text !== undefined) {
             const position = text.indexOf(term)
             // the first occurrence lies within the name exactly when the name contains the term
-            return position < 0 ? 0 : position + term.length <= nameLengths[slot]! ? 2 : 1
+            if (position < 0) return 0
+            if (position + term.length <= nameLengths[slot]!) return 3
+            // only a text that ends with LOOSE_FIELD has loose fields to look for
+            if (!text.endsWith(LOOSE_FIELD)) return 2
+            const loose = text.indexOf(LOOSE_START, nameLengths[slot]!)
+            return loose >= 0 && position > loose ? 1 : 2
           }
           if (base === undefined || slot >= base.texts.offsets.length - 1) return 0
           const { bytes, offsets } = base.texts
           const start = offsets[slot]!
-          const at = indexOfBytes(bytes, start, offsets[slot + 1]!, needle)
-          return at < 0 ? 0 : at - start + needle.length <= base.nameBytes[slot]! ? 2 : 1
+          const end = offsets[slot + 1]!
+          const at = indexOfBytes(bytes, start, end, needle)
+          if (at < 0) return 0
+          if (at - start + needle.length <= base.nameBytes[slot]!) return 3
+          if (bytes[end - 1] !== LOOSE_FIELD_BYTE) return 2
+          const loose = indexOfBytes(bytes, start + base.nameBytes[slot]!, end, LOOSE_START_BYTES)
+          return loose >= 0 && at > loose ? 1 : 2
         }
       }
     }

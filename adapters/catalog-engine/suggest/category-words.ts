@@ -7,7 +7,8 @@
  * desc, then slug asc. A category holding no visible product is not suggested.
  */
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
-import { textWords } from "./folding.ts"
+import { indexWords, type TypedWord } from "./folding.ts"
+import { typedWordMatches } from "./word-dictionary.ts"
 import { WordDictionary } from "./word-dictionary.ts"
 
 export interface CategorySuggestion {
@@ -28,21 +29,21 @@ export class CategoryWords {
   constructor(categories: ReadonlyArray<CategoryRecord>) {
     this.categories = categories
     categories.forEach((category, index) => {
-      const ids = textWords(category.name).map((word) => this.dictionary.idFor(word.folded, word.surface))
+      const ids = indexWords(category.name).map((word) => this.dictionary.idFor(word.folded, word.surface))
       for (const id of new Set(ids)) (this.postings[id] ??= []).push(index)
     })
   }
 
-  /** The best `limit` categories whose names match every folded query token. */
+  /** The best `limit` categories whose names match every typed word. */
   suggest(
-    tokens: ReadonlyArray<string>,
+    tokens: ReadonlyArray<TypedWord>,
     limit: number,
     productCount: (categoryId: string) => number
   ): Array<CategorySuggestion> {
     let tiers: Map<number, number> | undefined
     for (const token of tokens) {
       const best = new Map<number, number>()
-      for (const { kind, word } of this.dictionary.match(token)) {
+      for (const { kind, word } of typedWordMatches(this.dictionary, token)) {
         for (const index of this.postings[word] ?? []) {
           if (kind < (best.get(index) ?? NONE)) best.set(index, kind)
         }

@@ -14,16 +14,16 @@
  * Like CatalogIndex it has a single writer: `upsertProduct` applies a changed product in place.
  */
 import { type Bitset, hasBit } from "../columns/bitset.ts"
-import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
+import { type CatalogProduct, translatedNames } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import { type SharedSlotIntLists, SlotIntLists } from "../columns/slot-int-lists.ts"
 import { type CategorySuggestion, CategoryWords } from "./category-words.ts"
 import type { ProductSuggestion, Suggestions, SuggestRequest } from "./suggestions.ts"
-import { textWords, type TextWord } from "./folding.ts"
+import { indexWords, type TextWord, typedWords } from "./folding.ts"
 import { type PostingsSnapshot, RankedPostings } from "./ranked-postings.ts"
 import { SuggestSlots, type SuggestSlotsSnapshot } from "./suggest-slots.ts"
 import { TopList } from "./top-list.ts"
-import { type DictionarySnapshot, PREFIX, type WordMatch, WordDictionary } from "./word-dictionary.ts"
+import { type DictionarySnapshot, PREFIX, typedWordMatches, type WordMatch, WordDictionary } from "./word-dictionary.ts"
 import type { ShopId } from "../../../domain/shared/ids.ts"
 
 export type { CategorySuggestion, ProductSuggestion, Suggestions, SuggestRequest }
@@ -31,11 +31,12 @@ export type { CategorySuggestion, ProductSuggestion, Suggestions, SuggestRequest
 /** The brand attribute's key: its value's words are the product's words too. */
 export const BRAND_ATTRIBUTE = "brand"
 
-/** The words a product is found by: name, tags, brand. */
+/** The words a product is found by: name, tags, brand, translated names (and their Bangla words' phonetic keys). */
 export const productWords = (product: CatalogProduct): Array<TextWord> => [
-  ...textWords(product.name),
-  ...product.tags.flatMap(textWords),
-  ...textWords(product.attributes?.[BRAND_ATTRIBUTE]?.value ?? "")
+  ...indexWords(product.name),
+  ...product.tags.flatMap(indexWords),
+  ...indexWords(product.attributes?.[BRAND_ATTRIBUTE]?.value ?? ""),
+  ...translatedNames(product).flatMap(indexWords)
 ]
 
 const NONE = 255
@@ -156,21 +157,20 @@ export class SuggestIndex {
   }
 
   suggest(request: SuggestRequest): Suggestions {
-    const tokens = textWords(request.q)
+    const tokens = typedWords(request.q)
     const limit = request.limit
     if (tokens.length === 0 || limit <= 0) return { products: [], categories: [], queries: [] }
     this.settle()
     const visible = this.slots.visibleIn(request.shopIds, this.generation)
-    const folded = tokens.map((token) => token.folded)
-    let found = this.collect(folded.map((token) => this.dictionary.match(token, false)), visible, limit)
+    let found = this.collect(tokens.map((token) => typedWordMatches(this.dictionary, token, false)), visible, limit)
     const filled = (list: { readonly full: boolean; readonly worst: Ranked | undefined }) => list.full && list.worst!.tier <= PREFIX
     if (!filled(found.products) || !filled(found.completions)) {
-      found = this.collect(folded.map((token) => this.dictionary.match(token)), visible, limit)
+      found = this.collect(tokens.map((token) => typedWordMatches(this.dictionary, token)), visible, limit)
     }
     const typed = tokens.slice(0, -1).map((token) => `${token.surface} `).join("")
     return {
       products: found.products.entries.map((entry) => ({ id: this.slots.ids[entry.slot]!, slug: this.slots.slugs[entry.slot]! })),
-      categories: this.categories.suggest(folded, limit, request.categoryProductCount),
+      categories: this.categories.suggest(tokens, limit, request.categoryProductCount),
       queries: found.completions.entries.map((entry) => typed + this.dictionary.surfaces[entry.word]!)
     }
   }

@@ -19,7 +19,7 @@
  */
 import { type ByteColumn, fromByteColumn, stringAt, toByteColumn } from "../columns/shared-columns.ts"
 import { StringIds } from "../columns/string-ids.ts"
-import { allowedEdits } from "./folding.ts"
+import { allowedEdits, type TypedWord } from "./folding.ts"
 
 /** A dictionary in a snapshot: its words and surfaces by id, and the ids in word order. */
 export interface DictionarySnapshot {
@@ -243,3 +243,9 @@ export class WordDictionary {
     this.pending = []
   }
 }
+
+/** The dictionary's words a typed word matches: by its folded form, and by its phonetic key exactly or as a prefix. */
+export const typedWordMatches = (dictionary: WordDictionary, token: TypedWord, typos = true): Array<WordMatch> =>
+  token.key === undefined
+    ? dictionary.match(token.folded, typos)
+    : [...dictionary.match(token.folded, typos), ...dictionary.match(token.key, false)]

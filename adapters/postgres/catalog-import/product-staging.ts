@@ -19,7 +19,7 @@ import { columnDefinitions, resolvedId } from "./upsert-rows.ts"
 export const productColumns = [
   ["id", "text"], ["slug", "text"], ["name", "text"], ["description", "text"], ["sku", "text"],
   ["product_type", "text"], ["unit_name", "text"], ["thumbnail", "text"], ["images", "jsonb"], ["tags", "text[]"],
-  ["attributes", "jsonb"], ["seo", "jsonb"], ["size_guide_id", "text"], ["variant_options", "jsonb"],
+  ["attributes", "jsonb"], ["seo", "jsonb"], ["size_guide_id", "text"], ["translations", "jsonb"], ["variant_options", "jsonb"],
   ["enabled", "boolean"], ["requires_shipping", "boolean"], ["sales_count", "integer"], ["created_at", "timestamptz"]
 ] as const
 
@@ -118,6 +118,7 @@ export const makeProductStaging = (sql: SqlClient.SqlClient, ids: IdGenerator["S
       attributes: product.attributes,
       seo: product.seo,
       size_guide_id: product.sizeGuideId,
+      translations: product.translations ?? {},
       variant_options: product.variantOptions,
       enabled: product.enabled,
       requires_shipping: product.requiresShipping,

@@ -107,6 +107,14 @@ describe("ProductSearch contract: the engine and the memory search agree", () =>
     }
   }, SEEDED(25))
 
+  it.prop("suggestions over Bangla names: Bangla, spelling variants, other Unicode forms and Banglish", [CatalogArbitrary, Arbitrary.schema(Schema.Struct({ limit: SmallInt(6), shops: ShopSets }))], ([catalog, ask]) => {
+    const [engine, memory] = both(catalog.categories, catalog.products)
+    for (const q of [...SEARCH_TERMS, "panj", "shar", "jamdani sh", "ilish mach", "gamc", "masoor", "নকশ", "শা\u09dc"]) {
+      const query = { q, limit: ask.limit, shopIds: shopsOf(ask.shops) }
+      expect(engine.suggest(query), JSON.stringify(query)).toEqual(memory.suggest(query))
+    }
+  }, SEEDED(27, 40))
+
   it.prop("corrections of search terms", [SuggestCatalogArbitrary, CatalogArbitrary], ([words, catalog]) => {
     for (const products of [words.products, catalog.products]) {
       const [engine, memory] = both([], products)

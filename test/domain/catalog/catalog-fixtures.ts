@@ -34,9 +34,18 @@ export const NAMES = [
   "TEE",
   "100% Cotton",
   "snake_case",
-  "back\\slash"
+  "back\\slash",
+  "জামদানি শাড়ি",
+  "জামদানী শাড়ী",
+  "মসুর ডাল ১ কেজি",
+  "Jamdani Saree",
+  "পাঞ্জাবি",
+  "নকশী কাঁথা",
+  "ইলিশ মাছ",
+  "গামছা",
+  "শা\u09dcি \u200dলাল"
 ]
-export const DESCRIPTIONS = ["", "Great mug for tea", "50% off", "under_score", "A classic.", "wool blend"]
+export const DESCRIPTIONS = ["", "Great mug for tea", "50% off", "under_score", "A classic.", "wool blend", "হাতে বোনা শাড়ি", "1 kg"]
 export const SKUS = ["SKU-1", "SKU-12", "sku-2", "ECO-9", "X"]
 export const SEARCH_TERMS = [
   "lassic",
@@ -52,7 +61,22 @@ export const SEARCH_TERMS = [
   "cotton",
   "zzz",
   "a",
-  "sale"
+  "sale",
+  "শাড়ি",
+  "শাড়ী",
+  "শাড\u09bcি",
+  "শা\u09dcি",
+  "জামদানি",
+  "নকশি কাঁথা",
+  "sharee",
+  "sari",
+  "panjabi",
+  "masoor dal",
+  "১ কেজি",
+  "1 kg",
+  "ilish",
+  "gamsa",
+  "saree"
 ]
 /** Minor units. */
 export const PRICES = [0, 100, 250, 999, 1000, 125050]
@@ -75,9 +99,9 @@ export type CategorySeed = typeof CategorySeed.Type
 const VariantSeed = Schema.Struct({ price: SmallInt(5), sale: SmallInt(8), stock: SmallInt(4) })
 
 export const ProductSeed = Schema.Struct({
-  name: SmallInt(9),
+  name: SmallInt(NAMES.length - 1),
   sku: SmallInt(4),
-  description: SmallInt(5),
+  description: SmallInt(DESCRIPTIONS.length - 1),
   tags: Schema.Array(SmallInt(5)).check(Schema.isMaxLength(3)),
   attributes: Schema.Array(Schema.Struct({ key: SmallInt(2), value: SmallInt(3) })).check(Schema.isMaxLength(3)),
   attributesNull: Schema.Boolean,
@@ -160,6 +184,8 @@ export const productFromSeed = (id: string, slug: string, seed: ProductSeed): Ca
     description: pick(DESCRIPTIONS, seed.description),
     sku: pick(SKUS, seed.sku),
     tags: seed.tags.map((tag) => pick(TAGS, tag)),
+    // a share of the products carries a Bangla translation of another name
+    ...(seed.sku % 2 === 0 ? { translations: { bn: { name: pick(NAMES, seed.name + seed.description + 1) } } } : {}),
     attributes: seed.attributesNull && seed.attributes.length === 0 ? null : attributes,
     // ids beyond the generated categories are unknown to the catalog and must be ignored
     categoryIds: seed.categories.map((category) => CategoryId.make(`cat_${category}`)),
