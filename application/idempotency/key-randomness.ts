@@ -9,14 +9,14 @@
  *   fewer than 12 distinct characters, e.g. `cart-create-000123`).
  * A hexadecimal key (a UUID, or 32 or more hex digits) is judged on its digits: 16 symbols only,
  * so a random one has few distinct characters by nature (one UUID v4 in 400 has fewer than 12):
- * it is refused with fewer than 6 distinct digits, a run of 8 equal digits, or as a time-based
+ * it is refused with fewer than 6 distinct digits, a run of 12 equal digits, or as a time-based
  * UUID (versions 1, 6 and 7 carry a timestamp and fewer than 128 random bits). Every UUID v4
  * from a CSPRNG passes.
  */
 
 const MIN_DISTINCT = 12
 const MIN_DISTINCT_HEX = 6
-const MAX_HEX_RUN = 8
+const MAX_HEX_RUN = 12
 
 const EPOCH_START_SECONDS = Date.UTC(2000, 0, 1) / 1000
 const EPOCH_END_SECONDS = Date.UTC(2100, 0, 1) / 1000
