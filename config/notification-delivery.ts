@@ -57,7 +57,8 @@ const relaySettings = (config: DeliveryConfig): RelaySettings => ({
     maxDelayMillis: config.retryMaxMillis
   }),
   pollMillis: config.relayPollMillis,
-  leaseMillis: config.relayLeaseMillis
+  leaseMillis: config.relayLeaseMillis,
+  deliveryTimeoutMillis: config.gatewayTimeoutMillis
 })
 
 const gateways = (config: DeliveryConfig) =>

@@ -127,8 +127,8 @@ export const layer = (options: SessionCacheOptions) =>
             })
           }),
         update: (session) => Effect.andThen(Effect.sync(() => sessionWritten(session.id)), inner.update(session)),
-        revokeAllOfCustomer: (customerId, now) =>
-          Effect.andThen(Effect.sync(() => customerWritten(customerId)), inner.revokeAllOfCustomer(customerId, now))
+        revokeAllOfCustomer: (customerId, now, openedBy) =>
+          Effect.andThen(Effect.sync(() => customerWritten(customerId)), inner.revokeAllOfCustomer(customerId, now, openedBy))
       })
     })
   )

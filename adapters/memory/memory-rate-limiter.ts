@@ -1,12 +1,14 @@
 /**
  * RateLimiter over in-process event logs (tests, library users, a single instance). Each
- * `consume` decides and records in one synchronous step, so it is atomic.
+ * `consume` decides and records in one synchronous step, so it is atomic, at the domain's
+ * decisionTime (never before an event already recorded on its counters).
  */
 import { Effect, Layer } from "effect"
 import { RateLimiter } from "../../application/auth/rate-limiter.ts"
 import {
   combineRateLimitDecisions,
   decideRateLimitFromEvents,
+  decisionTime,
   rateLimitKey,
   slidingWindowStart
 } from "../../domain/auth/rate-limit.ts"
@@ -22,7 +24,10 @@ export const makeMemoryRateLimiter = () => {
   return RateLimiter.of({
     consume: (checks, now) =>
       Effect.sync(() => {
-        const at = now.getTime()
+        // one synchronous step is its own lock; never decided before an event recorded already
+        const keys = checks.map((check) => rateLimitKey(check.rule, check.scopeValue))
+        const newest = Math.max(...keys.flatMap((key) => (logs.get(key) ?? []).map((event) => event.at)))
+        const at = decisionTime(now.getTime(), undefined, Number.isFinite(newest) ? newest : undefined)
         const keyed = checks.map((check) => {
           const key = rateLimitKey(check.rule, check.scopeValue)
           const start = slidingWindowStart(check.rule, at)

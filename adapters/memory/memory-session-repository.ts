@@ -24,10 +24,12 @@ export const makeMemorySessionRepository = () => {
         sessions.set(session.id, { ...session, rotatedTokenHashes: rotated })
         return Effect.void
       }),
-    revokeAllOfCustomer: (customerId, now) =>
+    revokeAllOfCustomer: (customerId, now, openedBy) =>
       Effect.sync(() => {
         for (const session of sessions.values()) {
-          if (session.customerId === customerId) sessions.set(session.id, revokeSession(session, now))
+          if (session.customerId === customerId && (openedBy === undefined || openedBy.includes(session.openedBy))) {
+            sessions.set(session.id, revokeSession(session, now))
+          }
         }
       })
   })

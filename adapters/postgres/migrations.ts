@@ -20,6 +20,7 @@ import unusedLinkIndexes from "./migrations/0014_unused_link_indexes.ts"
 import canonicalPhones from "./migrations/0015_canonical_phones.ts"
 import paymentReconciliation from "./migrations/0016_payment_reconciliation.ts"
 import productTranslations from "./migrations/0017_product_translations.ts"
+import registrationClaims from "./migrations/0018_registration_claims.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -37,7 +38,8 @@ export const migrations = Migrator.fromRecord({
   "0014_unused_link_indexes": unusedLinkIndexes,
   "0015_canonical_phones": canonicalPhones,
   "0016_payment_reconciliation": paymentReconciliation,
-  "0017_product_translations": productTranslations
+  "0017_product_translations": productTranslations,
+  "0018_registration_claims": registrationClaims
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

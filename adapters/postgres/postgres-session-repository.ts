@@ -27,7 +27,7 @@ export const layer = Layer.effect(
       Result: Session,
       execute: (id) =>
         sql`
-        SELECT s.id, s.customer_id, s.created_at, s.last_used_at, s.revoked_at, s.current_token_hash, s.generation,
+        SELECT s.id, s.customer_id, s.opened_by, s.created_at, s.last_used_at, s.revoked_at, s.current_token_hash, s.generation,
           array(
             SELECT t.token_hash FROM session_refresh_tokens t
             WHERE t.session_id = s.id AND t.token_hash <> s.current_token_hash
@@ -65,8 +65,8 @@ export const layer = Layer.effect(
         ]
         return orStoreUnavailable(sql`
           WITH session AS (
-            INSERT INTO sessions (id, customer_id, created_at, last_used_at, revoked_at, current_token_hash, generation)
-            VALUES (${session.id}, ${session.customerId}, ${session.createdAt}, ${session.lastUsedAt},
+            INSERT INTO sessions (id, customer_id, opened_by, created_at, last_used_at, revoked_at, current_token_hash, generation)
+            VALUES (${session.id}, ${session.customerId}, ${session.openedBy}, ${session.createdAt}, ${session.lastUsedAt},
               ${session.revokedAt}, ${session.currentTokenHash}, ${session.generation})
           )
           INSERT INTO session_refresh_tokens ${sql.insert(hashes)}`).pipe(Effect.asVoid)
@@ -90,9 +90,12 @@ export const layer = Layer.effect(
             ? Effect.void
             : announce(sessionRevocationPayload({ _tag: "Session", sessionId: session.id })))
         ),
-      revokeAllOfCustomer: (customerId, now) =>
+      revokeAllOfCustomer: (customerId, now, openedBy) =>
         orStoreUnavailable(
-          sql`UPDATE sessions SET revoked_at = ${now} WHERE customer_id = ${customerId} AND revoked_at IS NULL`
+          openedBy === undefined
+            ? sql`UPDATE sessions SET revoked_at = ${now} WHERE customer_id = ${customerId} AND revoked_at IS NULL`
+            : sql`UPDATE sessions SET revoked_at = ${now}
+                WHERE customer_id = ${customerId} AND revoked_at IS NULL AND opened_by IN ${sql.in(openedBy)}`
         ).pipe(Effect.andThen(announce(sessionRevocationPayload({ _tag: "Customer", customerId }))))
     })
   })

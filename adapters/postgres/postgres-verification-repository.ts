@@ -8,7 +8,7 @@ import { orStoreUnavailable } from "./store-errors.ts"
 import { execute, findAll, findOne } from "./store-query.ts"
 
 const COLUMNS =
-  "id, purpose, channel, destination, customer_id, code_hash, created_at, expires_at, attempts_remaining, consumed_at, voided_at"
+  "id, purpose, channel, destination, customer_id, requested_by, code_hash, created_at, expires_at, attempts_remaining, consumed_at, voided_at"
 
 export const layer = Layer.effect(
   VerificationRepository,

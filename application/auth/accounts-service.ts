@@ -6,7 +6,7 @@
 import type { Option } from "effect"
 import { Context, Effect, Layer } from "effect"
 import { accountPorts } from "./account-ports.ts"
-import { authenticateAccessToken } from "./authenticate-access-token.ts"
+import { authenticateAccessToken, type AuthenticatedSession } from "./authenticate-access-token.ts"
 import type { PresentedCode } from "./consume-otp.ts"
 import { logIn, type LoginRequest } from "./log-in.ts"
 import { logOut } from "./log-out.ts"
@@ -17,7 +17,6 @@ import { requestPasswordReset } from "./request-password-reset.ts"
 import { resetPasswordWithCode, resetPasswordWithToken } from "./reset-password.ts"
 import { verifyOtpCode } from "./verify-otp.ts"
 import type { NormalisedEmail } from "../../domain/customer/email.ts"
-import type { CustomerId } from "../../domain/shared/ids.ts"
 
 const make = Effect.gen(function*() {
   const ports = yield* accountPorts
@@ -38,9 +37,10 @@ const make = Effect.gen(function*() {
       (request: PresentedCode & { readonly newPassword: string }) => resetPasswordWithCode(ports, request)
     ),
     requestOtp: Effect.fn("Accounts.requestOtp")(
-      (request: OtpRequest, clientIp: string, signedIn: Option.Option<CustomerId>) => requestOtp(ports, request, clientIp, signedIn)
+      (request: OtpRequest, clientIp: string, signedIn: Option.Option<AuthenticatedSession>) =>
+        requestOtp(ports, request, clientIp, signedIn)
     ),
-    verifyOtp: Effect.fn("Accounts.verifyOtp")((presented: PresentedCode, signedIn: Option.Option<CustomerId>) =>
+    verifyOtp: Effect.fn("Accounts.verifyOtp")((presented: PresentedCode, signedIn: Option.Option<AuthenticatedSession>) =>
       verifyOtpCode(ports, presented, signedIn)
     ),
     /** The bearer check of every authenticated request. */

@@ -35,6 +35,12 @@ export const logIn = (ports: AccountPorts, request: LoginRequest, clientIp: stri
       const matches = yield* ports.passwordHasher.verify(storedHash, normalisePassword(request.password))
       if (!matches || Option.isNone(customer)) return yield* new InvalidCredentials()
       yield* ports.rateLimiter.release(failureEvents)
-      // starting a session is a single write: no unit of work needed
-      return yield* startSession(ports, customer.value.id, now)
+      // the password may have been removed or replaced while it was being checked (a pending
+      // registration undone by the owner's proof of the email): the session is opened only with
+      // the customer's row locked and still holding the hash that matched
+      return yield* ports.transactions.atomically(Effect.gen(function*() {
+        const current = yield* ports.customers.findByIdForUpdate(customer.value.id)
+        if (!Option.exists(current, (c) => c.passwordHash === storedHash)) return yield* new InvalidCredentials()
+        return yield* startSession(ports, customer.value.id, now, "password")
+      }))
     }))

@@ -66,7 +66,7 @@ export const registerCustomer = (ports: AccountPorts, request: RegistrationReque
       }
       yield* outcome.created ? customers.insert(outcome.customer) : customers.update(outcome.customer)
       yield* ports.events.publish({ type: "customer.registered", customer: outcome.customer })
-      return yield* startSession(ports, outcome.customer.id, now)
+      return yield* startSession(ports, outcome.customer.id, now, "registration")
     }))
 
     for (let attempt = 1; ; attempt++) {

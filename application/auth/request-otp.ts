@@ -7,7 +7,8 @@
  * - `login` and `reset_password` codes are sent only when the destination (email, or phone) is
  *   a customer's; `verify_email` / `verify_phone` need a signed-in customer and are sent only to
  *   that customer's current email / phone. Otherwise the answer is identical, but the
- *   verification belongs to nobody and no message leaves (nobody can ever use its code).
+ *   verification belongs to nobody and no message leaves (nobody can ever use its code). A
+ *   `verify_*` verification records the session that asked for it (registration-claim.ts).
  * - A linked account whose email is unproven may not prove a phone: `verify_phone` answers
  *   EmailVerificationRequired (403) before anything is counted or sent (CONTRACT §3).
  */
@@ -26,7 +27,8 @@ import { hashOtpCode } from "./otp-code-hash.ts"
 import { consumeRateLimits } from "./rate-limit-guard.ts"
 import { clientSendLimits, destinationSendLimits } from "./request-password-reset.ts"
 import type { AccountPorts } from "./account-ports.ts"
-import { type CustomerId, VerificationId } from "../../domain/shared/ids.ts"
+import { VerificationId } from "../../domain/shared/ids.ts"
+import type { AuthenticatedSession } from "./authenticate-access-token.ts"
 
 export type OtpDestination =
   | { readonly channel: Extract<VerificationChannel, "email">; readonly email: NormalisedEmail }
@@ -49,7 +51,7 @@ const holds = (customer: Customer, destination: OtpDestination): boolean =>
   destination.channel === "email" ? customer.email === destination.email : customer.phone !== null && samePhone(customer.phone, destination.phone)
 
 /** The customer a code for this request goes to, if any. */
-const recipientOf = (ports: AccountPorts, request: OtpRequest, signedIn: Option.Option<CustomerId>) =>
+const recipientOf = (ports: AccountPorts, request: OtpRequest, signedIn: Option.Option<AuthenticatedSession>) =>
   Effect.gen(function*() {
     const customers = ports.customers
     if (request.purpose === "login" || request.purpose === "reset_password") {
@@ -58,18 +60,24 @@ const recipientOf = (ports: AccountPorts, request: OtpRequest, signedIn: Option.
         : yield* customers.findByPhone(request.destination.phone)
     }
     if (Option.isNone(signedIn)) return yield* new Unauthorized()
-    const customer = yield* customers.findById(signedIn.value)
+    const customer = yield* customers.findById(signedIn.value.customerId)
     return Option.filter(customer, (c) => holds(c, request.destination))
   })
 
-export const requestOtp = (ports: AccountPorts, request: OtpRequest, clientIp: string, signedIn: Option.Option<CustomerId>) =>
+export const requestOtp = (
+  ports: AccountPorts,
+  request: OtpRequest,
+  clientIp: string,
+  signedIn: Option.Option<AuthenticatedSession>
+) =>
   Effect.gen(function*() {
     const now = yield* currentTime
     const destination = destinationOf(request.destination)
     let limits = destinationSendLimits(destination, clientIp)
-    if (request.purpose === "verify_email" || request.purpose === "verify_phone") {
+    const verifiesContact = request.purpose === "verify_email" || request.purpose === "verify_phone"
+    if (verifiesContact) {
       if (Option.isNone(signedIn)) return yield* new Unauthorized()
-      const customer = yield* ports.customers.findById(signedIn.value)
+      const customer = yield* ports.customers.findById(signedIn.value.customerId)
       if (request.purpose === "verify_phone" && Option.isSome(customer)) {
         yield* Effect.fromResult(checkMayVerifyPhone(customer.value))
       }
@@ -94,6 +102,7 @@ export const requestOtp = (ports: AccountPorts, request: OtpRequest, clientIp: s
         channel: request.destination.channel,
         destination,
         customerId: Option.match(recipient, { onNone: () => null, onSome: (customer) => customer.id }),
+        requestedBy: verifiesContact && Option.isSome(signedIn) ? signedIn.value.sessionId : null,
         codeHash,
         now
       }, settings.lifetimes)

@@ -5,7 +5,7 @@
  * adapters/memory/memory-session-repository.ts.
  */
 import { Context, type Effect, type Option } from "effect"
-import type { Session } from "../../domain/auth/session.ts"
+import type { Session, SessionOrigin } from "../../domain/auth/session.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 import type { CustomerId, SessionId } from "../../domain/shared/ids.ts"
 
@@ -22,6 +22,13 @@ export class SessionRepository extends Context.Service<SessionRepository, {
    * `rotatedTokenHashes` are kept as they were, and the current hash becomes findable.
    */
   readonly update: (session: Session) => Effect.Effect<void, StoreUnavailable>
-  /** Revokes every unrevoked session of the customer at `now` (`revokeSession` on each). */
-  readonly revokeAllOfCustomer: (customerId: CustomerId, now: Date) => Effect.Effect<void, StoreUnavailable>
+  /**
+   * Revokes every unrevoked session of the customer at `now` (`revokeSession` on each), or only
+   * those opened in one of the `openedBy` ways (a pending registration's, registration-claim.ts).
+   */
+  readonly revokeAllOfCustomer: (
+    customerId: CustomerId,
+    now: Date,
+    openedBy?: ReadonlyArray<SessionOrigin>
+  ) => Effect.Effect<void, StoreUnavailable>
 }>()("storefront/SessionRepository") {}

@@ -4,7 +4,7 @@
  */
 import { Effect } from "effect"
 import { accessTokenExpiresIn, makeAccessTokenClaims } from "../../domain/auth/access-token.ts"
-import { issueSession, type Session } from "../../domain/auth/session.ts"
+import { issueSession, type Session, type SessionOrigin } from "../../domain/auth/session.ts"
 import type { AuthResult, Tokens } from "./auth-result.ts"
 import type { AccountPorts } from "./account-ports.ts"
 import { type CustomerId, SessionId } from "../../domain/shared/ids.ts"
@@ -33,13 +33,17 @@ export const tokensFor = (ports: AccountPorts, session: Session, refreshToken: s
     return { accessToken, refreshToken, expiresIn: accessTokenExpiresIn(settings.lifetimes) } satisfies Tokens
   })
 
-/** Starts a session for the customer (inside the caller's unit of work) and returns its tokens. */
-export const startSession = (ports: AccountPorts, customerId: CustomerId, now: Date) =>
+/**
+ * Starts a session for the customer (inside the caller's unit of work), recording what opened it,
+ * and returns its tokens.
+ */
+export const startSession = (ports: AccountPorts, customerId: CustomerId, now: Date, openedBy: SessionOrigin) =>
   Effect.gen(function*() {
     const refreshToken = yield* ports.random.token
     const session = issueSession({
       id: SessionId.make(yield* ports.ids.next("ses")),
       customerId,
+      openedBy,
       tokenHash: yield* ports.tokenHasher.hash(refreshToken),
       now
     })

@@ -2,9 +2,13 @@
  * POST /auth/otp/verify (CONTRACT §3). A `login` code signs the customer in (AuthResult); a
  * `verify_email` / `verify_phone` code marks that email / phone verified ({verified: true}) and
  * must be presented with the bearer token of the customer it was sent to. Any code that reached
- * its destination also marks that destination verified. `reset_password` codes are only taken
- * by /auth/reset-password; here they are VerificationNotFound, and nothing changes. A linked
- * account whose email is unproven may not prove a phone (EmailVerificationRequired, CONTRACT §3).
+ * its destination also marks that destination verified, through the one decision on a proof
+ * (contact-proof.ts): a login code mailed to a linked account's unproven email undoes the
+ * registration pending on it, and so does a `verify_email` code unless both the session that
+ * requested it and the one presenting it were opened by that registration. `reset_password`
+ * codes are only taken by /auth/reset-password; here they are VerificationNotFound, and nothing
+ * changes. A linked account whose email is unproven may not prove a phone
+ * (EmailVerificationRequired, CONTRACT §3).
  */
 import { Effect, Option } from "effect"
 import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"
@@ -15,9 +19,9 @@ import type { AuthResult } from "./auth-result.ts"
 import { checkOtpCode, done, type PresentedCode, settleCodeCheck } from "./consume-otp.ts"
 import { currentTime } from "./current-time.ts"
 import { startSession } from "./start-session.ts"
-import { holdsContact, markContactVerified } from "./verified-contact.ts"
+import { applyContactProof, codeProof, holdsContact, sessionOrigin } from "./contact-proof.ts"
 import type { AccountPorts } from "./account-ports.ts"
-import type { CustomerId } from "../../domain/shared/ids.ts"
+import type { AuthenticatedSession } from "./authenticate-access-token.ts"
 
 export type OtpVerified =
   | { readonly _tag: "SignedIn"; readonly authResult: AuthResult }
@@ -42,8 +46,9 @@ const storeProof = (ports: AccountPorts, before: Customer, proven: Customer) =>
         ))
     )
 
-export const verifyOtpCode = (ports: AccountPorts, presented: PresentedCode, signedIn: Option.Option<CustomerId>) =>
+export const verifyOtpCode = (ports: AccountPorts, presented: PresentedCode, signedInSession: Option.Option<AuthenticatedSession>) =>
   Effect.gen(function*() {
+    const signedIn = Option.map(signedInSession, (session) => session.customerId)
     const customers = ports.customers
     const verifications = ports.verifications
     const now = yield* currentTime
@@ -71,9 +76,16 @@ export const verifyOtpCode = (ports: AccountPorts, presented: PresentedCode, sig
         return yield* new VerificationNotFound()
       }
       if (verification.purpose === "verify_phone") yield* Effect.fromResult(checkMayVerifyPhone(customer.value))
-      yield* storeProof(ports, customer.value, markContactVerified(customer.value, verification))
+      const proof = codeProof(verification, {
+        requestedWith: yield* sessionOrigin(ports, customer.value, verification.requestedBy),
+        presentedWith: yield* sessionOrigin(ports, customer.value, Option.match(signedInSession, {
+          onNone: () => null,
+          onSome: (session) => session.sessionId
+        }))
+      })
+      yield* storeProof(ports, customer.value, yield* applyContactProof(ports, customer.value, proof, now))
       if (verification.purpose !== "login") return done<OtpVerified>({ _tag: "ContactVerified" })
-      return done<OtpVerified>({ _tag: "SignedIn", authResult: yield* startSession(ports, customer.value.id, now) })
+      return done<OtpVerified>({ _tag: "SignedIn", authResult: yield* startSession(ports, customer.value.id, now, "code") })
     }))
     return yield* settleCodeCheck(outcome)
   })

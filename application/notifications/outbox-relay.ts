@@ -36,6 +36,8 @@ export interface RelaySettings {
   readonly batchSize: number
   /** How long a claim holds a row: longer than any one delivery may take. */
   readonly leaseMillis: number
+  /** The longest one delivery may take (the gateways' timeout). */
+  readonly deliveryTimeoutMillis: number
   /** The fallback poll when no wake-up comes. */
   readonly pollMillis: number
   /** Deliveries in flight at once. */
@@ -46,9 +48,21 @@ export const defaultRelaySettings = (retry: RetryPolicy): RelaySettings => ({
   retry,
   batchSize: 50,
   leaseMillis: 60_000,
+  deliveryTimeoutMillis: 10_000,
   pollMillis: 1_000,
   concurrency: 8
 })
+
+/**
+ * The rows one batch claims: at most `batchSize`, and no more than the relay can deliver, each
+ * taking the longest a delivery may, in half the lease (`concurrency` at a time). So a row is
+ * never still unsent, and not yet marked, when its lease runs out and another relay may claim it
+ * (a receiver answering in 9 s with 50 rows claimed, 8 at a time, outlasted a 60 s lease).
+ */
+export const claimLimit = (settings: RelaySettings): number => {
+  const rounds = Math.max(1, Math.floor(settings.leaseMillis / (2 * settings.deliveryTimeoutMillis)))
+  return Math.max(1, Math.min(settings.batchSize, rounds * settings.concurrency))
+}
 
 export interface Relay<A> {
   readonly queue: DeliveryQueue<A>
@@ -84,19 +98,19 @@ const attempt = <A>(relay: Relay<A>, policy: RetryPolicy, claimed: Claimed<A>) =
 }
 
 /**
- * One batch: claim, deliver, record; the number of rows claimed. The rows sent are marked in one
- * statement at the end of the batch (one commit instead of one per message): a relay that dies
- * before it sends them again after the lease, as it would any claimed row.
+ * One batch: claim ({@link claimLimit} rows), deliver, record; the number of rows claimed. Each
+ * delivery is marked as it completes, while its row is still leased, so no other relay claims a
+ * row already delivered; a relay that dies before marking one sends it again after the lease, as
+ * it would any claimed row.
  */
 export const relayBatch = <A>(relay: Relay<A>, settings: RelaySettings) =>
   Effect.gen(function*() {
-    const batch = yield* relay.queue.claim(settings.batchSize, settings.leaseMillis)
-    const outcomes = yield* Effect.forEach(batch, (claimed) => attempt(relay, settings.retry, claimed), {
-      concurrency: settings.concurrency
-    })
-    const sent = batch.filter((_, index) => outcomes[index] === true)
-    yield* relay.queue.markSent(sent.map((claimed) => claimed.id))
-    for (const claimed of sent) yield* count(messagesSent, relay.channelOf(claimed.item))
+    const batch = yield* relay.queue.claim(claimLimit(settings), settings.leaseMillis)
+    yield* Effect.forEach(batch, (claimed) =>
+      Effect.flatMap(attempt(relay, settings.retry, claimed), (sent) =>
+        sent
+          ? Effect.andThen(relay.queue.markSent([claimed.id]), count(messagesSent, relay.channelOf(claimed.item)))
+          : Effect.void), { concurrency: settings.concurrency, discard: true })
     return batch.length
   })
 
@@ -107,5 +121,5 @@ export const relayLoop = <A>(relay: Relay<A>, settings: RelaySettings, wake: Out
     const claimed = yield* relayBatch(relay, settings)
     yield* control.healthy
     // a full batch: there may be more due at once
-    if (claimed < settings.batchSize) yield* wake.wait(Duration.millis(settings.pollMillis))
+    if (claimed < claimLimit(settings)) yield* wake.wait(Duration.millis(settings.pollMillis))
   }))

@@ -50,6 +50,16 @@ export const rateLimitKey = (rule: RateLimitRule, scopeValue: string): string =>
 /** Events at or before this instant no longer count: query `at > windowStart(rule, now)`. */
 export const slidingWindowStart = (rule: RateLimitRule, now: number): number => now - rule.windowSeconds * MILLIS_PER_SECOND
 
+/**
+ * The time an attempt is decided and recorded at, under the lock of its counters: the latest of
+ * the caller's clock, the store's clock read under the lock (the database's: one clock for every
+ * instance), and the newest event already recorded on those counters. Requests read their clocks
+ * before they queue for the lock; one that read it first but got the lock second is decided after
+ * the one ahead of it, so it counts that one's event (otherwise parallel requests overshoot).
+ */
+export const decisionTime = (now: number, storeNow: number | undefined, newestEventAt: number | undefined): number =>
+  Math.max(now, storeNow ?? Number.NEGATIVE_INFINITY, newestEventAt ?? Number.NEGATIVE_INFINITY)
+
 /** Start of the fixed window containing `now` (windows aligned to the epoch). */
 export const fixedWindowStart = (rule: RateLimitRule, now: number): number => {
   const windowMillis = rule.windowSeconds * MILLIS_PER_SECOND

@@ -24,9 +24,18 @@ import { addMillis, type AuthLifetimes, daysToMillis } from "./lifetimes.ts"
 export const TokenHash = Schema.NonEmptyString
 export type TokenHash = typeof TokenHash.Type
 
+/**
+ * What opened a session: a registration, a password login, a one-time code (OTP login) or a
+ * password reset. Which sessions a pending registration opened is read from it
+ * (registration-claim.ts).
+ */
+export const SessionOrigin = Schema.Literals(["registration", "password", "code", "reset"])
+export type SessionOrigin = typeof SessionOrigin.Type
+
 export const Session = Schema.Struct({
   id: SessionId,
   customerId: CustomerId,
+  openedBy: SessionOrigin,
   /** The login that started the session; the absolute expiry counts from here. */
   createdAt: Schema.Date,
   /** Login or latest successful refresh; the idle expiry counts from here. */
@@ -42,12 +51,15 @@ export type Session = typeof Session.Type
 
 export type SessionStatus = "active" | "revoked" | "idle_expired" | "absolute_expired"
 
-export type IssueSessionInput = IssueTokenInput<SessionId>
+export interface IssueSessionInput extends IssueTokenInput<SessionId> {
+  readonly openedBy: SessionOrigin
+}
 
 /** Login (also register and reset-password): a new session whose current token is `tokenHash`. */
 export const issueSession = (input: IssueSessionInput): Session => ({
   id: input.id,
   customerId: input.customerId,
+  openedBy: input.openedBy,
   createdAt: input.now,
   lastUsedAt: input.now,
   revokedAt: null,

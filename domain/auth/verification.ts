@@ -14,7 +14,7 @@
  *   state does not change (a dead verification cannot be revived, even with the right code).
  */
 import { Schema } from "effect"
-import { CustomerId, VerificationId } from "../shared/ids.ts"
+import { CustomerId, SessionId, VerificationId } from "../shared/ids.ts"
 import { InvalidOtp } from "./errors/invalid-otp.ts"
 import { VerificationNotFound } from "./errors/verification-not-found.ts"
 import { addMillis, type AuthLifetimes, secondsToMillis } from "./lifetimes.ts"
@@ -38,6 +38,11 @@ export const Verification = Schema.Struct({
   destination: Schema.NonEmptyString,
   /** The customer the destination belongs to; `null` when none does (nothing is sent then). */
   customerId: Schema.NullOr(CustomerId),
+  /**
+   * The customer's session that requested a `verify_*` code (proving an email with one of a
+   * pending registration's own sessions adopts it, registration-claim.ts); `null` otherwise.
+   */
+  requestedBy: Schema.NullOr(SessionId),
   codeHash: Schema.NonEmptyString,
   createdAt: Schema.Date,
   expiresAt: Schema.Date,
@@ -59,6 +64,8 @@ export interface IssueVerificationInput {
   readonly channel: VerificationChannel
   readonly destination: string
   readonly customerId: CustomerId | null
+  /** The signed-in session asking for a `verify_*` code; absent for other purposes. */
+  readonly requestedBy?: SessionId | null
   readonly codeHash: string
   readonly now: Date
 }
@@ -69,6 +76,7 @@ export const issueVerification = (input: IssueVerificationInput, lifetimes: Auth
   channel: input.channel,
   destination: input.destination,
   customerId: input.customerId,
+  requestedBy: input.requestedBy ?? null,
   codeHash: input.codeHash,
   createdAt: input.now,
   expiresAt: addMillis(input.now, secondsToMillis(lifetimes.otpSeconds)),

@@ -43,8 +43,8 @@ export const Customer = Schema.Struct({
   linkedName: Schema.NullOr(CustomerName),
   /**
    * The phone the registrant gave when linking (at registration), held apart like `linkedName`:
-   * it becomes the phone when a `verify_email` code proves the email, and is discarded when a
-   * reset through the emailed link proves it instead.
+   * it becomes the phone when the registrant proves the email, and is discarded when anyone else
+   * does (domain/auth/registration-claim.ts).
    */
   linkedPhone: Schema.NullOr(Schema.String),
   createdAt: Schema.Date,
@@ -114,37 +114,12 @@ export const linkPassword = (
 export const setPassword = (customer: Customer, passwordHash: string): Customer => ({ ...customer, passwordHash })
 
 /**
- * A `verify_email` OTP sent to `verifiedEmail` succeeded: verified only if it is still the
- * customer's email. The prover of a linked account's email owns it: what the registrant gave
- * (name, phone) becomes the account's.
+ * The email `verifiedEmail` was proven: verified only if it is still the customer's email. What
+ * that does to a registration pending on a linked account is decided by the proof
+ * (domain/auth/registration-claim.ts), which every proof goes through.
  */
-export const markEmailVerified = (customer: Customer, verifiedEmail: NormalisedEmail): Customer => {
-  if (customer.email === null || customer.email !== verifiedEmail) return customer
-  if (!isUnprovenLink(customer)) return { ...customer, verifiedEmail }
-  const phone = customer.linkedPhone ?? customer.phone
-  return {
-    ...customer,
-    verifiedEmail,
-    name: customer.linkedName ?? customer.name,
-    phone,
-    verifiedPhone: phone === customer.phone ? customer.verifiedPhone : null,
-    linkedName: null,
-    linkedPhone: null
-  }
-}
-
-/**
- * A password reset through the link mailed to `mailedTo` succeeded: that proves the email, if it
- * is still the customer's. For a linked account whose email was unproven, whoever reset the
- * password holds the email and may not be the registrant: everything given or added since the
- * link is discarded with its verifications (the registrant's name and phone, any phone proof),
- * and the account is the record as it was before the link.
- */
-export const markEmailProvenByReset = (customer: Customer, mailedTo: NormalisedEmail): Customer => {
-  if (customer.email === null || customer.email !== mailedTo) return customer
-  if (!isUnprovenLink(customer)) return { ...customer, verifiedEmail: mailedTo }
-  return { ...customer, verifiedEmail: mailedTo, verifiedPhone: null, linkedName: null, linkedPhone: null }
-}
+export const markEmailVerified = (customer: Customer, verifiedEmail: NormalisedEmail): Customer =>
+  customer.email === null || customer.email !== verifiedEmail ? customer : { ...customer, verifiedEmail }
 
 /**
  * A `verify_phone` OTP (or an OTP login) sent to `verifiedPhone` succeeded: verified only if it is

@@ -18,7 +18,7 @@ const T0 = new Date("2026-04-01T08:00:00.000Z")
 const T1 = new Date("2026-04-01T09:00:00.000Z")
 
 const session = (id: string, customerId = "cus_1"): Session =>
-  issueSession({ id: SessionId.make(id), customerId: CustomerId.make(customerId), tokenHash: `hash_${id}`, now: T0 })
+  issueSession({ openedBy: "password", id: SessionId.make(id), customerId: CustomerId.make(customerId), tokenHash: `hash_${id}`, now: T0 })
 
 /** The memory store, with a way to change it behind the cache and to hold its reads. */
 const makeStore = () => {

@@ -46,7 +46,7 @@ for (const engine of testEngines()) {
           PostgresSessionRepository.layer
         )
         const newSession = (customerId: string) =>
-          issueSession({ id: SessionId.make(`ses_${uniqueSuffix()}`), customerId: CustomerId.make(customerId), tokenHash: `hash_${uniqueSuffix()}`, now: new Date() })
+          issueSession({ openedBy: "password", id: SessionId.make(`ses_${uniqueSuffix()}`), customerId: CustomerId.make(customerId), tokenHash: `hash_${uniqueSuffix()}`, now: new Date() })
         const untilSeenRevoked = (sessions: SessionRepository["Service"], sessionId: SessionId) =>
           Effect.flatMap(sessions.findById(sessionId), (found) => {
             const seen = Option.getOrThrow(found).revokedAt

@@ -93,6 +93,33 @@ for (const engine of testEngines()) {
         expect(Math.max(...rows.map((row) => row.attempts))).toBeGreaterThan(1)
       }).pipe(Effect.orDie))
 
+    it.effect("two relays and a slow receiver: every event is delivered once (issue 27)", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const events = yield* EventOutbox
+        const run = `${engine.name}-slow-${Date.now().toString(36)}`
+        const total = 60
+        for (let n = 0; n < total; n++) {
+          yield* sql.withTransaction(events.publish({ type: "order.placed", order: { id: `ord_${run}_${n}` } as Order }))
+        }
+        const ours = () => receiver.accepted().filter((call) => call.body.includes(run))
+        // each answer takes 0.7 s: a batch of 50, 8 at a time, would outlast the 3 s lease
+        receiver.setUp(true)
+        receiver.setDelay(700)
+        const config = testDeliveryConfig({ webhookUrls: [receiver.url], relayLeaseMillis: 3_000, gatewayTimeoutMillis: 1_000 })
+        yield* whileRelaying(config, shared, whileRelaying(config, shared, Effect.gen(function*() {
+          yield* until(Effect.sync(() => ours().length >= total), "every event accepted", 60_000)
+          // longer than a lease: a row claimed again would be delivered again by now
+          yield* Effect.sleep("4 seconds")
+        }))).pipe(Effect.ensuring(Effect.sync(() => receiver.setDelay(0))))
+        const ids = ours().map((call) => call.headers["webhook-id"])
+        expect(new Set(ids).size).toBe(total)
+        expect(ids).toHaveLength(total)
+        const rows = yield* sql<{ state: string; attempts: number }>`
+          SELECT state, attempts FROM webhook_outbox WHERE ordering_key LIKE ${`ord_${run}_%`}`
+        expect(rows.map((row) => [row.state, row.attempts])).toEqual(Array.from({ length: total }, () => ["sent", 1]))
+      }).pipe(Effect.orDie))
+
     it.effect("the SMS webhook gets a signed {id, to, text, purpose}, the Bangla text as Unicode", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient

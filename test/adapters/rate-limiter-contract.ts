@@ -10,7 +10,8 @@ import { type RateLimitCheck, RateLimiter } from "../../application/auth/rate-li
 import { RATE_LIMIT_RULES } from "../../domain/auth/rate-limit.ts"
 import { uniqueSuffix } from "./account-store-fixtures.ts"
 
-const T0 = new Date("2026-04-01T08:00:00.000Z").getTime()
+/** After any clock a store reads (its clock counts too: decisionTime), so the times given decide. */
+const T0 = new Date("2099-04-01T08:00:00.000Z").getTime()
 const at = (seconds: number) => new Date(T0 + seconds * 1000)
 
 const perEmail = (email: string): RateLimitCheck => ({ rule: RATE_LIMIT_RULES.loginFailuresPerEmail, scopeValue: email })
@@ -82,5 +83,22 @@ export const rateLimiterContract = (it: Vitest.MethodsNonLive<RateLimiter>) =>
           { concurrency: "unbounded" }
         )
         expect(attempts.filter((attempt) => attempt._tag === "Allowed")).toHaveLength(10)
+      }))
+
+    it.effect("attempts that read their clocks before queueing for the counter count each other, whatever order they get it in", () =>
+      Effect.gen(function*() {
+        const limiter = yield* RateLimiter
+        // a send limit of 1 per 60 s: the attempt that read the latest time is decided first
+        const send: RateLimitCheck = { rule: RATE_LIMIT_RULES.otpSendsPerDestinationMinute, scopeValue: `gus-${uniqueSuffix()}@example.com` }
+        const outcomes = []
+        for (let i = 10; i > 0; i--) outcomes.push((yield* limiter.consume([send], at(i / 10)))._tag)
+        expect(outcomes.filter((tag) => tag === "Allowed")).toHaveLength(1)
+        // and in parallel, with clocks read a few milliseconds apart: 30 wrong logins, 10 counted
+        const login = perEmail(`hal-${uniqueSuffix()}@example.com`)
+        const parallel = yield* Effect.all(
+          Array.from({ length: 30 }, (_, i) => limiter.consume([login], at(30 - i / 1000))),
+          { concurrency: "unbounded" }
+        )
+        expect(parallel.filter((attempt) => attempt._tag === "Allowed")).toHaveLength(10)
       }))
   })

@@ -17,7 +17,7 @@ const T1 = new Date("2026-04-01T09:00:00.000Z")
 const T2 = new Date("2026-04-01T10:00:00.000Z")
 
 const newSession = (customerId: string, now = T0): Session =>
-  issueSession({ id: SessionId.make(`ses_${uniqueSuffix()}`), customerId: CustomerId.make(customerId), tokenHash: `hash_${uniqueSuffix()}`, now })
+  issueSession({ openedBy: "password", id: SessionId.make(`ses_${uniqueSuffix()}`), customerId: CustomerId.make(customerId), tokenHash: `hash_${uniqueSuffix()}`, now })
 
 export const sessionRepositoryContract = portContract(SessionRepository, "SessionRepository contract", {
   "a session round-trips and is found by its token hash": (repository) =>

@@ -13,24 +13,13 @@ import { join } from "node:path"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { ClientIpPolicy } from "../../adapters/http/request/client-ip.ts"
-import {
-  eventually,
-  expectAuthResult,
-  freshEmail,
-  freshIp,
-  freshPhone,
-  getMe,
-  lastNotificationTo,
-  notificationsTo,
-  patchMe,
-  post,
-  STRONG_PASSWORD
-} from "../support/account-http.ts"
-import { createCart, DHAKA_ADDRESS, expectCart } from "../support/cart-http.ts"
+import { freshEmail, freshIp, freshPhone, getMe, notificationsTo, patchMe, post, STRONG_PASSWORD } from "../support/account-http.ts"
+import { takeoverSteps } from "../support/account-takeover-http.ts"
+import { DHAKA_ADDRESS } from "../support/cart-http.ts"
 import { expectProblem, storeRequest } from "../support/store-http.ts"
 import { testServer } from "../support/test-server.ts"
 import { myOrders, orderIds } from "../support/order-history-http.ts"
-import { buyingFixture, fixtureVariant } from "../support/buying-fixture.ts"
+import { buyingFixture } from "../support/buying-fixture.ts"
 import { postgresBuyingTestStores } from "../support/buying-stores.ts"
 import { testEngines } from "../support/test-database.ts"
 
@@ -40,56 +29,7 @@ for (const engine of testEngines()) {
     Layer.provideMerge(Layer.succeed(ClientIpPolicy, { trustedProxyHops: 1 }))
   )
 
-  /** Step 1: a guest checks out to this address; the order's id. */
-  const guestOrder = (contact: { readonly name: string; readonly phone: string; readonly email: string }) =>
-    Effect.gen(function*() {
-      const gift = yield* fixtureVariant("FIX-GIFT-1")
-      const cart = yield* createCart({ items: [{ variantId: gift.variant.id, quantity: 1 }] })
-      expectCart(yield* storeRequest("PUT", `/cart/${cart.cart.id}/shipping-address`, {
-        ...DHAKA_ADDRESS,
-        ...contact,
-        road: "5 Private Road"
-      }))
-      const order = yield* storeRequest("POST", `/cart/${cart.cart.id}/checkout`)
-      expect(order.status, order.text).toBe(201)
-      return (order.body as { id: string }).id
-    })
-
-  const requestCode = (body: Record<string, string>, accessToken?: string) =>
-    post("/auth/otp/request", body, { ip: freshIp(), ...(accessToken === undefined ? {} : { accessToken }) })
-
-  /** A code sent to `destination` (it must have been sent) presented with the caller's token, if any. */
-  const presentCode = (sent: { readonly body: unknown }, destination: string, accessToken?: string) =>
-    post("/auth/otp/verify", {
-      verificationId: (sent.body as { verificationId: string }).verificationId,
-      code: lastNotificationTo(notificationsFile, destination).code
-    }, { ip: freshIp(), ...(accessToken === undefined ? {} : { accessToken }) })
-
-  /** Steps 1 and 2: the owner's guest order, then a registration over its email. */
-  const linkedOverGuest = (registrant: { readonly name: string; readonly phone?: string }) =>
-    Effect.gen(function*() {
-      const owner = { name: "Real Owner", phone: freshPhone(), email: freshEmail("owner") }
-      const orderId = yield* guestOrder(owner)
-      const registered = yield* post("/auth/register", {
-        name: registrant.name,
-        email: owner.email,
-        password: STRONG_PASSWORD,
-        ...(registrant.phone === undefined ? {} : { phone: registrant.phone })
-      }, { ip: freshIp() })
-      const token = expectAuthResult(registered, 201).tokens.accessToken
-      return { owner, orderId, token }
-    })
-
-  /** Step 5: the owner resets the password through the link mailed to them; their new access token. */
-  const resetThroughEmailedLink = (email: string) =>
-    Effect.gen(function*() {
-      const before = notificationsTo(notificationsFile, email).length
-      expect((yield* post("/auth/forgot-password", { email }, { ip: freshIp() })).status).toBe(202)
-      yield* eventually(() => notificationsTo(notificationsFile, email).length > before, "the reset email")
-      const { token } = lastNotificationTo(notificationsFile, email)
-      const reset = yield* post("/auth/reset-password", { token, newPassword: "owner-takes-back-the-keys" }, { ip: freshIp() })
-      return expectAuthResult(reset).tokens.accessToken
-    })
+  const { guestOrder, linkedOverGuest, presentCode, requestCode, resetThroughEmailedLink } = takeoverSteps(notificationsFile)
 
   layer(testServer(stores), { excludeTestServices: true })(`account takeover over HTTP (${engine.name})`, (it) => {
     describe("a phone planted on a linked account", () => {

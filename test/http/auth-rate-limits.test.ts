@@ -6,7 +6,15 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { accountTestEngines, expectAuthResult, freshEmail, freshIp, post } from "../support/account-http.ts"
+import {
+  accountTestEngines,
+  eventually,
+  expectAuthResult,
+  freshEmail,
+  freshIp,
+  notificationsTo,
+  post
+} from "../support/account-http.ts"
 import { registerCustomer, STRONG_PASSWORD } from "../support/account-http.ts"
 import { accountRoutes } from "../support/account-routes.ts"
 import { expectProblem, serverSuites } from "../support/store-http.ts"
@@ -94,6 +102,21 @@ serverSuites(accountTestEngines(), "rate limits", (it, engine) => {
           expect((yield* request()).status).toBe(202)
         }
       }))
+
+    it.effect("10 parallel forgot-password requests send one reset email; the other 9 are 429", () =>
+      Effect.gen(function*() {
+        const { email } = yield* registerCustomer()
+        const responses = yield* Effect.forEach(
+          Array.from({ length: 10 }, () => freshIp()),
+          (ip) => post("/auth/forgot-password", { email }, { ip }),
+          { concurrency: "unbounded" }
+        )
+        const statuses = responses.map((response) => response.status)
+        expect(statuses.filter((status) => status === 202)).toHaveLength(1)
+        expect(statuses.filter((status) => status === 429)).toHaveLength(9)
+        yield* eventually(() => notificationsTo(engine.notificationsFile, email).length > 0, "the reset email")
+        expect(notificationsTo(engine.notificationsFile, email).filter((line) => line.purpose === "reset_password")).toHaveLength(1)
+      }), { timeout: 60_000 })
 
     it.effect("30 per hour per client IP, and forgot-password counts as a send", () =>
       Effect.gen(function*() {

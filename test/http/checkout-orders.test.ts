@@ -339,7 +339,7 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
     it.effect("cart creation: the same key and body replay the first response; another body is 422; over 255 chars is 400", () =>
       Effect.gen(function*() {
         const linen = yield* variantId("FIX-6-1")
-        const key = `create-${Date.now()}-${Math.random()}`
+        const key = crypto.randomUUID()
         const body = { items: [{ variantId: linen, quantity: 1 }] }
         const first = yield* storeRequest("POST", "/cart", body, { idempotencyKey: key })
         const replay = yield* storeRequest("POST", "/cart", { items: [{ quantity: 1, variantId: linen }] }, { idempotencyKey: key })
@@ -349,16 +349,17 @@ serverSuites(buyingTestEngines(), "checkout and orders over HTTP", (it, engine) 
         expect(replay.headers["etag"]).toBe(first.headers["etag"])
         const reused = yield* storeRequest("POST", "/cart", { items: [{ variantId: linen, quantity: 2 }] }, { idempotencyKey: key })
         expectProblem(reused, 422, "idempotency_key_reused")
-        const other = yield* storeRequest("POST", "/cart", body, { idempotencyKey: `${key}-other` })
+        const other = yield* storeRequest("POST", "/cart", body, { idempotencyKey: crypto.randomUUID() })
         expect((other.body as { id: string }).id).not.toBe((first.body as { id: string }).id)
-        const tooLong = yield* storeRequest("POST", "/cart", body, { idempotencyKey: "k".repeat(256) })
+        const random = Buffer.from(crypto.getRandomValues(new Uint8Array(192))).toString("base64url")
+        const tooLong = yield* storeRequest("POST", "/cart", body, { idempotencyKey: random.slice(0, 256) })
         expectProblem(tooLong, 400, "validation_failed")
-        expect(expectCart(yield* storeRequest("POST", "/cart", body, { idempotencyKey: "k".repeat(255) }), 201).cart.itemCount).toBe(1)
+        expect(expectCart(yield* storeRequest("POST", "/cart", body, { idempotencyKey: random.slice(0, 255) }), 201).cart.itemCount).toBe(1)
       }))
 
     it.effect("checkout: a retry replays the order byte for byte; a failed attempt frees the key for the retry", () =>
       Effect.gen(function*() {
-        const key = `checkout-${Date.now()}-${Math.random()}`
+        const key = crypto.randomUUID()
         const linen = yield* variantId("FIX-6-1")
         const { cart } = yield* createCart({ items: [{ variantId: linen, quantity: 1 }] })
         expectProblem(yield* checkout(cart.id, { idempotencyKey: key }), 422, "shipping_address_required")

@@ -23,10 +23,30 @@ serverSuites(buyingTestEngines(), "Idempotency-Key between clients over HTTP", (
           expectProblem(refused, 400, "validation_failed")
           expect(refused.text).toContain("128 bits")
         }
-        for (const strong of [crypto.randomUUID(), crypto.randomUUID().replaceAll("-", "").slice(0, 22)]) {
+        const base64url = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url")
+        for (const strong of [crypto.randomUUID(), base64url]) {
           expect((yield* storeRequest("POST", "/cart", body, { idempotencyKey: strong })).status).toBe(201)
         }
         expectProblem(yield* storeRequest("POST", "/cart/cart_any/checkout", undefined, { idempotencyKey: "short" }), 400, "validation_failed")
+      }))
+
+    it.effect("a key a randomness estimate refuses is 400 validation_failed on creation and checkout (issue 27)", () =>
+      Effect.gen(function*() {
+        const body = yield* linenItems
+        const guessable = [
+          "aaaaaaaaaaaaaaaaaaaaaa",
+          "0000000000000000000000",
+          `cart-create-${Date.now()}`,
+          "order-key-number-000123456",
+          "00000000-0000-4000-8000-000000000001",
+          "2026-11-29T03:00:00.000Z-checkout"
+        ]
+        for (const key of guessable) {
+          const refused = yield* storeRequest("POST", "/cart", body, { idempotencyKey: key })
+          expectProblem(refused, 400, "validation_failed")
+          expect(refused.text).toContain("128 bits")
+          expectProblem(yield* storeRequest("POST", "/cart/cart_any/checkout", undefined, { idempotencyKey: key }), 400, "validation_failed")
+        }
       }))
   })
 

@@ -1,7 +1,7 @@
 /**
  * A back-office webhook endpoint for tests: it records every POST (headers and raw body) and
- * can be down (answering 503) until the test brings it up; `accepted` are the deliveries it
- * answered 204.
+ * can be down (answering 503) until the test brings it up, or slow (answering after a delay);
+ * `accepted` are the deliveries it answered 204.
  */
 import { readBody, startLocalHttpServer } from "./local-http-server.ts"
 
@@ -13,6 +13,7 @@ export interface WebhookCall {
 
 export const startWebhookReceiver = async () => {
   let up = true
+  let delayMillis = 0
   const calls: Array<WebhookCall> = []
   const accepted: Array<WebhookCall> = []
   const server = await startLocalHttpServer((request, response) => {
@@ -24,8 +25,12 @@ export const startWebhookReceiver = async () => {
         response.writeHead(503).end()
         return
       }
-      accepted.push(call)
-      response.writeHead(204).end()
+      const accept = () => {
+        accepted.push({ ...call, at: Date.now() })
+        response.writeHead(204).end()
+      }
+      if (delayMillis === 0) accept()
+      else setTimeout(accept, delayMillis)
     })
   })
   return {
@@ -33,6 +38,8 @@ export const startWebhookReceiver = async () => {
     calls: (): ReadonlyArray<WebhookCall> => calls,
     accepted: (): ReadonlyArray<WebhookCall> => accepted,
     setUp: (value: boolean) => void (up = value),
+    /** Answers each delivery this long after it arrived (0: at once). */
+    setDelay: (millis: number) => void (delayMillis = millis),
     close: server.close
   }
 }

@@ -7,6 +7,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH } from "../../../application/idempotency/run-idempotently.ts"
+import { guessableKeyReason } from "../../../application/idempotency/key-randomness.ts"
 import { cartAddressErrors, cartErrors } from "../problems/cart-problem-table.ts"
 import {
   AddCartItemBody,
@@ -26,11 +27,19 @@ import { EXAMPLE_ADDRESS } from "./address-example.ts"
 import { operationDocs } from "./operation-docs.ts"
 import { PlacedOrderView } from "./order-views.ts"
 
-/** At least 128 bits of randomness (a UUID, or 22+ base64url characters), printable ASCII (CONTRACT §6). */
+/**
+ * At least 128 bits of randomness (a UUID v4, or 22+ random base64url characters), printable
+ * ASCII, and not a key a randomness estimate refuses (CONTRACT §6, key-randomness.ts).
+ */
 const IdempotencyKey = Schema.String.check(
   Schema.isPattern(new RegExp(`^[!-~]{${IDEMPOTENCY_KEY_MIN_LENGTH},${IDEMPOTENCY_KEY_MAX_LENGTH}}$`), {
     expected: `an Idempotency-Key of ${IDEMPOTENCY_KEY_MIN_LENGTH} to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII ` +
       "characters with at least 128 bits of randomness, e.g. a UUID (crypto.randomUUID())"
+  }),
+  Schema.makeFilter((key: string) => {
+    const reason = guessableKeyReason(key)
+    return reason === undefined ||
+      `Expected an Idempotency-Key with at least 128 bits of randomness, e.g. a UUID (crypto.randomUUID()); this one is ${reason}`
   })
 )
 

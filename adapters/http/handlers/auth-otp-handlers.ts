@@ -1,5 +1,5 @@
 /** Handlers of the /auth/otp group (optional bearer token: required for verify_email / verify_phone). */
-import { Effect, Option, Result } from "effect"
+import { Effect, Result } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { AccountsService } from "../../../application/auth/accounts-service.ts"
 import { OptionalCurrentCustomer } from "../api/customer-auth.ts"
@@ -21,7 +21,7 @@ export const layer = HttpApiBuilder.group(StorefrontApi, "authOtp", (handlers) =
           if (Result.isFailure(otpRequest)) {
             return yield* new ValidationFailed({ detail: "Invalid request payload", errors: otpRequest.failure })
           }
-          const signedIn = Option.map(yield* OptionalCurrentCustomer, (customer) => customer.customerId)
+          const signedIn = yield* OptionalCurrentCustomer
           const issued = yield* accounts.requestOtp(otpRequest.success, clientIpOf(request, clientIpPolicy), signedIn).pipe(
             answerWith(authOtpProblems.requestOtp)
           )
@@ -29,7 +29,7 @@ export const layer = HttpApiBuilder.group(StorefrontApi, "authOtp", (handlers) =
         }))
       .handle("verifyOtp", ({ payload }) =>
         Effect.gen(function*() {
-          const signedIn = Option.map(yield* OptionalCurrentCustomer, (customer) => customer.customerId)
+          const signedIn = yield* OptionalCurrentCustomer
           const verified = yield* accounts.verifyOtp(payload, signedIn).pipe(
             answerWith(authOtpProblems.verifyOtp)
           )

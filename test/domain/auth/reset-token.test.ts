@@ -78,9 +78,9 @@ describe("completed password reset", () => {
         { id: VerificationId.make(id), purpose, channel: "email", destination: "ann@example.com", customerId: CustomerId.make(customerId), codeHash: "c", now: T0 },
         defaultAuthLifetimes
       )
-    const s1 = issueSession({ id: SessionId.make("ses_1"), customerId: CustomerId.make("cus_1"), tokenHash: "a", now: T0 })
-    const s2 = revokeSession(issueSession({ id: SessionId.make("ses_2"), customerId: CustomerId.make("cus_1"), tokenHash: "b", now: T0 }), at(5))
-    const sOther = issueSession({ id: SessionId.make("ses_3"), customerId: CustomerId.make("cus_2"), tokenHash: "c", now: T0 })
+    const s1 = issueSession({ openedBy: "password", id: SessionId.make("ses_1"), customerId: CustomerId.make("cus_1"), tokenHash: "a", now: T0 })
+    const s2 = revokeSession(issueSession({ openedBy: "password", id: SessionId.make("ses_2"), customerId: CustomerId.make("cus_1"), tokenHash: "b", now: T0 }), at(5))
+    const sOther = issueSession({ openedBy: "password", id: SessionId.make("ses_3"), customerId: CustomerId.make("cus_2"), tokenHash: "c", now: T0 })
     const state = applyPasswordReset(
       {
         customer,

@@ -21,7 +21,7 @@ import { CustomerId, SessionId } from "../../../domain/shared/ids.ts"
 const T0 = new Date("2026-03-01T12:00:00.000Z")
 const at = (ms: number) => new Date(T0.getTime() + ms)
 const DAY = MILLIS_PER_DAY
-const login = (tokenHash = "h0") => issueSession({ id: SessionId.make("ses_1"), customerId: CustomerId.make("cus_1"), tokenHash, now: T0 })
+const login = (tokenHash = "h0") => issueSession({ openedBy: "password", id: SessionId.make("ses_1"), customerId: CustomerId.make("cus_1"), tokenHash, now: T0 })
 
 const rotate = (session: Session | undefined, presented: string, next: string, now: Date, lifetimes: AuthLifetimes = defaultAuthLifetimes) =>
   rotateSession(session, { presentedTokenHash: presented, nextTokenHash: next, now }, lifetimes)
@@ -60,6 +60,7 @@ describe("refresh-token session rotation", () => {
     expect(s).toEqual({
       id: "ses_1",
       customerId: "cus_1",
+      openedBy: "password",
       createdAt: T0,
       lastUsedAt: T0,
       revokedAt: null,
@@ -115,7 +116,7 @@ describe("refresh-token session rotation", () => {
 
   it("revokeAllSessions revokes every session and keeps earlier revocations", () => {
     const a = login("a")
-    const b = revokeSession(issueSession({ id: SessionId.make("ses_2"), customerId: CustomerId.make("cus_1"), tokenHash: "b", now: T0 }), at(1))
+    const b = revokeSession(issueSession({ openedBy: "password", id: SessionId.make("ses_2"), customerId: CustomerId.make("cus_1"), tokenHash: "b", now: T0 }), at(1))
     const [ra, rb] = revokeAllSessions([a, b], at(10))
     expect(ra?.revokedAt).toEqual(at(10))
     expect(rb?.revokedAt).toEqual(at(1))
