@@ -134,6 +134,19 @@ export const resetUrlBase = (settings: Pick<AppConfig, "resetUrlBaseSetting" | "
     () => `${Option.getOrElse(settings.publicUrl, () => `http://localhost:${settings.port}`)}${RESET_PASSWORD_PATH}`
   )
 
+/**
+ * The warning the service logs at start when its reset links lead nowhere: RESET_URL_BASE unset on
+ * PostgreSQL, where the demo shop (and its reset page) is not served, so the default link
+ * `<PUBLIC_URL or http://localhost:<PORT>>/reset-password` would answer 404.
+ */
+export const resetLinkWarning = (
+  settings: Pick<AppConfig, "resetUrlBaseSetting" | "publicUrl" | "port" | "databaseUrl">
+): string | undefined =>
+  Option.isSome(settings.resetUrlBaseSetting) || Option.isNone(settings.databaseUrl)
+    ? undefined
+    : `reset links point at ${resetUrlBase(settings)}, a page this service serves only with the demo shop ` +
+      "(embedded database): set RESET_URL_BASE to the shop's reset-password page"
+
 export class AppSettings extends Context.Service<AppSettings, AppConfig>()("storefront/AppSettings") {
   static readonly layer = Layer.effect(AppSettings, AppConfigDescriptor)
 }

@@ -17,7 +17,7 @@ import * as ShopScopedCatalogSource from "../application/catalog/shop-scoped-cat
 import { BackgroundLoops } from "../application/shared/background-loops.ts"
 import { accountConfiguration, accountSecurity } from "./account-stores.ts"
 import { applicationServices, httpAppPorts } from "./application-services.ts"
-import { type AppConfig, AppConfigDescriptor, corsOrigins } from "./app-config.ts"
+import { type AppConfig, AppConfigDescriptor, corsOrigins, resetLinkWarning } from "./app-config.ts"
 import { cartSettings } from "./buying-stores.ts"
 import { DEMO_PUBLISHABLE_KEY } from "./demo-catalog.ts"
 import * as DemoSeed from "./demo-seed.ts"
@@ -37,7 +37,8 @@ const LOG_LEVELS = {
   none: "None"
 } as const
 
-const announce = (logFormat: LogFormat, demoShop: boolean) => Layer.effectDiscard(Effect.gen(function*() {
+const announce = (logFormat: LogFormat, demoShop: boolean, warnings: ReadonlyArray<string>) => Layer.effectDiscard(Effect.gen(function*() {
+  for (const warning of warnings) yield* Effect.logWarning(warning)
   const readModel = yield* CatalogReadModel
   const demoLoaded = readModel.state().publishableKeys.has(DEMO_PUBLISHABLE_KEY)
   yield* HttpServer.addressFormattedWith((url) =>
@@ -107,7 +108,8 @@ export const storefrontServer = (settings: AppConfig) => {
   const served = HttpRouter.serve(app, { disableListenLog: true, disableLogger: true })
   const logFormat = resolveLogFormat(settings.logFormat, process.stdout.isTTY === true)
   // announce once the app (stores, migrations, read model) is up
-  return announce(logFormat, Option.isNone(settings.databaseUrl)).pipe(Layer.provideMerge(served)).pipe(
+  const warnings = [resetLinkWarning(settings)].filter((warning) => warning !== undefined)
+  return announce(logFormat, Option.isNone(settings.databaseUrl), warnings).pipe(Layer.provideMerge(served)).pipe(
     Layer.provide(NodeHttpServer.layer(createStorefrontNodeServer, {
       port: settings.port,
       host: settings.host,

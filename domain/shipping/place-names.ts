@@ -100,11 +100,17 @@ export const DISTRICT_COUNT = DISTRICTS.length + DIVISIONS.length
 /** Trimmed, NFC, lower-case: how any place name compares. */
 export const basicPlaceName = (name: string): string => name.normalize("NFC").trim().toLowerCase()
 
+/** The zero-width non-joiner and joiner, which Bangla keyboards insert unseen (product search ignores them too). */
+const JOINERS = /[\u200C\u200D]/gu
 const SUFFIX = /\s+(?:division|district|zila|zilla|বিভাগ|জেলা)$/u
 const IGNORED = /[\s'’.\-]/gu
 
-/** The key a name is looked up by: also without a "division"/"district" suffix, spaces, apostrophes, dots or dashes. */
-const lookupKey = (name: string): string => basicPlaceName(name).replace(SUFFIX, "").replace(IGNORED, "")
+/**
+ * The key a name is looked up by: also without zero-width (non-)joiners, a "division"/"district"
+ * suffix, spaces, apostrophes, dots or dashes.
+ */
+const lookupKey = (name: string): string =>
+  basicPlaceName(name.replace(JOINERS, "")).replace(SUFFIX, "").replace(IGNORED, "")
 
 const KNOWN: ReadonlyMap<string, string> = new Map(
   [...DIVISIONS, ...DISTRICTS].flatMap(([canonical, bangla, english]) =>

@@ -3,8 +3,8 @@
  * a typo search shows what `didYouMean` finds and says so; suggestions appear as the shopper
  * types; no shipping fee is shown before a delivery method is chosen; a refused method's radio
  * goes back; amounts read as in Bangladesh (Tk 1,00,000, no stray decimals, the price facet
- * too); and the reset link the demo prints opens a page, on this demo's port, that sets the
- * password.
+ * too, and no "Tk 0 – Tk 0" for an empty selection); and the reset link the demo prints opens a
+ * page, on this demo's port, that sets the password.
  */
 import { describe, expect, it } from "@effect/vitest"
 import type { Page } from "playwright-core"
@@ -60,6 +60,21 @@ describe("demo shop without dead ends, in Chromium", () => {
     await page.waitForSelector("#product-name")
     expect(name.startsWith((await page.locator("#product-name").textContent())!)).toBe(true)
     expect(await page.locator("#suggestions").isHidden()).toBe(true)
+    expect(problems).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it("a search that finds nothing, not even a correction, shows no price range (not Tk 0 – Tk 0)", async () => {
+    const nothing = "qqxjzv"
+    const answer = await api("GET", `/products?search=${nothing}&limit=1&includeFacets=true`)
+    expect(answer.body["total"]).toBe(0)
+    expect(answer.body["didYouMean"]).toBeUndefined()
+
+    const { page, problems } = await openShop(`#/?search=${nothing}`)
+    await rendered(page, `search=${nothing}`)
+    expect(await page.locator("#result-count").textContent()).toBe("0 products")
+    expect(await page.locator("#did-you-mean").count()).toBe(0)
+    expect(await page.locator("#price-range .count").textContent()).toBe("No products in this selection")
     expect(problems).toEqual([])
     await page.close()
   }, 60_000)

@@ -119,7 +119,8 @@ export const showListing = async (filters) => {
       }
     },
     h("h3", {}, "Price"),
-    h("p", { class: "count" }, `In this selection: ${money(facets.priceRange.min)} – ${money(facets.priceRange.max)}`),
+    // an empty selection has no prices ("Tk 0 – Tk 0" would read as free products)
+    h("p", { class: "count" }, listing.total === 0 ? "No products in this selection" : `In this selection: ${money(facets.priceRange.min)} – ${money(facets.priceRange.max)}`),
     h("label", {}, h("span", {}, "From"), h("input", { name: "minPrice", type: "number", min: "0", value: filters.minPrice ?? "", size: 6 })),
     h("label", {}, h("span", {}, "To"), h("input", { name: "maxPrice", type: "number", min: "0", value: filters.maxPrice ?? "", size: 6 })),
     h("button", { type: "submit" }, "Apply")

@@ -28,6 +28,11 @@ describe("canonical place names", () => {
     expect(canonicalPlaceName(written.normalize("NFKC"))).toBe(canonicalPlaceName(name))
   })
 
+  it.prop("a zero-width joiner or non-joiner typed into a known name never changes it", [KnownName, Schema.Literals(["\u200C", "\u200D"]), Schema.Int], ([name, joiner, at]) => {
+    const position = Math.abs(at) % (name.length + 1)
+    expect(canonicalPlaceName(`${name.slice(0, position)}${joiner}${name.slice(position)}`)).toBe(canonicalPlaceName(name))
+  })
+
   it.prop("an unknown name compares as trimmed, case-insensitive NFC text", [Schema.String, Padding], ([name, padding]) => {
     const known = new Set(knownPlaceNames().map(([, canonical]) => canonical))
     const out = canonicalPlaceName(`${padding}${name}${padding}`)
@@ -36,7 +41,7 @@ describe("canonical place names", () => {
 
   it("Bangla and English names, old and new spellings, are one value", () => {
     const same = [
-      ["Dhaka", "ঢাকা", "dhaka ", "DHAKA", "Dhaka Division", "ঢাকা জেলা"],
+      ["Dhaka", "ঢাকা", "dhaka ", "DHAKA", "Dhaka Division", "ঢাকা জেলা", "ঢাকা\u200D", "\u200Cঢাকা", "ঢাকা জেলা\u200D"],
       ["Chittagong", "Chattogram", "চট্টগ্রাম", "chattagram"],
       ["Comilla", "Cumilla", "কুমিল্লা"],
       ["Barisal", "Barishal", "বরিশাল"],
