@@ -32,7 +32,7 @@ import { importCatalogFrom } from "../../application/catalog-import/import-catal
 import type { CatalogProduct, SizeGuide } from "../../domain/catalog/catalog-product.ts"
 import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
 import { makeIndex } from "../domain/catalog/catalog-fixtures.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
+import { CategoryId, type ShopId } from "../../domain/shared/ids.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { Facets } from "../../domain/catalog/facets.ts"
@@ -110,7 +110,7 @@ const toProductQuery = (spec: ListingQuerySpec, index: CatalogIndex): ProductQue
   page: spec.page,
   limit: spec.limit,
   search: spec.search,
-  categoryIds: spec.categorySlug === undefined ? undefined : [index.categoryIdBySlug(spec.categorySlug) ?? "-"],
+  categoryIds: spec.categorySlug === undefined ? undefined : [CategoryId.make(index.categoryIdBySlug(spec.categorySlug) ?? "-")],
   tags: spec.tags,
   attributes: spec.attribute === undefined ? undefined : [spec.attribute],
   minPrice: spec.minPrice === undefined ? undefined : toMinor(spec.minPrice),
