@@ -53,7 +53,7 @@ interface Snapshot {
 
 /** The products the read model would load, through the memory import of the bench catalog. */
 const importedSnapshot = async (products: number): Promise<Snapshot> => {
-  const catalog = await generatedCatalog(resolve(repoRoot, "../shared/bench/make-catalog.mjs"), resultsDir, products)
+  const catalog = await generatedCatalog(resolve(repoRoot, "scripts/make-catalog.ts"), resultsDir, products)
   return Effect.runPromise(Effect.gen(function*() {
     yield* importCatalogFrom(catalogDocumentFile(catalog.file))
     const source = yield* CatalogSource
