@@ -1,5 +1,5 @@
 /**
- * Every setting of CONTRACT §8, read from the environment through Effect Config and validated
+ * Every setting of docs/contract/operations.md, read from the environment through Effect Config and validated
  * at start: a bad value stops the process with a message naming the variable.
  */
 import { Config, Context, Layer, Option, Schema } from "effect"

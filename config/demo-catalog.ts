@@ -1,6 +1,6 @@
 /**
  * The demo shop that `npm start` loads into an empty database: a deterministic catalog in the
- * import format (CONTRACT §9) with three shops, four publishable keys (one revoked), a
+ * import format (docs/contract/catalog-import.md) with three shops, four publishable keys (one revoked), a
  * three-level category tree, a few hundred products, shipping methods, coupons and customers.
  */
 

@@ -1,11 +1,11 @@
 /**
- * POST /auth/reset-password (CONTRACT §3), with an emailed token or a `reset_password` code.
+ * POST /auth/reset-password (docs/contract/accounts.md), with an emailed token or a `reset_password` code.
  * The new password is checked and hashed first (a weak one consumes nothing). Then, in one unit
  * of work: the credential is redeemed (a token is single use; a code as in /otp/verify), the
  * password is set, every session of the customer is revoked, their pending reset tokens and live
  * codes are voided (domain applyPasswordReset, done by the repositories per customer), and a
  * fresh session is started. A code marks its destination verified. A token proves the address it
- * was mailed to, if that is still the customer's email (CONTRACT §3): for a linked account whose
+ * was mailed to, if that is still the customer's email (docs/contract/accounts.md): for a linked account whose
  * email was unproven, everything given or added since the link (the registrant's name and phone,
  * phone proofs, saved addresses) is discarded, since whoever holds the email may not be whoever
  * registered with it.

@@ -1,5 +1,5 @@
 /**
- * The catalog import document (CONTRACT §9), as it arrives: money in major units with at most
+ * The catalog import document (docs/contract/catalog-import.md), as it arrives: money in major units with at most
  * two decimals, weights in kilograms, timestamps as ISO 8601 strings.
  *
  * Required are the natural keys and what cannot be guessed (names, prices, stock, a product's

@@ -1,5 +1,5 @@
 /**
- * A product listing query: the filters, sort and page of `GET /products` (CONTRACT §4), with
+ * A product listing query: the filters, sort and page of `GET /products` (docs/contract/catalog.md), with
  * money in minor units and category ids branded, and the rule every caller's search term
  * follows (HTTP and library alike).
  */

@@ -1,5 +1,5 @@
 /**
- * Search (CONTRACT §4): the products whose search text holds the lower-cased term as a substring,
+ * Search (docs/contract/catalog.md): the products whose search text holds the lower-cased term as a substring,
  * and among them those whose name holds it (for relevance), kept for the most recently used terms
  * of the current generation up to 16 MiB: a term matching few products is kept as its slots (and
  * which of them match by name), not as two bit sets of the whole catalog, so the few hundred to

@@ -1,5 +1,5 @@
 /**
- * The cart routes (CONTRACT §6) under /v1/store/cart. A bearer token is optional: a signed-in
+ * The cart routes (docs/contract/cart.md) under /v1/store/cart. A bearer token is optional: a signed-in
  * customer owns the carts they create or touch. Every success returns the whole Cart with
  * `ETag: "<version>"`; changes accept `If-Match`; creation and checkout accept `Idempotency-Key`.
  * Checkout answers 201 with the order.
@@ -26,7 +26,7 @@ import { EXAMPLE_ADDRESS } from "./address-example.ts"
 import { operationDocs } from "./operation-docs.ts"
 import { PlacedOrderView } from "./order-views.ts"
 
-/** At least 128 bits of randomness (a UUID, or 22+ base64url characters), printable ASCII (CONTRACT §6). */
+/** At least 128 bits of randomness (a UUID, or 22+ base64url characters), printable ASCII (docs/contract/cart.md). */
 const IdempotencyKey = Schema.String.check(
   Schema.isPattern(new RegExp(`^[!-~]{${IDEMPOTENCY_KEY_MIN_LENGTH},${IDEMPOTENCY_KEY_MAX_LENGTH}}$`), {
     expected: `an Idempotency-Key of ${IDEMPOTENCY_KEY_MIN_LENGTH} to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII ` +
