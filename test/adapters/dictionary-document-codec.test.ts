@@ -11,7 +11,7 @@ import {
 } from "../../adapters/compression/dictionary-document-codec.ts"
 import { codeLengths, MAX_CODE_BITS } from "../../adapters/compression/huffman-code.ts"
 import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
-import { makeIndex, makeProduct, makeVariant, shops } from "../domain/catalog/catalog-fixtures.ts"
+import { makeIndex, makeProduct, makeVariant, shops } from "../support/catalog-fixtures.ts"
 import { ShopId } from "../../domain/shared/ids.ts"
 
 const BRANDS = ["Aarong", "Richman", "Cats Eye", "Yellow", "Ecstasy"]

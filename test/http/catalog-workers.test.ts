@@ -16,7 +16,7 @@ import { importCatalog } from "../../application/catalog-import/import-catalog.t
 import { CatalogReadModel } from "../../application/catalog/catalog-read-model.ts"
 import { listProducts } from "../../application/catalog/product-listing.ts"
 import { catalogReadModel } from "../../config/catalog-read-model.ts"
-import { shops } from "../domain/catalog/catalog-fixtures.ts"
+import { shops } from "../support/catalog-fixtures.ts"
 import { buyingFixture, renamedShirt } from "../support/buying-fixture.ts"
 import { BOTH_SHOPS_KEY, buyingTestEngines, SHOP_A_KEY } from "../support/cart-http.ts"
 import { rawRequest, testServer } from "../support/test-server.ts"

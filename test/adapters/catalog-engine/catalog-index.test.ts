@@ -33,7 +33,7 @@ import {
   SmallInt,
   shops,
   STOCKS
-} from "../../domain/catalog/catalog-fixtures.ts"
+} from "../../support/catalog-fixtures.ts"
 import { expectReferenceAnswer } from "./reference-answers.ts"
 import {
   compareStrings,

@@ -14,7 +14,7 @@ import { dictionaryDocumentCodecTrainer, documentCodecFromDescription } from "..
 import { productJsonDocuments } from "../../../adapters/http/representation/product-document.ts"
 import type { ProductSearchIndex, SearchReference } from "../../../application/catalog/product-search.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
-import * as Fixtures from "../../domain/catalog/catalog-fixtures.ts"
+import * as Fixtures from "../../support/catalog-fixtures.ts"
 
 const OPTIONS: Record<string, EngineOptions> = {
   "documents as they are": { format: productJsonDocuments, codecFromDescription: documentCodecFromDescription },

@@ -24,7 +24,7 @@ import {
   QuerySeed,
   shops,
   SmallInt
-} from "../../domain/catalog/catalog-fixtures.ts"
+} from "../../support/catalog-fixtures.ts"
 import { ShopId } from "../../../domain/shared/ids.ts"
 
 const KERNELS: ReadonlyArray<IndexOptions> = [

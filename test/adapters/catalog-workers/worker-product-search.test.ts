@@ -15,7 +15,7 @@ import * as WorkerProductSearch from "../../../adapters/catalog-workers/worker-p
 import { productJsonDocuments } from "../../../adapters/http/representation/product-document.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
-import { makeProduct, shops } from "../../domain/catalog/catalog-fixtures.ts"
+import { makeProduct, shops } from "../../support/catalog-fixtures.ts"
 import { CRASH_TERM } from "./crash-term.ts"
 
 const products = Array.from({ length: 40 }, (_, index) =>

@@ -7,8 +7,8 @@ import { minor } from "../../support/units.ts"
 import { byCountThenValue } from "../../../domain/catalog/facets.ts"
 import { ProductView } from "../../../adapters/http/api/product-view.ts"
 import type { AttributeFilter, ProductQuery, SortBy, SortOrder } from "../../../domain/catalog/product-query.ts"
-import { buildIndex, CatalogArbitrary, idsOf, pick, QUERY_ATTRIBUTE_KEYS, QueryArbitrary } from "./catalog-fixtures.ts"
-import { queryFromSeed, QuerySeed, SmallInt, SORT_KEYS } from "./catalog-fixtures.ts"
+import { buildIndex, CatalogArbitrary, idsOf, pick, QUERY_ATTRIBUTE_KEYS, QueryArbitrary } from "../../support/catalog-fixtures.ts"
+import { queryFromSeed, QuerySeed, SmallInt, SORT_KEYS } from "../../support/catalog-fixtures.ts"
 import { compareStrings } from "../../../adapters/memory/reference-listing.ts"
 
 const PROPERTY = { arbitrary: { runs: 150, size: 60 } }

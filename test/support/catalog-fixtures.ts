@@ -3,14 +3,14 @@
  * pool, so filters actually match, sort keys tie, and shrinking yields readable catalogs.
  */
 import { Arbitrary, Schema } from "effect"
-import type { CatalogProduct, CatalogVariant } from "../../../domain/catalog/catalog-product.ts"
-import type { CategoryRecord } from "../../../domain/catalog/category.ts"
-import type { AttributeFilter, ProductQuery } from "../../../domain/catalog/product-query.ts"
-import { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
-import type { CatalogIndexOptions, CatalogReference } from "../../../adapters/catalog-engine/catalog-index/catalog-index-options.ts"
-import { productJsonDocuments } from "../../../adapters/http/representation/product-document.ts"
-import { grams, minor } from "../../support/units.ts"
-import { CategoryId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
+import type { CatalogProduct, CatalogVariant } from "../../domain/catalog/catalog-product.ts"
+import type { CategoryRecord } from "../../domain/catalog/category.ts"
+import type { AttributeFilter, ProductQuery } from "../../domain/catalog/product-query.ts"
+import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import type { CatalogIndexOptions, CatalogReference } from "../../adapters/catalog-engine/catalog-index/catalog-index-options.ts"
+import { productJsonDocuments } from "../../adapters/http/representation/product-document.ts"
+import { grams, minor } from "./units.ts"
+import { CategoryId, ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
 
 export const SHOPS = ["shop_a", "shop_b", "shop_c", "shop_d"].map((shop) => ShopId.make(shop))
 /** Query-side shop pool: one more shop that holds no product. */
