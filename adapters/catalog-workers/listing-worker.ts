@@ -25,7 +25,10 @@ const install = (number: number, index: CatalogIndex): void => {
 
 const answer = (message: Extract<ToWorker, { type: "list" }>): void => {
   const generation = current
-  if (generation === undefined) return send({ type: "listed", id: message.id, number: -1, listing: undefined })
+  if (generation === undefined) {
+    send({ type: "listed", id: message.id, number: -1, listing: undefined })
+    return
+  }
   send({ type: "listed", id: message.id, number: generation.number, listing: generation.index.list(message.query, message.shopIds) })
 }
 
