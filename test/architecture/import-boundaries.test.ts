@@ -7,10 +7,10 @@
  *   WebAssembly or caches (weak maps) in `domain/`;
  * - the catalog engine (`adapters/catalog-engine`) is reached through the ProductSearch port: it
  *   imports only `effect`, Node, the domain, the application and itself, and only the
- *   composition root, the listing workers, the document codec (adapters/compression) and the
+ *   composition root, the listing workers, the document codec (adapters/catalog-engine/compression) and the
  *   tests import it;
  * - no cycles between folders (a folder's `errors/` subfolder counts as the folder itself), nor
- *   between adapters taken whole (adapters/http with all its folders, adapters/catalog-workers, …).
+ *   between adapters taken whole (adapters/http with all its folders, adapters/catalog-engine/workers, …).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join, normalize, relative } from "node:path"
@@ -134,7 +134,7 @@ describe("import boundaries", () => {
   })
 
   it("only the composition root, the listing workers and the document codec import the catalog engine", () => {
-    const allowed = ["adapters/catalog-engine/", "adapters/catalog-workers/", "adapters/compression/", "config/"]
+    const allowed = ["adapters/catalog-engine/", "adapters/catalog-engine/workers/", "adapters/catalog-engine/compression/", "config/"]
     const importers = edges.filter((edge) =>
       edge.to.startsWith("adapters/catalog-engine/") && !allowed.some((folder) => edge.from.startsWith(folder)))
     expect(importers.map((edge) => `${edge.from} -> ${edge.to}`)).toEqual([])

@@ -1,5 +1,5 @@
 // The document codec's compression, one way per process: this project's codec
-// (adapters/compression/dictionary-document-codec.ts: a trained dictionary and trained prefix
+// (adapters/catalog-engine/compression/dictionary-document-codec.ts: a trained dictionary and trained prefix
 // codes, in TypeScript) against Node's public per-call functions with the same dictionary
 // (deflateRawSync / inflateRawSync, and zstd), over the products of the generated bench catalog:
 // µs per document to encode and to decode (decoded 3 times), bytes per document, and how much RSS
@@ -9,8 +9,8 @@
 import { spawnSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { constants, deflateRawSync, inflateRawSync, zstdCompressSync, zstdDecompressSync } from "node:zlib"
-import { trainDictionary } from "../../adapters/compression/compression-dictionary.ts"
-import { DEFAULT_DICTIONARY, dictionaryDocumentCodec, trainCodecData } from "../../adapters/compression/dictionary-document-codec.ts"
+import { trainDictionary } from "../../adapters/catalog-engine/compression/compression-dictionary.ts"
+import { DEFAULT_DICTIONARY, dictionaryDocumentCodec, trainCodecData } from "../../adapters/catalog-engine/compression/dictionary-document-codec.ts"
 
 type Way = "dictionary" | "per-call" | "zstd"
 const WAYS: ReadonlyArray<Way> = ["dictionary", "per-call", "zstd"]

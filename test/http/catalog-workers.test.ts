@@ -7,8 +7,8 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer, Result, Schedule } from "effect"
-import { ListingWorkerPool } from "../../adapters/catalog-workers/listing-worker-pool.ts"
-import * as WorkerProductSearch from "../../adapters/catalog-workers/worker-product-search.ts"
+import { ListingWorkerPool } from "../../adapters/catalog-engine/workers/listing-worker-pool.ts"
+import * as WorkerProductSearch from "../../adapters/catalog-engine/workers/worker-product-search.ts"
 import { productJsonDocuments } from "../../adapters/http/representation/product-document.ts"
 import { toListingRequest } from "../../adapters/http/handlers/product-listing-request.ts"
 import { listingJson } from "../../adapters/http/representation/listing-body.ts"

@@ -17,12 +17,12 @@
  */
 import { Worker } from "node:worker_threads"
 import { Context, Data, Effect, Option } from "effect"
-import { BackgroundLoops, type LoopControl, makeBackgroundLoops } from "../../application/shared/background-loops.ts"
-import type { ProductQuery } from "../../domain/catalog/product-query.ts"
-import type { CatalogIndex, ListingResult } from "../catalog-engine/catalog-index/catalog-index.ts"
-import type { SharedIndexOptions } from "../catalog-engine/catalog-index/catalog-index-options.ts"
+import { BackgroundLoops, type LoopControl, makeBackgroundLoops } from "../../../application/shared/background-loops.ts"
+import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
+import type { CatalogIndex, ListingResult } from "../catalog-index/catalog-index.ts"
+import type { SharedIndexOptions } from "../catalog-index/catalog-index-options.ts"
 import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
+import type { ShopId } from "../../../domain/shared/ids.ts"
 
 export interface ListingWorkerPoolOptions {
   /** Worker threads (at least 1). */

@@ -5,7 +5,7 @@
  * listing-worker-pool.ts.
  */
 import { parentPort, workerData } from "node:worker_threads"
-import { CatalogIndex } from "../catalog-engine/catalog-index/catalog-index.ts"
+import { CatalogIndex } from "../catalog-index/catalog-index.ts"
 import { documentCodecFromDescription } from "../compression/dictionary-document-codec.ts"
 import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"
 
