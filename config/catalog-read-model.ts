@@ -5,10 +5,13 @@
  * JSON. Needs the CatalogSource.
  */
 import { type Duration, Layer } from "effect"
-import * as EngineProductSearch from "../adapters/catalog-engine/engine-product-search.ts"
-import * as WorkerProductSearch from "../adapters/catalog-engine/workers/worker-product-search.ts"
-import type { DocumentCodec, DocumentCodecTrainer } from "../adapters/catalog-engine/columns/document-codec.ts"
-import { documentCodecFromDescription } from "../adapters/catalog-engine/compression/dictionary-document-codec.ts"
+import {
+  type DocumentCodec,
+  type DocumentCodecTrainer,
+  documentCodecFromDescription,
+  EngineProductSearch,
+  WorkerProductSearch
+} from "../adapters/catalog-engine/catalog-engine.ts"
 import { productJsonDocuments } from "../adapters/http/representation/product-document.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 

@@ -5,7 +5,7 @@
  * The stores it reads come from `storefront-service/memory` or `storefront-service/postgres`.
  */
 import { type Duration, Layer } from "effect"
-import * as EngineProductSearch from "../adapters/catalog-engine/engine-product-search.ts"
+import { EngineProductSearch } from "../adapters/catalog-engine/catalog-engine.ts"
 import { productJsonDocuments } from "../adapters/http/representation/product-document.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 import { CatalogService } from "../application/catalog/catalog-service.ts"
