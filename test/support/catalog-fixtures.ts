@@ -7,7 +7,7 @@ import type { CatalogProduct, CatalogVariant } from "../../domain/catalog/catalo
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { AttributeFilter, ProductQuery } from "../../domain/catalog/product-query.ts"
 import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
-import type { CatalogIndexOptions, CatalogReference } from "../../adapters/catalog-engine/catalog-index/catalog-index-options.ts"
+import type { CatalogIndexOptions, CatalogReference, KernelChoices } from "../../adapters/catalog-engine/catalog-index/catalog-index-options.ts"
 import { productJsonDocuments } from "../../adapters/http/representation/product-document.ts"
 import { grams, minor } from "./units.ts"
 import { CategoryId, ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
@@ -190,12 +190,14 @@ export const CatalogArbitrary: Arbitrary.Arbitrary<Catalog> = Arbitrary.all({
   products: seeds.products.map((seed, index) => productFromSeed(productId(index), `slug-${index}`, seed))
 })))
 
-/** An index's options as tests vary them: its documents are always the Product JSON. */
-export type IndexOptions = Omit<CatalogIndexOptions, "render">
+/** An index's options as tests vary them (kernels forced or not): its documents are always the Product JSON. */
+export type IndexOptions = Omit<CatalogIndexOptions, "render"> & KernelChoices
 
 /** An empty index over `reference`, its documents the Product JSON. */
-export const makeIndex = (reference: CatalogReference, options: IndexOptions = {}): CatalogIndex =>
-  new CatalogIndex(reference, { ...options, render: productJsonDocuments.render })
+export const makeIndex = (reference: CatalogReference, options: IndexOptions = {}): CatalogIndex => {
+  const { documentCodec, ...kernels } = options
+  return CatalogIndex.forcingKernels(reference, { documentCodec, render: productJsonDocuments.render }, kernels)
+}
 
 export const buildIndex = (catalog: Catalog, options: IndexOptions = {}): CatalogIndex => {
   const index = makeIndex({ categories: catalog.categories, sizeGuides: [] }, options)
