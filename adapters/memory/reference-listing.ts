@@ -240,7 +240,7 @@ export const referenceList = (
   }
 }
 
-/** Visible products in each category or any descendant (the `productCount` of §4). */
+/** Visible products in each category or any descendant (the `productCount` of docs/contract/catalog.md). */
 export const referenceCategoryCounts = (
   products: ReadonlyArray<CatalogProduct>,
   categories: ReadonlyArray<CategoryRecord>,
