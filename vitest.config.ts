@@ -14,7 +14,7 @@ const SLOW = [
   "test/adapters/postgres-*.test.ts",
   "test/adapters/streaming-import.test.ts",
   "test/adapters/data-dir-lock.test.ts",
-  "test/adapters/catalog-workers/**/*.test.ts",
+  "test/adapters/catalog-engine/workers/**/*.test.ts",
   "test/http/**/*.test.ts",
   "test/browser/**/*.test.ts",
   "test/faults/**/*.test.ts",

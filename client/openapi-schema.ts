@@ -1628,7 +1628,7 @@ export interface components {
                 count: number;
             }[];
         };
-        /** @description An RFC 9457 problem; `code` names the problem (CONTRACT §2) */
+        /** @description An RFC 9457 problem; `code` names the problem (docs/contract/errors.md) */
         Problem: {
             /** @example urn:storefront:error:service_unavailable */
             type: string;

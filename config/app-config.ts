@@ -1,9 +1,9 @@
 /**
- * Every setting of CONTRACT §8, read from the environment through Effect Config and validated
+ * Every setting of docs/contract/operations.md, read from the environment through Effect Config and validated
  * at start: a bad value stops the process with a message naming the variable.
  */
-import { Config, Context, Layer, Option, Schema } from "effect"
-import { type CorsOrigins, parseCorsOrigins } from "../adapters/http/request/cors-origins.ts"
+import { Config, Context, Effect, Layer, Option, Schema, SchemaGetter, SchemaIssue } from "effect"
+import { type CorsOrigins, noCorsOrigins, parseCorsOrigins } from "../adapters/http/request/cors-origins.ts"
 import { DeliveryConfigDescriptor } from "./delivery-config.ts"
 import { RESET_PASSWORD_PATH } from "../adapters/http/demo-shop-routes.ts"
 
@@ -16,10 +16,19 @@ const nonNegativeInt = (name: string, fallback: number) =>
 const nonEmptyString = (name: string, fallback: string) =>
   Config.schema(Schema.NonEmptyString, name).pipe(Config.withDefault(fallback))
 
-const corsOriginsSchema = Schema.String.check(Schema.makeFilter((value: string) => {
-  const parsed = parseCorsOrigins(value)
-  return "error" in parsed ? parsed.error : true
-}))
+/** CORS_ORIGINS parsed once, when the configuration is read: the origins, or the reason it is invalid. */
+const CorsOriginsFromString = Schema.String.pipe(Schema.decodeTo(
+  Schema.declare((value: unknown): value is CorsOrigins => typeof value === "object" && value !== null && "_tag" in value),
+  {
+    decode: SchemaGetter.transformEffect((value: string) => {
+      const parsed = parseCorsOrigins(value)
+      return "error" in parsed
+        ? Effect.fail(new SchemaIssue.InvalidValue({ message: parsed.error }, value))
+        : Effect.succeed(parsed.origins)
+    }),
+    encode: SchemaGetter.forbidden(() => "CORS_ORIGINS is read, never written")
+  }
+))
 
 export const AppConfigDescriptor = Config.all({
   port: Config.Port("PORT").pipe(Config.withDefault(3000)),
@@ -84,8 +93,8 @@ export const AppConfigDescriptor = Config.all({
    * "relaxed" skips waiting for the WAL flush and may lose the last moment of cart changes then.
    */
   cartCommit: Config.Literals(["durable", "relaxed"], "CART_COMMIT").pipe(Config.withDefault("durable" as const)),
-  /** CORS_ORIGINS as given (validated); unset → the demo's default, see `corsOrigins`. */
-  corsOriginsSetting: Config.schema(corsOriginsSchema, "CORS_ORIGINS").pipe(Config.option),
+  /** CORS_ORIGINS, parsed; unset → the demo's default, see `corsOrigins`. */
+  corsOriginsSetting: Config.schema(CorsOriginsFromString, "CORS_ORIGINS").pipe(Config.option),
   /** How long a browser may cache a CORS preflight's answer. */
   corsMaxAgeSeconds: positiveInt("CORS_MAX_AGE_SECONDS", 600),
   /** How often the catalog read model looks for changes written by other processes. */
@@ -113,16 +122,10 @@ export const DEMO_CORS_ORIGINS = "http://localhost:*,http://127.0.0.1:*"
  * unset, the demo on the embedded database allows pages on this machine and a deployment on
  * PostgreSQL allows none.
  */
-export const corsOrigins = (settings: AppConfig): CorsOrigins => {
-  const value = Option.getOrElse(
-    settings.corsOriginsSetting,
-    () => Option.isNone(settings.databaseUrl) ? DEMO_CORS_ORIGINS : ""
-  )
-  const parsed = parseCorsOrigins(value)
-  // the setting was validated when it was read, and the demo default is valid
-  if ("error" in parsed) throw new Error(`CORS_ORIGINS: ${parsed.error}`)
-  return parsed.origins
-}
+export const corsOrigins = (settings: AppConfig): CorsOrigins =>
+  Option.getOrElse(settings.corsOriginsSetting, () => Option.isNone(settings.databaseUrl) ? demoCorsOrigins : noCorsOrigins)
+
+const demoCorsOrigins: CorsOrigins = Schema.decodeSync(CorsOriginsFromString)(DEMO_CORS_ORIGINS)
 
 /**
  * Where reset links point (`<base>?token=…`): RESET_URL_BASE when set; else the reset-password

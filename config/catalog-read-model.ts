@@ -1,14 +1,17 @@
 /**
  * The catalog read model as the server composes it: over the catalog engine's ProductSearch
  * (adapters/catalog-engine), with listings on worker threads when `workers` > 0
- * (adapters/catalog-workers, CATALOG_WORKERS), whose documents are the HTTP adapter's Product
+ * (adapters/catalog-engine/workers, CATALOG_WORKERS), whose documents are the HTTP adapter's Product
  * JSON. Needs the CatalogSource.
  */
 import { type Duration, Layer } from "effect"
-import * as EngineProductSearch from "../adapters/catalog-engine/engine-product-search.ts"
-import * as WorkerProductSearch from "../adapters/catalog-workers/worker-product-search.ts"
-import type { DocumentCodec, DocumentCodecTrainer } from "../adapters/catalog-engine/columns/document-codec.ts"
-import { documentCodecFromDescription } from "../adapters/compression/dictionary-document-codec.ts"
+import {
+  type DocumentCodec,
+  type DocumentCodecTrainer,
+  documentCodecFromDescription,
+  EngineProductSearch,
+  WorkerProductSearch
+} from "../adapters/catalog-engine/catalog-engine.ts"
 import { productJsonDocuments } from "../adapters/http/representation/product-document.ts"
 import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 

@@ -1,6 +1,6 @@
 /**
  * The demo shop that `npm start` loads into an empty database: a deterministic catalog in the
- * import format (CONTRACT §9) with three shops, four publishable keys (one revoked), a
+ * import format (docs/contract/catalog-import.md) with three shops, four publishable keys (one revoked), a
  * three-level category tree, a few hundred products, shipping methods, coupons and customers.
  */
 
@@ -138,7 +138,7 @@ export const demoCatalogDocument = (): Record<string, unknown> => {
       },
       seo: { metaTitle: name, metaDescription: `Buy ${name} online`, metaKeywords: [brand.toLowerCase()], ogImage: null },
       sizeGuideId: apparel ? "sg_apparel" : null,
-      // every other product is translated into Bangla (CONTRACT §9)
+      // every other product is translated into Bangla (docs/contract/catalog-import.md)
       ...(index % 2 === 0 && banglaLeafNames[leafName] !== undefined
         ? { translations: { bn: { name: `${brand} ${banglaLeafNames[leafName]} ${banglaDigits(index + 1)}` } } }
         : {}),

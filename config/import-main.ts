@@ -1,5 +1,5 @@
 /**
- * `npm run import -- FILE`: imports a catalog document (CONTRACT §9) into the configured
+ * `npm run import -- FILE`: imports a catalog document (docs/contract/catalog-import.md) into the configured
  * database (DATABASE_URL, else the embedded one in DATA_DIR), after running the migrations.
  * The file is read as a stream and written batch by batch in one transaction while it is read,
  * so memory stays bounded whatever its size. Prints progress and a summary and exits 0; a file

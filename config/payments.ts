@@ -14,13 +14,15 @@ import type { PaymentProvider } from "../domain/payment/payment-session.ts"
 import { isAllowedOrigin } from "../adapters/http/request/cors-origins.ts"
 import { type AppConfig, corsOrigins } from "./app-config.ts"
 
-export const paymentSettings = (settings: AppConfig) =>
-  Layer.succeed(PaymentSettings, {
+export const paymentSettings = (settings: AppConfig) => {
+  const origins = corsOrigins(settings)
+  return Layer.succeed(PaymentSettings, {
     ttlMinutes: settings.paymentTtlMinutes,
     reconcileAfterMillis: settings.paymentReconcileAfterSeconds * 1000,
     publicUrl: Option.getOrNull(settings.publicUrl),
-    allowsReturnOrigin: (origin) => isAllowedOrigin(corsOrigins(settings), origin)
+    allowsReturnOrigin: (origin) => isAllowedOrigin(origins, origin)
   })
+}
 
 /** A registry of the given gateways. */
 export const paymentGatewaysOf = (gateways: ReadonlyArray<PaymentGateway>) => {

@@ -6,7 +6,7 @@
 import { NodeHttpServer } from "@effect/platform-node"
 import { Duration, Effect, Layer, Option, References } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
-import { dictionaryDocumentCodecTrainer } from "../adapters/compression/dictionary-document-codec.ts"
+import { dictionaryDocumentCodecTrainer } from "../adapters/catalog-engine/catalog-engine.ts"
 import { createStorefrontNodeServer } from "../adapters/http/node-server.ts"
 import * as StorefrontHttpApp from "../adapters/http/storefront-http-app.ts"
 import { catalogReadModel } from "./catalog-read-model.ts"

@@ -1,6 +1,6 @@
 /**
  * A SessionRepository that remembers the sessions `findById` found, so the bearer check of
- * every authenticated request (CONTRACT §3) usually costs no round trip. A revoked session must
+ * every authenticated request (docs/contract/accounts.md) usually costs no round trip. A revoked session must
  * still shut its access tokens out at once, so an entry is dropped:
  * - when this instance writes the session (`update`: refresh, logout, reuse revocation) or
  *   revokes all of a customer's sessions (`revokeAllOfCustomer`: password reset);

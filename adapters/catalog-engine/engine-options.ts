@@ -1,6 +1,5 @@
-/** How the catalog engine is set up: its document format and codec, and its kernel choices. */
+/** How the catalog engine is set up: its document format and codec. */
 import type { ProductDocumentFormat } from "../../application/catalog/product-search.ts"
-import type { SharedIndexOptions } from "./catalog-index/catalog-index-options.ts"
 import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "./columns/document-codec.ts"
 
 export interface EngineOptions {
@@ -9,13 +8,10 @@ export interface EngineOptions {
   readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
   /** The codec a description names (a snapshot's documents are read with it); absent: no snapshots. */
   readonly codecFromDescription?: ((description: DocumentCodecDescription) => DocumentCodec) | undefined
-  /** Kernel choices (tests force each one). */
-  readonly kernels?: SharedIndexOptions | undefined
 }
 
 /** The catalog index's options an engine's options make. */
 export const engineIndexOptions = (options: EngineOptions) => ({
-  ...options.kernels,
   documentCodec: options.documentCodec,
   render: options.format.render
 })

@@ -1,5 +1,5 @@
 /**
- * The NOTIFICATIONS_FILE mirror (CONTRACT §3): each committed notification appended as one
+ * The NOTIFICATIONS_FILE mirror (docs/contract/accounts.md): each committed notification appended as one
  * JSON line `{channel, to, purpose, code?, link?, token?, createdAt}`, for local development and
  * black-box tests. Appends are serialised so lines never interleave; a failed append is logged
  * and does not fail the request (the outbox row is the record of truth).

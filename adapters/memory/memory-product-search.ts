@@ -1,6 +1,6 @@
 /**
  * ProductSearch over plain arrays: every answer worked out from the products as they are, with
- * the naive rules of reference-listing.ts (CONTRACT §4) and reference-suggest.ts, and the
+ * the naive rules of reference-listing.ts (docs/contract/catalog.md) and reference-suggest.ts, and the
  * corrections below (the description of "did you mean", words compared with full edit-distance
  * matrices). No bit sets, no caches, no incremental state: the reference the contract suite
  * holds the catalog engine to, and a search for library users who want no engine.

@@ -1,5 +1,5 @@
 /**
- * A naive reference model of the catalog listing, written straight from CONTRACT §4 with plain
+ * A naive reference model of the catalog listing, written straight from docs/contract/catalog.md with plain
  * array filtering, sorting and counting (no bit sets, no caches, no incremental state): the
  * listings of the memory ProductSearch (memory-product-search.ts), which the contract suite
  * holds the catalog engine to.
@@ -219,7 +219,7 @@ const referenceFacets = (
   }
 }
 
-/** The listing CONTRACT §4 asks for, over `products` visible in `shopIds`. */
+/** The listing docs/contract/catalog.md asks for, over `products` visible in `shopIds`. */
 export const referenceList = (
   products: ReadonlyArray<CatalogProduct>,
   categories: ReadonlyArray<CategoryRecord>,
@@ -245,7 +245,7 @@ export const referenceList = (
   }
 }
 
-/** Visible products in each category or any descendant (the `productCount` of §4). */
+/** Visible products in each category or any descendant (the `productCount` of docs/contract/catalog.md). */
 export const referenceCategoryCounts = (
   products: ReadonlyArray<CatalogProduct>,
   categories: ReadonlyArray<CategoryRecord>,

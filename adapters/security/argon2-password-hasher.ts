@@ -1,6 +1,6 @@
 /**
  * PasswordHasher over the `argon2` package: argon2id with m = 19 MiB (19,456 KiB), t = 2, p = 1
- * (CONTRACT §3's floor, the OWASP baseline). Each hash runs on a libuv worker thread. Two things
+ * (docs/contract/accounts.md's floor, the OWASP baseline). Each hash runs on a libuv worker thread. Two things
  * keep a burst of logins from starving other traffic: a semaphore caps how many hashes run at
  * once (by default one per core; the rest queue), and the worker threads run at a lower CPU
  * priority than the event loop (threadpool-priority.ts), so catalog requests win a busy CPU.

@@ -1,5 +1,5 @@
 /**
- * AccessTokenSigner over `jose` (CONTRACT §3). The key is JWT_PRIVATE_KEY (a PKCS#8 PEM) when
+ * AccessTokenSigner over `jose` (docs/contract/accounts.md). The key is JWT_PRIVATE_KEY (a PKCS#8 PEM) when
  * given, else an Ed25519 key generated once and kept by ServerSecrets, so every instance and
  * restart signs and verifies with the same key. The algorithm follows from the key and is then
  * pinned: EdDSA for an Ed25519 key, ES256 for a P-256 key; any other key stops the start.

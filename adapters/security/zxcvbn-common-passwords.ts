@@ -1,6 +1,6 @@
 /**
  * CommonPasswords adapter over the `passwords-common` dictionary of @zxcvbn-ts/language-common
- * (about 49,000 passwords ordered by frequency; CONTRACT §3 asks for at least the 10,000 most
+ * (about 49,000 passwords ordered by frequency; docs/contract/accounts.md asks for at least the 10,000 most
  * common). The whole list is used; comparison is case-insensitive (see commonPasswordsFromList).
  */
 import { dictionary } from "@zxcvbn-ts/language-common"

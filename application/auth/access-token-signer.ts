@@ -1,5 +1,5 @@
 /**
- * Port: signing and verifying access tokens (CONTRACT §3): a JWT with one pinned asymmetric
+ * Port: signing and verifying access tokens (docs/contract/accounts.md): a JWT with one pinned asymmetric
  * algorithm, header `typ: at+jwt`, claims iss, aud, sub, sid, iat, exp, jti. Verification pins
  * the algorithm, issuer and audience and checks the expiry; anything else is Unauthorized.
  * Whether the token's session is still alive is not its concern (see authenticate-access-token.ts).

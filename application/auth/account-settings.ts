@@ -1,8 +1,8 @@
 /**
- * The settings the account use cases read: credential lifetimes (CONTRACT §3), the access-token
+ * The settings the account use cases read: credential lifetimes (docs/contract/accounts.md), the access-token
  * issuer and audience, and the base of emailed reset links. The composition root provides them
  * from the environment (config/app-config.ts); tests provide short lifetimes. The default is
- * the CONTRACT's (900 s access tokens, 30/90-day sessions, 600 s OTPs, 3600 s reset tokens).
+ * that of docs/contract/accounts.md (900 s access tokens, 30/90-day sessions, 600 s OTPs, 3600 s reset tokens).
  */
 import { Context } from "effect"
 import { type AuthLifetimes, defaultAuthLifetimes } from "../../domain/auth/lifetimes.ts"

@@ -1,5 +1,5 @@
 /**
- * The accounts capability (CONTRACT §3): registration, sign-in by password or code, token
+ * The accounts capability (docs/contract/accounts.md): registration, sign-in by password or code, token
  * sessions, password reset and the bearer check, as one service. Its layer takes the ports once
  * (account-ports.ts); each method is a traced span (`Accounts.*`).
  */

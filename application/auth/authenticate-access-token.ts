@@ -1,5 +1,5 @@
 /**
- * The bearer check of every authenticated request (CONTRACT §3): a valid signature with the
+ * The bearer check of every authenticated request (docs/contract/accounts.md): a valid signature with the
  * pinned algorithm, issuer and audience, not expired, AND a session that is still active
  * (not logged out, reset or revoked for reuse, not expired), so revocation takes effect at once.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /auth/login (CONTRACT §3). The attempt is counted as a failure up front, against the
+ * POST /auth/login (docs/contract/accounts.md). The attempt is counted as a failure up front, against the
  * email (10 per 15 min) and the client IP (100 per 15 min), so a burst of parallel guesses
  * cannot outrun the counters; a successful login takes its count back. An attempt that finds the
  * counters full is refused at once, unless attempts counted on them are still in flight here: it

@@ -1,5 +1,5 @@
 /**
- * POST /auth/logout (CONTRACT §3): revoke the session the refresh token belongs to (current or
+ * POST /auth/logout (docs/contract/accounts.md): revoke the session the refresh token belongs to (current or
  * rotated). Idempotent: an unknown token or an already revoked session changes nothing.
  */
 import { Effect, Option } from "effect"

@@ -1,5 +1,5 @@
 /**
- * Port: the password hash (CONTRACT §3: argon2id at or above m=19 MiB, t=2, p=1, with the
+ * Port: the password hash (docs/contract/accounts.md: argon2id at or above m=19 MiB, t=2, p=1, with the
  * number of concurrent hashes capped so a burst of logins cannot starve other traffic).
  * Adapter: adapters/security/argon2-password-hasher.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Port: the rate-limit counters of CONTRACT §3, shared by every instance (they live in the
+ * Port: the rate-limit counters of docs/contract/accounts.md, shared by every instance (they live in the
  * database). The rules and the decision are the domain's (domain/auth/rate-limit.ts); the
  * adapter counts each rule's window and records events, atomically per counter key, so that
  * concurrent requests cannot all slip under a limit.

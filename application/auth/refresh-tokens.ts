@@ -1,5 +1,5 @@
 /**
- * POST /auth/refresh (CONTRACT §3): rotate the session's refresh token and sign a new access
+ * POST /auth/refresh (docs/contract/accounts.md): rotate the session's refresh token and sign a new access
  * token. The session is locked while the domain decides, so of N concurrent refreshes with one
  * token at most one rotates. A rotated-out token revokes the whole session (reuse detection);
  * that revocation is committed before the 401 is answered.

@@ -1,5 +1,5 @@
 /**
- * POST /auth/register (CONTRACT §3). Registrations count against the client IP (20 per hour).
+ * POST /auth/register (docs/contract/accounts.md). Registrations count against the client IP (20 per hour).
  * The password is checked and hashed before any lock is taken; then, in one unit of work, the
  * email's holder is locked and the domain decides: a new customer, a password linked to a
  * password-less one (its email stays unverified), or EmailAlreadyRegistered. When two

@@ -1,5 +1,5 @@
 /**
- * POST /auth/otp/request (CONTRACT §3): issue a 6-digit code for a destination and purpose,
+ * POST /auth/otp/request (docs/contract/accounts.md): issue a 6-digit code for a destination and purpose,
  * voiding the live codes of that destination and purpose, and answer the verification id.
  *
  * - Sends count against the destination (1 per 60 s, 5 per hour) and the client IP (30 per
@@ -10,7 +10,7 @@
  *   verification belongs to nobody and no message leaves (nobody can ever use its code). A
  *   `verify_*` verification records the session that asked for it (registration-claim.ts).
  * - A linked account whose email is unproven may not prove a phone: `verify_phone` answers
- *   EmailVerificationRequired (403) before anything is counted or sent (CONTRACT §3).
+ *   EmailVerificationRequired (403) before anything is counted or sent (docs/contract/accounts.md).
  */
 import { Effect, Option } from "effect"
 import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"

@@ -1,5 +1,5 @@
 /**
- * POST /auth/forgot-password (CONTRACT §3): when the email belongs to a customer, email a
+ * POST /auth/forgot-password (docs/contract/accounts.md): when the email belongs to a customer, email a
  * single-use reset link (RESET_URL_BASE?token=…; the token is stored only as a hash, valid
  * RESET_TOKEN_TTL_SECONDS). The answer is the same whether or not the email is known; the
  * request counts against the OTP-send limits of the email and the client IP either way (a reset

@@ -1,5 +1,5 @@
 /**
- * POST /auth/reset-password (CONTRACT §3), with an emailed token or a `reset_password` code.
+ * POST /auth/reset-password (docs/contract/accounts.md), with an emailed token or a `reset_password` code.
  * The new password is checked and hashed first (a weak one consumes nothing). Then, in one unit
  * of work: the credential is redeemed (a token is single use; a code as in /otp/verify), the
  * password is set, every session of the customer is revoked, their pending reset tokens and live

@@ -1,5 +1,5 @@
 /**
- * Port: secrets from a CSPRNG. Refresh and reset tokens carry 256 random bits (CONTRACT §3);
+ * Port: secrets from a CSPRNG. Refresh and reset tokens carry 256 random bits (docs/contract/accounts.md);
  * OTP codes are 6 uniformly drawn digits. Adapter: adapters/security/crypto-secure-random.ts.
  */
 import { Context, type Effect } from "effect"

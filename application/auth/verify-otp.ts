@@ -1,5 +1,5 @@
 /**
- * POST /auth/otp/verify (CONTRACT §3). A `login` code signs the customer in (AuthResult); a
+ * POST /auth/otp/verify (docs/contract/accounts.md). A `login` code signs the customer in (AuthResult); a
  * `verify_email` / `verify_phone` code marks that email / phone verified ({verified: true}) and
  * must be presented with the bearer token of the customer it was sent to. Any code that reached
  * its destination also marks that destination verified, through the one decision on a proof
@@ -8,7 +8,7 @@
  * requested it and the one presenting it were opened by that registration. `reset_password`
  * codes are only taken by /auth/reset-password; here they are VerificationNotFound, and nothing
  * changes. A linked account whose email is unproven may not prove a phone
- * (EmailVerificationRequired, CONTRACT §3).
+ * (EmailVerificationRequired, docs/contract/accounts.md).
  */
 import { Effect, Option } from "effect"
 import { Unauthorized } from "../../domain/auth/errors/unauthorized.ts"

@@ -1,7 +1,7 @@
 /**
  * Who is asking about a cart: the shops of the request's publishable key, and the signed-in
  * customer (`null` for a guest). A cart of another shop, or of another customer, does not exist
- * for them (CONTRACT §6 ownership).
+ * for them (docs/contract/cart.md ownership).
  */
 import { Result } from "effect"
 import { type Cart } from "../../domain/cart/cart.ts"

@@ -1,5 +1,5 @@
 /**
- * The cart capability (CONTRACT §6): creating, reading and changing carts, as one service. Its
+ * The cart capability (docs/contract/cart.md): creating, reading and changing carts, as one service. Its
  * layer takes the ports once; each method is a traced span (`Cart.*`). The use cases themselves
  * are the functions of this folder, over {@link CartPorts}.
  */

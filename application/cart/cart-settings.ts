@@ -1,4 +1,4 @@
-/** How long a cart lives after its last change (`CART_TTL_DAYS`, CONTRACT §6); 30 days unless configured. */
+/** How long a cart lives after its last change (`CART_TTL_DAYS`, docs/contract/cart.md); 30 days unless configured. */
 import { Context } from "effect"
 
 export const DEFAULT_CART_TTL_DAYS = 30

@@ -1,5 +1,5 @@
 /**
- * Use case core: every change of a cart (CONTRACT §6). The cart is read with its variants' store
+ * Use case core: every change of a cart (docs/contract/cart.md). The cart is read with its variants' store
  * data; then it must be visible to the requester (else CartNotFound), still changeable
  * (CartExpired, CartCompleted) and at the version the client expects when it sent If-Match
  * (CartVersionMismatch); it is claimed by the signed-in customer if it was a guest cart, rid of

@@ -1,5 +1,5 @@
 /**
- * The shop a new cart belongs to (CONTRACT §6): the requested one, which must be among the key's
+ * The shop a new cart belongs to (docs/contract/cart.md): the requested one, which must be among the key's
  * shops (else ShopNotFound), or, when none is requested, the key's only shop (else ShopIdRequired).
  */
 import { Effect } from "effect"

@@ -1,5 +1,5 @@
 /**
- * A cart with its lines priced from the store's current prices and its totals (CONTRACT §5, §6):
+ * A cart with its lines priced from the store's current prices and its totals (docs/contract/shipping.md, docs/contract/cart.md):
  * what every cart response shows. Pricing never fails: a shipping method that no longer exists
  * or no longer serves the address is shown with no fee (checkout then rejects it), and a line
  * whose variant no longer exists is left out.

@@ -1,5 +1,5 @@
 /**
- * Use case: import a catalog document (CONTRACT §9). The document is checked as a whole (schema
+ * Use case: import a catalog document (docs/contract/catalog-import.md). The document is checked as a whole (schema
  * and cross-references, every problem reported) and written only when it has no problem at all.
  *
  * It is read once, as a stream of parts (document-parts.ts): validated part by part

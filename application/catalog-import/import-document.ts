@@ -1,5 +1,5 @@
 /**
- * The catalog import document (CONTRACT §9), as it arrives: money in major units with at most
+ * The catalog import document (docs/contract/catalog-import.md), as it arrives: money in major units with at most
  * two decimals, weights in kilograms, timestamps as ISO 8601 strings.
  *
  * Required are the natural keys and what cannot be guessed (names, prices, stock, a product's
@@ -96,7 +96,7 @@ export type ImportVariant = typeof ImportVariant.Type
 /** A language tag: `bn`, `en-GB` (the subtag case as BCP 47 writes it). */
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Z]{2})?$/
 
-/** Per language, the product's translated texts (CONTRACT §9). */
+/** Per language, the product's translated texts (docs/contract/catalog-import.md). */
 const ImportTranslations = Schema.Record(Schema.String, Schema.Struct({
   name: Schema.optionalKey(Name),
   description: Schema.optionalKey(Schema.String)
@@ -234,7 +234,7 @@ export type ImportCoupon = typeof ImportCoupon.Type
 const CustomerEmail = Schema.String.check(
   Schema.makeFilter((s: string) => isValidEmailAddress(normaliseEmail(s)) || "Expected an email address")
 )
-/** Any way of writing a phone that has a canonical form (it is stored canonical, CONTRACT §3). */
+/** Any way of writing a phone that has a canonical form (it is stored canonical, docs/contract/accounts.md). */
 const CustomerPhone = Schema.String.check(
   Schema.makeFilter((s: string) => canonicalPhone(s) !== undefined || "Expected a phone number (at least 7 digits, no letters)")
 )

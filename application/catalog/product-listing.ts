@@ -10,14 +10,14 @@
  */
 import { Effect } from "effect"
 import type { Facets } from "../../domain/catalog/facets.ts"
-import type { ProductQuery } from "../../domain/catalog/product-query.ts"
+import { normaliseSearchTerm, type ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { CatalogReadModel } from "./catalog-read-model.ts"
 import { didYouMean } from "./product-suggestions.ts"
 import type { ProductSearchIndex, SearchListing } from "./product-search.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
+import { CategoryId, type ShopId } from "../../domain/shared/ids.ts"
 
-export interface ProductListingRequest extends Omit<ProductQuery, "categoryIds"> {
-  readonly categoryIds?: ReadonlyArray<string> | undefined
+/** A listing query as callers give it: categories by id or slug, the search term as typed (normalised here). */
+export interface ProductListingRequest extends ProductQuery {
   readonly categorySlugs?: ReadonlyArray<string> | undefined
 }
 
@@ -33,7 +33,7 @@ export interface ProductListing {
   readonly didYouMean?: string | undefined
 }
 
-const UNKNOWN_CATEGORY = "\u0000unknown-category"
+const UNKNOWN_CATEGORY = CategoryId.make("\u0000unknown-category")
 const CACHE_LIMIT = 512
 const CACHE_BYTES = 16 * 1024 * 1024
 
@@ -63,9 +63,12 @@ export const productQueryOf = (
     ? undefined
     : [
       ...(request.categoryIds ?? []),
-      ...(categorySlugs ?? []).map((slug) => search.categoryIdBySlug(slug) ?? UNKNOWN_CATEGORY)
+      ...(categorySlugs ?? []).map((slug) => {
+        const id = search.categoryIdBySlug(slug)
+        return id === undefined ? UNKNOWN_CATEGORY : CategoryId.make(id)
+      })
     ]
-  return { ...rest, categoryIds }
+  return { ...rest, search: normaliseSearchTerm(rest.search), categoryIds }
 }
 
 /** The listing of `request` made of what the search found (and the correction, when there is one). */
@@ -94,10 +97,11 @@ const remember = (entry: ListingCache, key: string, listing: ProductListing): vo
 
 export const listProducts = (
   readModel: CatalogReadModel["Service"],
-  request: ProductListingRequest,
+  given: ProductListingRequest,
   shopIds: ReadonlyArray<ShopId>
 ): Effect.Effect<ProductListing> =>
   Effect.suspend(() => {
+    const request: ProductListingRequest = { ...given, search: normaliseSearchTerm(given.search) }
     const state = readModel.state()
     const { search } = state
     const key = JSON.stringify([[...shopIds].sort(), request])

@@ -9,7 +9,7 @@
  * `ProductDocumentFormat` made of it when it last changed (the HTTP adapter's Product JSON).
  *
  * Adapters: adapters/catalog-engine (the index the server runs: bit sets, typed columns,
- * WebAssembly counts, compressed documents), adapters/catalog-workers (the same, listings on
+ * WebAssembly counts, compressed documents), adapters/catalog-engine/workers (the same, listings on
  * worker threads), adapters/memory/memory-product-search.ts (plain arrays, the reference the
  * contract suite holds the engine to).
  */

@@ -1,5 +1,5 @@
 /**
- * The checkout capability (CONTRACT §6): a cart becomes an order (checkout.ts), as one service
+ * The checkout capability (docs/contract/cart.md): a cart becomes an order (checkout.ts), as one service
  * whose layer takes the ports once; `Checkout.placeOrder` is a traced span.
  */
 import { Context, Effect, Layer } from "effect"

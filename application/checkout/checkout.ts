@@ -1,5 +1,5 @@
 /**
- * Use case: POST /cart/{id}/checkout (CONTRACT §6). In one unit of work:
+ * Use case: POST /cart/{id}/checkout (docs/contract/cart.md). In one unit of work:
  *
  * 1. the cart is locked, visible to the requester, changeable, at the expected version, and
  *    claimed by a signed-in requester if it was a guest's;

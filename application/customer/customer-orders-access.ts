@@ -1,5 +1,5 @@
 /**
- * Guards /customers/me/orders* (CONTRACT §3) and says what the customer may see there: a linked
+ * Guards /customers/me/orders* (docs/contract/accounts.md) and says what the customer may see there: a linked
  * account (a password attached to a chat or guest customer) is refused until its email is
  * verified (EmailVerificationRequired, 403), whatever orders exist; anyone else sees their
  * orders as domain/order/order-visibility.ts rules (guest orders only through a proven contact).

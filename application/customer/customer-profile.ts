@@ -1,5 +1,5 @@
 /**
- * GET and PATCH /customers/me (CONTRACT §7). The profile is the stored customer; an update runs
+ * GET and PATCH /customers/me (docs/contract/orders.md). The profile is the stored customer; an update runs
  * the domain rules (applyProfileUpdate) on the locked row, with the current holders of the
  * requested email and phone, and a unique-key race on either answers EmailAlreadyRegistered.
  * `defaultShippingAddressId` must name one of the addresses the account sees in its book

@@ -1,5 +1,5 @@
 /**
- * The customer capability (CONTRACT §7, issue 13): the signed-in customer's profile, address
+ * The customer capability (docs/contract/orders.md, issue 13): the signed-in customer's profile, address
  * book and the access rule on their orders, as one service. Its layer takes the ports once; each
  * method is a traced span (`Customer.*`).
  */

@@ -1,5 +1,5 @@
 /**
- * Port: the Idempotency-Key records (CONTRACT §6), in the store so that every instance sees them.
+ * Port: the Idempotency-Key records (docs/contract/cart.md), in the store so that every instance sees them.
  * A record is claimed by one attempt (`owner`) while it runs, then holds that attempt's response
  * until `retainUntil`. A claim whose lease ran out (its process died) or whose retention ended
  * may be taken over by a new attempt.

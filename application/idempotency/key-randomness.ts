@@ -1,5 +1,5 @@
 /**
- * Whether an Idempotency-Key could have been guessed (CONTRACT §6): a guest's key is all that
+ * Whether an Idempotency-Key could have been guessed (docs/contract/cart.md): a guest's key is all that
  * keeps its replay its own, so a key must carry about 128 bits of randomness, and a key a
  * randomness estimate refuses is a validation failure. The estimate refuses:
  * - one character repeated, or fewer than 12 distinct characters;

@@ -1,5 +1,5 @@
 /**
- * Use case wrapper: Idempotency-Key on cart creation and checkout (CONTRACT §6). The first
+ * Use case wrapper: Idempotency-Key on cart creation and checkout (docs/contract/cart.md). The first
  * request with a key does the work and its response is recorded in the same unit of work, so a
  * response is recorded exactly when the work committed. For 24 hours a retry with the same key
  * and the same request gets that response again; with a different request it is
@@ -27,7 +27,7 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255
 /**
  * The shortest key accepted: 22 base64url characters carry 128 bits, so a key a client made at
  * random cannot be guessed by another client (a guest's key is all that keeps its replay its own;
- * CONTRACT §6). A UUID (36 characters) qualifies.
+ * docs/contract/cart.md). A UUID (36 characters) qualifies.
  */
 export const IDEMPOTENCY_KEY_MIN_LENGTH = 22
 

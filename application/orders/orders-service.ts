@@ -1,5 +1,5 @@
 /**
- * The order-history capability (CONTRACT §7): the signed-in customer's orders in the key's
+ * The order-history capability (docs/contract/orders.md): the signed-in customer's orders in the key's
  * shops, as one service whose layer takes the ports once; each method is a traced span.
  */
 import { Context, Effect, Layer } from "effect"

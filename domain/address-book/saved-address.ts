@@ -1,11 +1,11 @@
 /**
  * A customer's address book (issue 13): addresses the signed-in customer saved, each an Address
- * of CONTRACT §6 with an `addr_` id and its creation and change times.
+ * of docs/contract/cart.md with an `addr_` id and its creation and change times.
  *
  * Rules kept here, over the whole stored book of one customer:
  * - **Privacy.** Only the customer creates addresses, and an account whose email is an unproven
  *   link (a password attached to an earlier chat or guest customer, domain/customer) sees nothing
- *   recorded before the linking (CONTRACT §3): it sees, changes, uses and counts only the
+ *   recorded before the linking (docs/contract/accounts.md): it sees, changes, uses and counts only the
  *   addresses created after `registeredAt` (strictly: one made in the very millisecond of the
  *   linking stays hidden). Anyone else sees the whole book.
  * - **Limit.** At most {@link MAX_SAVED_ADDRESSES} visible addresses (AddressLimitReached).

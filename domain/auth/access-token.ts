@@ -1,5 +1,5 @@
 /**
- * Access-token (JWT) claims and header (CONTRACT §3). Signing and verification live in the jose
+ * Access-token (JWT) claims and header (docs/contract/accounts.md). Signing and verification live in the jose
  * adapter, which must pin the algorithm, issuer and audience and require `typ: at+jwt`; this
  * file owns the shapes and the pure construction. Times are NumericDate (whole epoch seconds).
  */

@@ -1,5 +1,5 @@
 /**
- * Lifetimes of the auth credentials (CONTRACT §3, all configurable). Suggested environment
+ * Lifetimes of the auth credentials (docs/contract/accounts.md, all configurable). Suggested environment
  * variables: ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_IDLE_DAYS, REFRESH_TOKEN_MAX_DAYS,
  * OTP_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS, OTP_MAX_ATTEMPTS. Days may be fractional.
  *

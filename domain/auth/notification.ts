@@ -1,5 +1,5 @@
 /**
- * A message to a customer (CONTRACT §3 "Notifications"): an OTP code by SMS or email, or an
+ * A message to a customer (docs/contract/accounts.md "Notifications"): an OTP code by SMS or email, or an
  * emailed reset link (`link` = RESET_URL_BASE?token=…, with the raw `token`). This shape is also
  * the JSON line written to NOTIFICATIONS_FILE.
  */

@@ -1,5 +1,5 @@
 /**
- * A completed password reset (token or OTP, CONTRACT §3): set the new password, revoke every
+ * A completed password reset (token or OTP, docs/contract/accounts.md): set the new password, revoke every
  * session of the customer, void their pending reset tokens and live OTPs (every purpose). The
  * caller then starts a fresh session (issueSession) and answers AuthResult. Only records of
  * `customer` are touched, so callers may pass wider lists.

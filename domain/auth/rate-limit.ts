@@ -1,5 +1,5 @@
 /**
- * Rate limits (CONTRACT §3) as data plus a pure decision. The counters live in the database
+ * Rate limits (docs/contract/accounts.md) as data plus a pure decision. The counters live in the database
  * (shared by all instances); the adapter records events and reports, per rule and key, how
  * many events fall in the current window and when the oldest of them happened.
  *

@@ -1,5 +1,5 @@
 /**
- * A registration over an existing customer (CONTRACT §3 "Register over an existing customer") is
+ * A registration over an existing customer (docs/contract/accounts.md "Register over an existing customer") is
  * a claim on that account until the email is proven: the registrant's password, the name and
  * phone they gave (held apart from the record: `linkedName`, `linkedPhone`) and the sessions the
  * claim opened. While the claim is pending the only password on the account is the registrant's,

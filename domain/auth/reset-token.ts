@@ -1,5 +1,5 @@
 /**
- * Email password-reset tokens (CONTRACT §3): opaque, generated outside (>= 256 random bits),
+ * Email password-reset tokens (docs/contract/accounts.md): opaque, generated outside (>= 256 random bits),
  * stored only as a hash, valid RESET_TOKEN_TTL_SECONDS (default 3600; valid while
  * `now < expiresAt`), single use. Used, voided, expired or unknown → InvalidResetCredential (401).
  * Requesting a new token does not void older ones; a completed reset voids them all

@@ -1,5 +1,5 @@
 /**
- * Refresh-token sessions (CONTRACT §3), as a pure state machine.
+ * Refresh-token sessions (docs/contract/accounts.md), as a pure state machine.
  *
  * A login starts a Session. The client holds one opaque refresh token; the session stores only
  * hashes: the current token's hash and the hashes of every token rotated out of it. Each refresh

@@ -1,5 +1,5 @@
 /**
- * One-time-code verifications (CONTRACT §3 "OTP"), as pure state transitions.
+ * One-time-code verifications (docs/contract/accounts.md "OTP"), as pure state transitions.
  *
  * A verification carries the hash of a 6-digit code (generated outside from a CSPRNG), is bound
  * to its id and purpose, lives OTP seconds (default 600), and is single use. A new request for

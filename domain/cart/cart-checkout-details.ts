@@ -1,5 +1,5 @@
 /**
- * What a cart records for its checkout (CONTRACT §6): the addresses, the shipping and payment
+ * What a cart records for its checkout (docs/contract/cart.md): the addresses, the shipping and payment
  * methods, the note and the coupon; the checkout preconditions and the completion. Each is a
  * change of the cart aggregate (cart.ts): version + 1 and a new lifetime.
  */

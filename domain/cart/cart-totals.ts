@@ -1,5 +1,5 @@
 /**
- * Cart totals (CONTRACT §6), all in integer minor units:
+ * Cart totals (docs/contract/cart.md), all in integer minor units:
  * total = subtotal − discountTotal + shippingFee + codFee.
  */
 import { Result, Schema } from "effect"

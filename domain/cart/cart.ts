@@ -1,5 +1,5 @@
 /**
- * The cart aggregate (CONTRACT §6) as immutable data and pure functions. Ids and the clock come
+ * The cart aggregate (docs/contract/cart.md) as immutable data and pure functions. Ids and the clock come
  * in as arguments. Every successful change returns a new cart with `version` + 1, `updatedAt`
  * = now and `expiresAt` = now + the TTL. Prices and totals are not part of the aggregate: they
  * are re-read from the catalog and computed by `computeCartTotals`.

@@ -1,5 +1,5 @@
 /**
- * Coupons (CONTRACT §6): eligibility and the discount they give, in integer minor units.
+ * Coupons (docs/contract/cart.md): eligibility and the discount they give, in integer minor units.
  */
 import { Result, Schema } from "effect"
 import { ShopId } from "../shared/ids.ts"

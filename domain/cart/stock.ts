@@ -1,5 +1,5 @@
 /**
- * Stock rules of a cart line (CONTRACT §6): a line may not ask for more than the variant has in
+ * Stock rules of a cart line (docs/contract/cart.md): a line may not ask for more than the variant has in
  * stock, and the variant must be visible in the cart's shop. The catalog data comes in as
  * arguments (read from the store, which is the authority for stock).
  */

@@ -1,5 +1,5 @@
 /**
- * How Bangla text is compared in search (CONTRACT §4 "Search in Bangla"), as pure functions over
+ * How Bangla text is compared in search (docs/contract/catalog.md "Search in Bangla"), as pure functions over
  * strings, used by every ProductSearch at indexing and at query time:
  * - `normaliseText`: one Unicode form (NFC, which writes ড় ঢ় য় as the letter and the nukta,
  *   U+09DC/09DD/09DF being composition exclusions), zero-width joiners and non-joiners removed,
@@ -20,7 +20,7 @@ export const hasBangla = (text: string): boolean => BANGLA.test(text)
 
 /**
  * Text holding Bangla: NFC with the nukta letters decomposed, no ZWJ/ZWNJ, Bangla digits as ASCII.
- * Other text is kept as it is (its search is the plain substring match of CONTRACT §4).
+ * Other text is kept as it is (its search is the plain substring match of docs/contract/catalog.md).
  */
 export const normaliseText = (text: string): string =>
   hasBangla(text)

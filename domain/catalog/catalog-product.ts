@@ -47,7 +47,7 @@ export const CatalogVariant = Schema.Struct({
 })
 export type CatalogVariant = typeof CatalogVariant.Type
 
-/** A product's texts in another language (CONTRACT §9): each given field replaces the imported one. */
+/** A product's texts in another language (docs/contract/catalog-import.md): each given field replaces the imported one. */
 export const ProductTranslation = Schema.Struct({
   name: Schema.optionalKey(Schema.String),
   description: Schema.optionalKey(Schema.String)

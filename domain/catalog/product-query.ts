@@ -1,8 +1,11 @@
 /**
- * A product listing query after HTTP decoding: the filters, sort and page of
- * `GET /products` (CONTRACT §4), with money in minor units.
+ * A product listing query: the filters, sort and page of `GET /products` (docs/contract/catalog.md), with
+ * money in minor units and category ids branded, and the rule every caller's search term
+ * follows (HTTP and library alike).
  */
-import { Result } from "effect"
+import { Result, Schema, SchemaGetter } from "effect"
+import type { CategoryId } from "../shared/ids.ts"
+import type { MinorUnits } from "../shared/money.ts"
 
 export type SortBy = "bestselling" | "name" | "newest" | "price"
 export type SortOrder = "asc" | "desc"
@@ -15,12 +18,12 @@ export interface AttributeFilter {
 export interface ProductQuery {
   readonly page: number
   readonly limit: number
-  /** Lower-cased, non-empty search term. */
+  /** Normalised (normaliseSearchTerm), non-empty search term. */
   readonly search?: string | undefined
   /** Category ids (each includes its descendants); several form a union. */
-  readonly categoryIds?: ReadonlyArray<string> | undefined
-  readonly minPrice?: number | undefined
-  readonly maxPrice?: number | undefined
+  readonly categoryIds?: ReadonlyArray<CategoryId> | undefined
+  readonly minPrice?: MinorUnits | undefined
+  readonly maxPrice?: MinorUnits | undefined
   /** Any of these tags. */
   readonly tags?: ReadonlyArray<string> | undefined
   /** Any value within a key, every key. */
@@ -29,6 +32,21 @@ export interface ProductQuery {
   readonly sortBy?: SortBy | undefined
   readonly sortOrder?: SortOrder | undefined
   readonly includeFacets: boolean
+}
+
+/** How a search term is compared: without surrounding white space, lower-cased. */
+const foldSearchTerm = (raw: string): string => raw.trim().toLowerCase()
+
+/** A search term as given, decoded to the form the listing compares (`" Saree "` → `"saree"`). */
+export const SearchTerm = Schema.String.pipe(
+  Schema.decodeTo(Schema.String, { decode: SchemaGetter.transform(foldSearchTerm), encode: SchemaGetter.passthrough() })
+)
+
+/** The search a term asks for: the term normalised, or none when it is absent or blank. */
+export const normaliseSearchTerm = (raw: string | undefined): string | undefined => {
+  if (raw === undefined) return undefined
+  const term = Schema.decodeSync(SearchTerm)(raw)
+  return term === "" ? undefined : term
 }
 
 export const DEFAULT_PAGE_SIZE = 20

@@ -1,5 +1,5 @@
 /**
- * What a listing search compares (CONTRACT §4): a product's search fields and a query's terms.
+ * What a listing search compares (docs/contract/catalog.md): a product's search fields and a query's terms.
  *
  * A product's fields (name, sku, description, tags, translations; lower-cased) are its exact
  * fields, followed where they differ by their normalised forms. A field holding Bangla also

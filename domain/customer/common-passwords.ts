@@ -1,5 +1,5 @@
 /**
- * Port: the list of common passwords a new password must not be (CONTRACT §3: at least the
+ * Port: the list of common passwords a new password must not be (docs/contract/accounts.md: at least the
  * 10,000 most common). The comparison is case-insensitive: `isCommon("PassWord1")` is true when
  * "password1" is listed. The argument is the NFKC-normalised password.
  * Adapter: adapters/security/zxcvbn-common-passwords.ts.

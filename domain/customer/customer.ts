@@ -132,7 +132,7 @@ export const markPhoneVerified = (customer: Customer, verifiedPhone: string): Cu
 
 /**
  * A linked account whose email is not proven yet: it sees nothing that was recorded before the
- * linking (CONTRACT §3), and its orders answer 403 until the email is verified.
+ * linking (docs/contract/accounts.md), and its orders answer 403 until the email is verified.
  */
 export const isUnprovenLink = (customer: Customer): boolean => isLinkedAccount(customer) && !isEmailVerified(customer)
 
@@ -172,11 +172,11 @@ export const isLinkedAccount = (customer: Customer): boolean =>
   customer.registeredAt !== null && customer.createdAt.getTime() < customer.registeredAt.getTime()
 
 /**
- * PATCH /customers/me (CONTRACT §7): changing the email or phone marks it unverified (setting
+ * PATCH /customers/me (docs/contract/orders.md): changing the email or phone marks it unverified (setting
  * the same value again keeps the flag); an email or phone held by another customer fails with
  * EmailAlreadyRegistered.
  *
- * A linked account whose email is not proven yet (CONTRACT §3) can neither change nor add a
+ * A linked account whose email is not proven yet (docs/contract/accounts.md) can neither change nor add a
  * contact (EmailVerificationRequired): otherwise whoever registered with someone else's address
  * could plant a phone or an email of their own, prove that one, and so be handed the account once
  * its owner proves the email. Sending back what it is shown (its email, the phone it gave) is not
@@ -209,12 +209,12 @@ export const applyProfileUpdate = (
   return Result.succeed(next)
 }
 
-/** CONTRACT §3: a linked account whose email is unproven may not prove a phone (403). */
+/** docs/contract/accounts.md: a linked account whose email is unproven may not prove a phone (403). */
 export const checkMayVerifyPhone = (customer: Customer): Result.Result<void, EmailVerificationRequired> =>
   isUnprovenLink(customer) ? Result.fail(new EmailVerificationRequired()) : Result.succeed(undefined)
 
 /**
- * CONTRACT §3: `/customers/me/orders*` answers 403 for a linked account until its email is
+ * docs/contract/accounts.md: `/customers/me/orders*` answers 403 for a linked account until its email is
  * verified, whatever orders exist.
  */
 export const checkOrdersAccess = (customer: Customer): Result.Result<void, EmailVerificationRequired> =>

@@ -1,5 +1,5 @@
 /**
- * Email addresses. CONTRACT §3: emails are normalised by trimming and lower-casing the WHOLE
+ * Email addresses. docs/contract/accounts.md: emails are normalised by trimming and lower-casing the WHOLE
  * address (local part included), for uniqueness, login and linking. Every email the domain
  * stores or compares is a {@link NormalisedEmail}.
  */

@@ -1,5 +1,5 @@
 /**
- * Password policy (CONTRACT §3): the password is Unicode NFKC-normalised, must then be 8..128
+ * Password policy (docs/contract/accounts.md): the password is Unicode NFKC-normalised, must then be 8..128
  * Unicode code points long (an astral character such as "😀" counts once, not twice; the
  * password is never truncated), has no composition rules, and must not be a common password
  * (case-insensitive). The NFKC form is what gets hashed and, at login, compared.

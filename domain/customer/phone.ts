@@ -1,5 +1,5 @@
 /**
- * Phone numbers that identify a person (CONTRACT §3). One canonical form is used for uniqueness,
+ * Phone numbers that identify a person (docs/contract/accounts.md). One canonical form is used for uniqueness,
  * one-time codes (destination and lookup), login, linking and matching a guest order to a customer:
  *
  * - spaces, dashes, dots and parentheses are dropped (Bangla digits ০-৯ read as 0-9);

@@ -1,5 +1,5 @@
 /**
- * POST /auth/register over an email (CONTRACT §3): the caller looks up the customer holding the
+ * POST /auth/register over an email (docs/contract/accounts.md): the caller looks up the customer holding the
  * normalised email (under a lock or a unique constraint, so 20 concurrent registrations create one
  * customer) and asks {@link decideRegistration} what to do.
  */

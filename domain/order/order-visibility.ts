@@ -1,5 +1,5 @@
 /**
- * Who sees an order in their history (CONTRACT §3, §7): an order placed signed in is always its
+ * Who sees an order in their history (docs/contract/accounts.md, docs/contract/orders.md): an order placed signed in is always its
  * customer's; a guest order was matched to a customer by its shipping email or phone, and is
  * shown to that customer only through a contact they proved: the exact email a `verify_email`
  * code proved, or the phone a `verify_phone` code or an OTP login proved. Registering with

@@ -1,5 +1,5 @@
 /**
- * An order (CONTRACT §6 checkout, §7): what a checked-out cart becomes. Lines are snapshots of
+ * An order (docs/contract/cart.md checkout, docs/contract/orders.md): what a checked-out cart becomes. Lines are snapshots of
  * the catalog at checkout (names, skus, images, prices), so later catalog changes, even a
  * variant removed by a re-import, never change an order. Money is in integer minor units.
  */

@@ -14,7 +14,7 @@ import { Schema } from "effect"
 import { OrderId, PaymentSessionId } from "../shared/ids.ts"
 import { MinorUnits } from "../shared/money.ts"
 
-/** The shop currency (CONTRACT §1 leaves it unnamed; the gateways here are Bangladeshi). */
+/** The shop currency (docs/contract/conventions.md leaves it unnamed; the gateways here are Bangladeshi). */
 export const SHOP_CURRENCY = "BDT"
 
 export const PaymentProvider = Schema.Literals(["bkash", "sslcommerz", "demo"])

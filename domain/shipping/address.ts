@@ -1,5 +1,5 @@
 /**
- * The postal address a customer gives for a cart's shipping or billing (CONTRACT §6).
+ * The postal address a customer gives for a cart's shipping or billing (docs/contract/cart.md).
  *
  * `AddressInput` validates a request body and decodes it straight into the stored `Address`:
  * `name` (1..200) and `phone` (7..20 of digits, spaces, `+`, `-`) are required, at least one
@@ -7,7 +7,7 @@
  * `note` ≤ 500) and an absent field becomes `""`. Values are stored as given (not trimmed).
  *
  * Beyond the interface's eleven fields the address takes an optional `email` (a valid address or
- * `""`): CONTRACT §6 attaches a guest's order to the customer with "the shipping email or
+ * `""`): docs/contract/cart.md attaches a guest's order to the customer with "the shipping email or
  * phone", and the interface's Address has no other place for that email.
  */
 import { Effect, Schema } from "effect"
@@ -45,7 +45,7 @@ export const AddressName = Schema.String.check(
 )
 
 /**
- * Kept as written (riders read it), with at least 7 digits (CONTRACT §3); a guest order is
+ * Kept as written (riders read it), with at least 7 digits (docs/contract/accounts.md); a guest order is
  * matched to a customer by its canonical form (domain/customer/phone).
  */
 export const PhoneNumber = Schema.String.check(
@@ -64,7 +64,7 @@ export const AddressEmail = Schema.Union([Schema.Literal(""), Schema.String.chec
 
 const OptionalEmail = AddressEmail.pipe(Schema.withDecodingDefaultKey(Effect.succeed("")))
 
-/** CONTRACT §6: at least one of `city` and `district` is given (not blank). */
+/** docs/contract/cart.md: at least one of `city` and `district` is given (not blank). */
 export const hasCityOrDistrict = (address: { readonly city: string; readonly district: string }): boolean =>
   !isBlank(address.city) || !isBlank(address.district)
 

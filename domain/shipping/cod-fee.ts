@@ -1,5 +1,5 @@
 /**
- * Cash-on-delivery surcharge (CONTRACT §5), in integer minor units.
+ * Cash-on-delivery surcharge (docs/contract/shipping.md), in integer minor units.
  */
 import { Schema } from "effect"
 import { asMinorUnits, fixedOrPercentageOf, type MinorUnits } from "../shared/money.ts"

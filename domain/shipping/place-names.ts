@@ -1,5 +1,5 @@
 /**
- * Canonical place names for zone rules (CONTRACT §5). A place name compares trimmed,
+ * Canonical place names for zone rules (docs/contract/shipping.md). A place name compares trimmed,
  * case-insensitive and in Unicode NFC; the Bangla and English names of Bangladesh's 8 divisions
  * and 64 districts, with their older English spellings, are one value: `Dhaka`, `dhaka ` and
  * `ঢাকা` are the same place, as are `Chittagong`, `Chattogram` and `চট্টগ্রাম`.

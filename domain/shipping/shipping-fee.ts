@@ -1,5 +1,5 @@
 /**
- * Shipping fee (CONTRACT §5). Weights are summed in integer grams so that e.g. 3 × 100 g is
+ * Shipping fee (docs/contract/shipping.md). Weights are summed in integer grams so that e.g. 3 × 100 g is
  * exactly 300 g; every amount is in integer minor units.
  */
 import { Result, Schema } from "effect"

@@ -1,5 +1,5 @@
 /**
- * A shop's shipping method and its zones (CONTRACT §5, interface `ShippingMethod`/`Zone`), in the
+ * A shop's shipping method and its zones (docs/contract/shipping.md, interface `ShippingMethod`/`Zone`), in the
  * service's units: money in minor units, weights in grams, percentages in basis points.
  */
 import { Schema } from "effect"

@@ -1,5 +1,5 @@
 /**
- * Zone resolution (CONTRACT §5): a shop's ordered zone rules map a shipping address to a
+ * Zone resolution (docs/contract/shipping.md): a shop's ordered zone rules map a shipping address to a
  * zone type (free strings such as `inside_city`, `suburb`, `outside_city`), comparing place
  * names in their canonical form.
  */

@@ -1,5 +1,5 @@
 /**
- * The argon2id adapter: the stored hash carries the CONTRACT's parameters (argon2id, m=19456
+ * The argon2id adapter: the stored hash carries the parameters of docs/contract/accounts.md (argon2id, m=19456
  * KiB, t=2, p=1) and a random salt, verification works, a missing hash (unknown email) is
  * verified against the dummy hash and answers false, and the semaphore caps concurrent hashes.
  */

@@ -1,6 +1,6 @@
 /**
  * The contract of every Notifier (memory, PGlite, PostgreSQL): a sent notification lands in the
- * outbox and, when NOTIFICATIONS_FILE is set, as one JSON line in that file with the CONTRACT's
+ * outbox and, when NOTIFICATIONS_FILE is set, as one JSON line in that file with docs/contract/accounts.md's
  * fields (absent optional fields are left out).
  */
 import { readFile } from "node:fs/promises"

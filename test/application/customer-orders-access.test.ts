@@ -1,5 +1,5 @@
 /**
- * The /customers/me/orders* guard (CONTRACT §3): a linked account (a password attached to a
+ * The /customers/me/orders* guard (docs/contract/accounts.md): a linked account (a password attached to a
  * chat or guest customer) is refused (EmailVerificationRequired → 403) until its email is
  * verified, whatever orders exist; a customer created by registering, and a password-less one,
  * are not; the viewer carries exactly the contacts the customer proved.

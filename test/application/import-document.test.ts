@@ -37,7 +37,7 @@ const decoded = (input: unknown): ImportDocument => {
 const pathsOf = (problems: ReadonlyArray<ImportProblem>) => problems.map((problem) => problem.path).sort()
 
 describe("import document schema", () => {
-  it("accepts what make-catalog.mjs generates", () => {
+  it("accepts what scripts/make-catalog.ts generates", () => {
     const document = generatedCatalogJson(30)
     expect(schemaProblems(document)).toEqual([])
     expect(checkDocumentReferences(document, nothingStored)).toEqual([])

@@ -1,4 +1,4 @@
-// Account shapes of `npm run bench`: logins at a fixed 40/s (CONTRACT: login p99 <= 100 ms) with
+// Account shapes of `npm run bench`: logins at a fixed 40/s (the target: login p99 <= 100 ms) with
 // the catalog listing running alongside at a fixed rate, and the same listing alone as its
 // baseline (under the login load its p99 must stay within 2x of it).
 import type { BenchRequest, Shape, ShapeContext } from "./shape.ts"

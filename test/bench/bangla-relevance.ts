@@ -1,4 +1,4 @@
-// Relevance of search in Bangla (CONTRACT §4): recall@10 and MRR per query class of the
+// Relevance of search in Bangla (docs/contract/catalog.md): recall@10 and MRR per query class of the
 // labelled set in bangla-queries.ts, over a bilingual catalog built here, asked of the catalog
 // engine through the ProductSearch port (the memory reference must give the same pages), and
 // whether English queries keep the plain substring search's first page.
@@ -10,7 +10,7 @@ import { memoryProductSearch } from "../../adapters/memory/memory-product-search
 import type { ProductSearchIndex } from "../../application/catalog/product-search.ts"
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
 import { ShopId } from "../../domain/shared/ids.ts"
-import { makeProduct } from "../domain/catalog/catalog-fixtures.ts"
+import { makeProduct } from "../support/catalog-fixtures.ts"
 import { seededInt } from "../support/seeded-random.ts"
 import {
   banglaNumber,

@@ -70,6 +70,7 @@ export const parseBenchOptions = (
   env: NodeJS.ProcessEnv,
   repoRoot: string
 ): BenchOptions | null => {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: assigned once below, typed by parseArgs's options
   let values
   try {
     values = parseArgs({

@@ -1,4 +1,4 @@
-// The catalog document to import: generated with ../shared/bench/make-catalog.mjs (deterministic,
+// The catalog document to import: generated with scripts/make-catalog.ts (deterministic,
 // reused when bench-results/catalog-<N>.json already exists) or given with --catalog.
 import { spawn } from "node:child_process"
 import { existsSync } from "node:fs"

@@ -1,19 +1,21 @@
 // The document codec's compression, one way per process: this project's codec
-// (adapters/compression/dictionary-document-codec.ts: a trained dictionary and trained prefix
+// (adapters/catalog-engine/compression/dictionary-document-codec.ts: a trained dictionary and trained prefix
 // codes, in TypeScript) against Node's public per-call functions with the same dictionary
-// (deflateRawSync / inflateRawSync, and zstd), over the products of the generated bench catalog:
+// (deflateRawSync / inflateRawSync, and zstd) and a pure-JS deflate with the same dictionary
+// (fflate: no native state, so nothing left in the C heap), over the products of the generated bench catalog:
 // µs per document to encode and to decode (decoded 3 times), bytes per document, and how much RSS
 // grew while encoding them all. Not a test:
-//   node test/bench/document-codec-figures.ts CATALOG.json [dictionary|per-call|zstd ...]
+//   node test/bench/document-codec-figures.ts CATALOG.json [dictionary|per-call|zstd|fflate ...]
 // With no way named it runs each in a child process of its own, alternated over 3 rounds.
 import { spawnSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { constants, deflateRawSync, inflateRawSync, zstdCompressSync, zstdDecompressSync } from "node:zlib"
-import { trainDictionary } from "../../adapters/compression/compression-dictionary.ts"
-import { DEFAULT_DICTIONARY, dictionaryDocumentCodec, trainCodecData } from "../../adapters/compression/dictionary-document-codec.ts"
+import { deflateSync as fflateDeflate, inflateSync as fflateInflate } from "fflate"
+import { trainDictionary } from "../../adapters/catalog-engine/compression/compression-dictionary.ts"
+import { DEFAULT_DICTIONARY, dictionaryDocumentCodec, trainCodecData } from "../../adapters/catalog-engine/compression/dictionary-document-codec.ts"
 
-type Way = "dictionary" | "per-call" | "zstd"
-const WAYS: ReadonlyArray<Way> = ["dictionary", "per-call", "zstd"]
+type Way = "dictionary" | "per-call" | "zstd" | "fflate"
+const WAYS: ReadonlyArray<Way> = ["dictionary", "per-call", "zstd", "fflate"]
 
 const [catalogFile, ...named] = process.argv.slice(2)
 if (catalogFile === undefined) throw new Error("usage: document-codec-figures.ts CATALOG.json [way ...]")
@@ -29,6 +31,13 @@ const codecOf = (way: Way, samples: ReadonlyArray<string>) => {
   // zlib's window is 32 KiB, and a dictionary of that size leaves no room for the document
   const dictionary = trainDictionary(samples, { ...DEFAULT_DICTIONARY, size: 16 * 1024 })
   const inflateOptions = { windowBits: 15, dictionary }
+  if (way === "fflate") {
+    const utf8 = new TextDecoder()
+    return {
+      encode: (input: Buffer) => fflateDeflate(input, { level: 6, mem: 8, dictionary }),
+      decode: (input: Uint8Array) => utf8.decode(fflateInflate(input, { dictionary }))
+    }
+  }
   if (way === "per-call") {
     const options = { level: 6, memLevel: 8, windowBits: 15, strategy: constants.Z_DEFAULT_STRATEGY, dictionary }
     return { encode: (input: Buffer) => deflateRawSync(input, options), decode: (input: Uint8Array) => inflateRawSync(input, inflateOptions).toString("utf8") }
@@ -45,7 +54,7 @@ const measure = (way: Way) => {
   const codec = codecOf(way, documents.slice(0, 2_000).map((document) => document.toString("utf8")))
   const rssBefore = process.memoryUsage().rss
   let started = performance.now()
-  const encoded = documents.map((document) => codec.encode(document))
+  const encoded: Array<Uint8Array> = documents.map((document) => codec.encode(document))
   const encodeMs = performance.now() - started
   const rssGrowth = process.memoryUsage().rss - rssBefore
   started = performance.now()

@@ -22,7 +22,7 @@ import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { Effect, Layer } from "effect"
 import { catalogDocumentFile } from "../../adapters/file/catalog-document-file.ts"
-import { dictionaryDocumentCodecTrainer, documentCodecFromDescription } from "../../adapters/compression/dictionary-document-codec.ts"
+import { dictionaryDocumentCodecTrainer, documentCodecFromDescription } from "../../adapters/catalog-engine/compression/dictionary-document-codec.ts"
 import * as MemoryCatalogStore from "../../adapters/memory/memory-catalog-store.ts"
 import * as MemoryCustomerRepository from "../../adapters/memory/memory-customer-repository.ts"
 import * as CryptoIdGenerator from "../../adapters/security/crypto-id-generator.ts"
@@ -31,8 +31,8 @@ import { CatalogSource } from "../../application/catalog/catalog-source.ts"
 import { importCatalogFrom } from "../../application/catalog-import/import-catalog.ts"
 import type { CatalogProduct, SizeGuide } from "../../domain/catalog/catalog-product.ts"
 import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
-import { makeIndex } from "../domain/catalog/catalog-fixtures.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
+import { makeIndex } from "../support/catalog-fixtures.ts"
+import { CategoryId, type ShopId } from "../../domain/shared/ids.ts"
 import type { CategoryRecord } from "../../domain/catalog/category.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import type { Facets } from "../../domain/catalog/facets.ts"
@@ -53,7 +53,7 @@ interface Snapshot {
 
 /** The products the read model would load, through the memory import of the bench catalog. */
 const importedSnapshot = async (products: number): Promise<Snapshot> => {
-  const catalog = await generatedCatalog(resolve(repoRoot, "../shared/bench/make-catalog.mjs"), resultsDir, products)
+  const catalog = await generatedCatalog(resolve(repoRoot, "scripts/make-catalog.ts"), resultsDir, products)
   return Effect.runPromise(Effect.gen(function*() {
     yield* importCatalogFrom(catalogDocumentFile(catalog.file))
     const source = yield* CatalogSource
@@ -110,7 +110,7 @@ const toProductQuery = (spec: ListingQuerySpec, index: CatalogIndex): ProductQue
   page: spec.page,
   limit: spec.limit,
   search: spec.search,
-  categoryIds: spec.categorySlug === undefined ? undefined : [index.categoryIdBySlug(spec.categorySlug) ?? "-"],
+  categoryIds: spec.categorySlug === undefined ? undefined : [CategoryId.make(index.categoryIdBySlug(spec.categorySlug) ?? "-")],
   tags: spec.tags,
   attributes: spec.attribute === undefined ? undefined : [spec.attribute],
   minPrice: spec.minPrice === undefined ? undefined : toMinor(spec.minPrice),

@@ -12,7 +12,7 @@
 // every method are checked equal. `npm ci` does not build roaring's native part (package.json's
 // allowScripts); the command below builds it for the pinned Node, once. Not a test.
 import { parseArgs } from "node:util"
-import { dictionaryDocumentCodecTrainer } from "../../adapters/compression/dictionary-document-codec.ts"
+import { dictionaryDocumentCodecTrainer } from "../../adapters/catalog-engine/compression/dictionary-document-codec.ts"
 import { type Bitset, countBits, countIntersection, forEachBit, intersectInto, makeBitset, setBit } from "../../adapters/catalog-engine/columns/bitset.ts"
 import { GroupCounter, valueSetsOf } from "../../adapters/catalog-engine/catalog-index/facet-kernels.ts"
 import { ATTRIBUTE_GROUP_PREFIX } from "../../adapters/catalog-engine/catalog-index/listing-filters.ts"

@@ -28,7 +28,7 @@ import { makeStoreApi } from "./store-api.ts"
 import { storefrontShapes } from "./storefront-shapes.ts"
 
 const repoRoot = resolve(import.meta.dirname, "../..")
-const catalogGenerator = resolve(repoRoot, "../shared/bench/make-catalog.mjs")
+const catalogGenerator = resolve(repoRoot, "scripts/make-catalog.ts")
 const resultsDir = join(repoRoot, "bench-results")
 
 /** The load shapes asked for (every one when none is named); `delivery` is not among them. */

@@ -10,7 +10,7 @@ import type { ProductSlots } from "../../adapters/catalog-engine/catalog-index/p
 import type { SlotMemberships } from "../../adapters/catalog-engine/catalog-index/slot-memberships.ts"
 import type { SortOrders } from "../../adapters/catalog-engine/catalog-index/sort-orders.ts"
 import type { CatalogProduct } from "../../domain/catalog/catalog-product.ts"
-import { type IndexOptions, makeIndex } from "../domain/catalog/catalog-fixtures.ts"
+import { type IndexOptions, makeIndex } from "../support/catalog-fixtures.ts"
 
 export interface SnapshotIndex {
   readonly catalog: CatalogIndex

@@ -20,7 +20,7 @@ const WALKTHROUGH = join(import.meta.dirname, "../../docs/walkthrough.md")
 const walkthroughMarkdown = () => [README, WALKTHROUGH].map((file) => readFileSync(file, "utf8")).join("\n")
 
 /** The sh blocks of a markdown text that call the API, in order. */
-export const readmeCurlBlocks = (markdown: string): ReadonlyArray<string> =>
+const readmeCurlBlocks = (markdown: string): ReadonlyArray<string> =>
   [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]!).filter((block) => /\bcurl\b/.test(block))
 
 /** `TOKEN='<… console>'` → read from the console: a reset token for *TOKEN*, else a code. */

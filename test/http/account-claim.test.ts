@@ -1,6 +1,6 @@
 /**
  * No way into someone else's account, whichever way its owner proves the email (issue 27,
- * CONTRACT §3): a registration over a guest's email is a claim that only a `verify_email` code
+ * docs/contract/accounts.md): a registration over a guest's email is a claim that only a `verify_email` code
  * from the registrant's own sessions adopts. Each route of the probe: the owner signs in by a
  * login code mailed to the email; the registrant plants a phone afterwards with his session; the
  * owner signs in by an SMS code to the guest order's phone and then proves the email. In each the

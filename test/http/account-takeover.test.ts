@@ -1,5 +1,5 @@
 /**
- * The takeover through a phone planted on a linked account (issue 18, CONTRACT §3), step by step
+ * The takeover through a phone planted on a linked account (issue 18, docs/contract/accounts.md), step by step
  * as it was probed: a guest buys with an email; someone registers with that email (the account is
  * linked, its email unproven); the registrant tries to plant and prove a phone of their own; the
  * real owner resets the password through the emailed link; the registrant tries to sign in by SMS.

@@ -1,5 +1,5 @@
 /**
- * The rate limits of CONTRACT §3 through the real server, on memory, PGlite and PostgreSQL:
+ * The rate limits of docs/contract/accounts.md through the real server, on memory, PGlite and PostgreSQL:
  * 429 rate_limited with Retry-After for failed logins per email (10 / 15 min) and per client
  * IP (100 / 15 min), OTP sends per destination (1 / 60 s, 5 / hour) and per IP (30 / hour),
  * registrations per IP (20 / hour); and without TRUST_PROXY, X-Forwarded-For cannot dodge them.

@@ -1,5 +1,5 @@
 /**
- * Search in Bangla (CONTRACT §4) through the real HTTP server, on every test engine: the listing's
+ * Search in Bangla (docs/contract/catalog.md) through the real HTTP server, on every test engine: the listing's
  * `search` and the suggestions find Bangla words in either Unicode form, in their spelling
  * variants, typed in Latin letters (Banglish) and with Bangla or ASCII digits; the exact spelling
  * in the name ranks first, and an English term keeps its English matches first.

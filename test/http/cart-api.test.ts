@@ -1,5 +1,5 @@
 /**
- * The cart routes (CONTRACT §5, §6) through the real server on the SQL adapter over every test
+ * The cart routes (docs/contract/shipping.md, docs/contract/cart.md) through the real server on the SQL adapter over every test
  * engine: creation, items, notes, addresses, shipping and payment methods, coupons, totals,
  * ETag / If-Match, ownership, expiry and every error code of those routes.
  */

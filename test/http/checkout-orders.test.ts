@@ -1,5 +1,5 @@
 /**
- * Checkout and order history (CONTRACT §6 checkout, §7) through the real server on the SQL
+ * Checkout and order history (docs/contract/cart.md checkout, docs/contract/orders.md) through the real server on the SQL
  * adapter over every test engine: a guest and a signed-in customer from an empty cart to an
  * order in their history, every checkout error, coupon and stock re-validation, Idempotency-Key
  * on creation and checkout, the order routes' scoping and errors. On PostgreSQL (DATABASE_URL)

@@ -1,5 +1,5 @@
 /**
- * An Idempotency-Key never hands one client's resource to another (issue 18, CONTRACT §6). A
+ * An Idempotency-Key never hands one client's resource to another (issue 18, docs/contract/cart.md). A
  * guest has no secret but the key: the probe sent a 24-bit key that another guest could guess,
  * and was handed the first guest's cart with its address. Keys now carry at least 128 bits; a
  * guest's cart creation is replayed only while the cart is as it was created; a checkout's key is

@@ -1,5 +1,5 @@
 /**
- * Privacy between customers (issue 9, CONTRACT §3): a guest order reaches an account only
+ * Privacy between customers (issue 9, docs/contract/accounts.md): a guest order reaches an account only
  * through a contact the account proved. The reproductions, each failing on the earlier code:
  * registering with somebody else's phone or email and then reading their guest orders; a
  * registrant over a chat-imported customer seeing that customer's phone; a linked account

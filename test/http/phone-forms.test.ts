@@ -1,5 +1,5 @@
 /**
- * One person per phone number (issue 29, CONTRACT §3), through the real server on PGlite and
+ * One person per phone number (issue 29, docs/contract/accounts.md), through the real server on PGlite and
  * PostgreSQL: a Bangladeshi mobile number written `01…`, `8801…`, `+8801…` or `008801…` (with
  * spaces or dashes) is one number: each form signs in the same customer, a guest order shipped to
  * another form of it is found once the number is proven, and no other account can take it.

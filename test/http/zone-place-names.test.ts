@@ -1,5 +1,5 @@
 /**
- * Places as people write them (issue 29, CONTRACT §5), through the real server on the demo
+ * Places as people write them (issue 29, docs/contract/shipping.md), through the real server on the demo
  * catalog, on PGlite and PostgreSQL: the demo's rules price city `Dhaka` inside the city and
  * districts `Gazipur`, `Narayanganj` as suburb; the same places written in Bangla get the same
  * zones, so Express (inside the city only) is offered for `ঢাকা`.

@@ -21,6 +21,14 @@ export interface CatalogIndexOptions {
   readonly documentCodec?: DocumentCodec | DocumentCodecTrainer | undefined
   /** How a product's document is made (the ProductDocumentFormat's `render`). */
   readonly render: (product: CatalogProduct, context: DocumentContext) => string
+}
+
+/**
+ * The kernels an index answers with. In production each is "auto" (chosen per call by expected
+ * cost); tests force one at a time, through `CatalogIndex.forcingKernels` only, and hold them
+ * all to the same answers.
+ */
+export interface KernelChoices {
   /**
    * How facet counts are worked out: "auto" (the default) chooses per set by its cardinality;
    * "bitsets" and "tally" force one kernel (tests hold both to the same answers).
@@ -40,10 +48,7 @@ export interface CatalogIndexOptions {
   readonly priceKernel?: PriceKernel | undefined
 }
 
-/** The index's options that another thread's copy keeps (all but the document codec). */
-export type SharedIndexOptions = Omit<CatalogIndexOptions, "documentCodec" | "render">
-
-export const searchOptions = (options: SharedIndexOptions): SearchOptions => ({
+export const searchOptions = (options: KernelChoices): SearchOptions => ({
   kernel: options.searchKernel ?? "auto",
   rebuildAfter: options.searchRebuildAfter
 })

@@ -27,7 +27,7 @@ import { type SharedMemberships, SlotMemberships } from "./slot-memberships.ts"
 import { type SharedOrders, SLOT_ORDERS, SortOrders } from "./sort-orders.ts"
 import { type SharedPrices, VariantPriceIndex } from "./variant-price-index.ts"
 import type { ShopId } from "../../../domain/shared/ids.ts"
-import { type CatalogIndexOptions, type CatalogReference, searchOptions, type SharedIndexOptions } from "./catalog-index-options.ts"
+import { type CatalogIndexOptions, type CatalogReference, type KernelChoices, searchOptions } from "./catalog-index-options.ts"
 
 /**
  * One generation of an index on shared memory: a description another thread rebuilds a
@@ -37,7 +37,7 @@ import { type CatalogIndexOptions, type CatalogReference, searchOptions, type Sh
 export interface SharedCatalogIndex {
   readonly generation: number
   readonly reference: CatalogReference
-  readonly options: SharedIndexOptions
+  readonly kernels: KernelChoices
   readonly slots: SharedSlots
   readonly memberships: SharedMemberships
   readonly orders: SharedOrders
@@ -46,7 +46,7 @@ export interface SharedCatalogIndex {
 }
 
 /** An index in a snapshot: its generation and every part, the built orders, trigram and price indexes included. */
-export type CatalogIndexSnapshot = Omit<SharedCatalogIndex, "reference" | "options" | "slots"> & { readonly slots: SlotsSnapshot }
+export type CatalogIndexSnapshot = Omit<SharedCatalogIndex, "reference" | "kernels" | "slots"> & { readonly slots: SlotsSnapshot }
 
 /** The parts of an index read from shared memory. */
 interface SharedParts {
@@ -67,6 +67,7 @@ const readOnly = (): never => { throw new Error("a shared catalog index is read-
 export class CatalogIndex {
   generation = 0
   readonly reference: CatalogReference
+  private readonly kernels: KernelChoices
   private readonly slots: ProductSlots
   private readonly memberships: SlotMemberships
   private readonly orders: SortOrders
@@ -82,16 +83,18 @@ export class CatalogIndex {
   /** The sets a listing works in (candidates, result, "all but a group"), reused: see docs/catalog-engine.md. */
   private readonly scratch: Array<Bitset> = [makeBitset(0), makeBitset(0), makeBitset(0)]
 
-  constructor(reference: CatalogReference, options: CatalogIndexOptions, shared?: SharedParts) {
+  /** `kernels` is for CatalogIndex.forcingKernels (tests); production leaves every kernel "auto". */
+  constructor(reference: CatalogReference, options: CatalogIndexOptions, shared?: SharedParts, kernels: KernelChoices = {}) {
     this.reference = reference
+    this.kernels = kernels
     this.slots = shared?.slots ?? new ProductSlots(options.documentCodec)
     this.memberships = shared?.memberships ?? new SlotMemberships(reference.categories, wordsFor(this.slots.capacity))
     this.orders = shared?.orders ?? new SortOrders(this.slots)
-    this.search = shared?.search ?? new SearchIndex(this.slots.searchTexts(), searchOptions(options))
-    this.pagingKernel = options.pagingKernel ?? "auto"
+    this.search = shared?.search ?? new SearchIndex(this.slots.searchTexts(), searchOptions(kernels))
+    this.pagingKernel = kernels.pagingKernel ?? "auto"
     this.render = options.render
-    this.prices = { index: shared?.prices ?? new VariantPriceIndex(this.slots), kernel: options.priceKernel ?? "auto" }
-    this.facetCounts = new FacetCounts(this.slots, this.memberships, this.orders, options.facetKernel ?? "auto")
+    this.prices = { index: shared?.prices ?? new VariantPriceIndex(this.slots), kernel: kernels.priceKernel ?? "auto" }
+    this.facetCounts = new FacetCounts(this.slots, this.memberships, this.orders, kernels.facetKernel ?? "auto")
     reference.categories.forEach((category, index) => this.categoryIndexBySlug.set(category.slug, index))
     this.categoryRefs = reference.categories.map((category) => ({ id: category.id, name: category.name, slug: category.slug }))
     const sizeGuides = new Map(reference.sizeGuides.map((guide) => [guide.id, guide]))
@@ -106,12 +109,12 @@ export class CatalogIndex {
    * orders, price and trigram indexes (never written once built) are shared as they are. Builds
    * what `prepare` builds first. Only for a codec with a description (or none).
    */
-  share(options: SharedIndexOptions = {}): SharedCatalogIndex {
+  share(): SharedCatalogIndex {
     this.prepare()
     return {
       generation: this.generation,
       reference: this.reference,
-      options,
+      kernels: this.kernels,
       slots: this.slots.toShared(),
       memberships: this.memberships.toShared(),
       orders: this.orders.toShared(),
@@ -130,15 +133,23 @@ export class CatalogIndex {
   ): CatalogIndex {
     const description = shared.slots.documents.codec
     const slots = ProductSlots.fromShared(shared.slots, description === undefined ? undefined : codec(description))
-    const index = new CatalogIndex(shared.reference, { ...shared.options, render: readOnly }, {
+    const index = new CatalogIndex(shared.reference, { render: readOnly }, {
       slots,
       memberships: SlotMemberships.fromShared(shared.reference.categories, shared.memberships),
       orders: SortOrders.fromShared(slots, shared.orders),
-      search: SearchIndex.fromShared(sharedSearchTexts(shared.slots), searchOptions(shared.options), shared.search),
+      search: SearchIndex.fromShared(sharedSearchTexts(shared.slots), searchOptions(shared.kernels), shared.search),
       prices: VariantPriceIndex.fromShared(slots, shared.prices)
-    })
+    }, shared.kernels)
     index.generation = shared.generation
     return index
+  }
+
+  /**
+   * An empty index that answers with the given kernels instead of choosing by cost: tests hold
+   * every kernel to the same answers this way. Its shared copies keep the same kernels.
+   */
+  static forcingKernels(reference: CatalogReference, options: CatalogIndexOptions, kernels: KernelChoices): CatalogIndex {
+    return new CatalogIndex(reference, options, undefined, kernels)
   }
 
   /** This index for a snapshot, its derived indexes built first (take it while nothing writes). */
@@ -168,7 +179,7 @@ export class CatalogIndex {
       slots,
       memberships: SlotMemberships.fromShared(reference.categories, snapshot.memberships),
       orders: SortOrders.fromShared(slots, snapshot.orders),
-      search: SearchIndex.fromShared(slots.searchTexts(), searchOptions(options), snapshot.search),
+      search: SearchIndex.fromShared(slots.searchTexts(), searchOptions({}), snapshot.search),
       prices: VariantPriceIndex.fromShared(slots, snapshot.prices)
     })
     index.generation = snapshot.generation

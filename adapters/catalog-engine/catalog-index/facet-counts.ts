@@ -1,5 +1,5 @@
 /**
- * Disjunctive facets (CONTRACT §4): every group counted over the products matching every filter
+ * Disjunctive facets (docs/contract/catalog.md): every group counted over the products matching every filter
  * but the group's own. Each group's counts depend only on the other groups' filters (not on the
  * page, sort or limit), so they are kept by that normalised filter set for the current generation:
  * the counts of the unfiltered visible set, of each category, of each popular filter are worked

@@ -1,7 +1,7 @@
 /**
  * A listing query's filters as bit sets, one per facet group (categories, tags, availability,
  * price, and one per attribute key): within a group the values form a union, across groups an
- * intersection (CONTRACT §4).
+ * intersection (docs/contract/catalog.md).
  */
 import { type Bitset, countBits, forEachBit, makeBitset, setBit, unionInto } from "../columns/bitset.ts"
 import type { ProductQuery } from "../../../domain/catalog/product-query.ts"

@@ -1,5 +1,5 @@
 /**
- * Search (CONTRACT §4): the products whose search fields hold one of the lower-cased term's
+ * Search (docs/contract/catalog.md): the products whose search fields hold one of the lower-cased term's
  * search terms (domain/catalog/search-forms.ts: the term, its normalised form, its Bangla
  * spelling key or Banglish phonetic key), and among them the relevance tiers (an exact term in
  * the name, an exact term elsewhere), kept for the most recently used terms

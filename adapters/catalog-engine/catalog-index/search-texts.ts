@@ -31,7 +31,7 @@ export interface SearchTexts {
 /** Separates the fields of the search text, so that no term (terms never hold NUL) spans two. */
 export const FIELD_SEPARATOR = "\u0000"
 
-/** Where the loose fields start (CONTRACT §4 search in Bangla; domain/catalog/search-forms.ts). */
+/** Where the loose fields start (docs/contract/catalog.md search in Bangla; domain/catalog/search-forms.ts). */
 const LOOSE_START = `${FIELD_SEPARATOR}${LOOSE_FIELD}${FIELD_SEPARATOR}`
 const LOOSE_START_BYTES = new TextEncoder().encode(LOOSE_START)
 const LOOSE_FIELD_BYTE = LOOSE_FIELD.charCodeAt(0)

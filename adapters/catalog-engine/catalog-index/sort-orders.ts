@@ -1,6 +1,6 @@
 /**
  * The sort permutations of the slots, one per sort key, ascending with ties broken by product id
- * (CONTRACT §4); built on first use and dropped when a sort key changes.
+ * (docs/contract/catalog.md); built on first use and dropped when a sort key changes.
  */
 import type { SortBy } from "../../../domain/catalog/product-query.ts"
 import { sharedAsIs, sharedInt32 } from "../columns/shared-columns.ts"

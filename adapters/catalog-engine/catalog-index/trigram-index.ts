@@ -2,7 +2,7 @@
  * An index of the three-character sequences (trigrams) of every slot's search text, to find the
  * candidates for a search term without reading every product: a product whose text holds the
  * term holds each of the term's trigrams, so the slots listed under all of them are a superset of
- * the matches (verified by substring afterwards, so the answer is exactly CONTRACT §4's).
+ * the matches (verified by substring afterwards, so the answer is exactly docs/contract/catalog.md's).
  *
  * Built in two passes over the texts into one byte array: per trigram, its slots ascending as
  * variable-length deltas (about a byte a slot). Slots changed after the build are not in it; the

@@ -1,4 +1,4 @@
-/** /auth: register, login, refresh, logout, forgot and reset password (CONTRACT §3). */
+/** /auth: register, login, refresh, logout, forgot and reset password (docs/contract/accounts.md). */
 import { HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { authProblems } from "../problems/account-problem-table.ts"
 import {

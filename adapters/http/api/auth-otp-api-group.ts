@@ -1,5 +1,5 @@
 /**
- * /auth/otp: request and verify one-time codes (CONTRACT §3). The bearer token is optional here:
+ * /auth/otp: request and verify one-time codes (docs/contract/accounts.md). The bearer token is optional here:
  * `verify_email` / `verify_phone` codes need it, `login` and `reset_password` codes do not.
  */
 import { HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"

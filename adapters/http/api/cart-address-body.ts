@@ -1,5 +1,5 @@
 /**
- * Body of `PUT /cart/{id}/shipping-address` and `/billing-address`: an Address (CONTRACT §6), or
+ * Body of `PUT /cart/{id}/shipping-address` and `/billing-address`: an Address (docs/contract/cart.md), or
  * `{addressId}` naming one of the signed-in customer's saved addresses (issue 13), which is copied
  * onto the cart. One object with every key optional rather than a union of the two, so that a bad
  * body is reported against the shape the client meant (a missing `phone`, not also "`name` is not

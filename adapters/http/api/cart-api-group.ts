@@ -1,5 +1,5 @@
 /**
- * The cart routes (CONTRACT §6) under /v1/store/cart. A bearer token is optional: a signed-in
+ * The cart routes (docs/contract/cart.md) under /v1/store/cart. A bearer token is optional: a signed-in
  * customer owns the carts they create or touch. Every success returns the whole Cart with
  * `ETag: "<version>"`; changes accept `If-Match`; creation and checkout accept `Idempotency-Key`.
  * Checkout answers 201 with the order.
@@ -29,7 +29,7 @@ import { PlacedOrderView } from "./order-views.ts"
 
 /**
  * At least 128 bits of randomness (a UUID v4, or 22+ random base64url characters), printable
- * ASCII, and not a key a randomness estimate refuses (CONTRACT §6, key-randomness.ts).
+ * ASCII, and not a key a randomness estimate refuses (docs/contract/cart.md, key-randomness.ts).
  */
 const IdempotencyKey = Schema.String.check(
   Schema.isPattern(new RegExp(`^[!-~]{${IDEMPOTENCY_KEY_MIN_LENGTH},${IDEMPOTENCY_KEY_MAX_LENGTH}}$`), {

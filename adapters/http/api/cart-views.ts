@@ -1,5 +1,5 @@
 /**
- * The cart as the storefront sees it (interface Cart, CartItem, Address; CONTRACT §1 and §6):
+ * The cart as the storefront sees it (interface Cart, CartItem, Address; docs/contract/conventions.md and docs/contract/cart.md):
  * money in major units, timestamps as ISO strings, plain-string fields `""` when empty. And the
  * request bodies of the cart routes.
  */

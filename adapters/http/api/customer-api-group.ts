@@ -1,4 +1,4 @@
-/** /customers/me: the signed-in customer's profile (CONTRACT §7); the bearer token is required. */
+/** /customers/me: the signed-in customer's profile (docs/contract/orders.md); the bearer token is required. */
 import { HttpApiGroup, OpenApi } from "effect/http-api"
 import { customerProblems } from "../problems/account-problem-table.ts"
 import { CustomerAuthMiddleware } from "./customer-auth.ts"

@@ -1,5 +1,5 @@
 /**
- * Bearer authentication of customers (CONTRACT §1, §3): `Authorization: Bearer <accessToken>`.
+ * Bearer authentication of customers (docs/contract/conventions.md, docs/contract/accounts.md): `Authorization: Bearer <accessToken>`.
  * Required under /customers/me (missing, invalid, expired or revoked → 401 unauthorized);
  * optional on cart routes, where a present but invalid token is still 401.
  */

@@ -60,7 +60,7 @@ const endpointFacts = <Id extends string, Groups extends HttpApiGroup.Constraint
 
 const PROBLEM_SCHEMA = {
   type: "object",
-  description: "An RFC 9457 problem; `code` names the problem (CONTRACT §2)",
+  description: "An RFC 9457 problem; `code` names the problem (docs/contract/errors.md)",
   properties: {
     type: { type: "string", examples: ["urn:storefront:error:service_unavailable"] },
     title: { type: "string" },

@@ -1,5 +1,5 @@
 /**
- * The signed-in customer's orders (CONTRACT §7), newest first, only in the key's shops; the
+ * The signed-in customer's orders (docs/contract/orders.md), newest first, only in the key's shops; the
  * bearer token is required. A customer who must verify their email first gets 403.
  */
 import { Schema } from "effect"

@@ -1,5 +1,5 @@
 /**
- * Orders as the storefront sees them (interface Order list item and detail; CONTRACT §7):
+ * Orders as the storefront sees them (interface Order list item and detail; docs/contract/orders.md):
  * money in major units, nullable strings `null` when empty. Beyond the interface, an order also
  * shows its shop, coupon, shipping method and billing address, and each item its line total and
  * variant sku.

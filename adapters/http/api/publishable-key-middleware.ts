@@ -1,5 +1,5 @@
 /**
- * Every /v1/store route requires `x-publishable-api-key` (CONTRACT §1): missing → 400
+ * Every /v1/store route requires `x-publishable-api-key` (docs/contract/conventions.md): missing → 400
  * publishable_key_required; unknown or revoked → 401 publishable_key_invalid.
  */
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"

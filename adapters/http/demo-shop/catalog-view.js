@@ -26,7 +26,7 @@ const listingHash = (filters) => {
 
 const escapeAttribute = (text) => text.replace(/[\\,|:]/g, (char) => `\\${char}`)
 
-/** `key:v1|v2,key2:v3` (CONTRACT §4) from the chosen values per attribute key, and back. */
+/** `key:v1|v2,key2:v3` (docs/contract/catalog.md) from the chosen values per attribute key, and back. */
 const attributeParam = (chosen) =>
   Object.entries(chosen)
     .filter(([, values]) => values.length > 0)

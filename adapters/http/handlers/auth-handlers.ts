@@ -1,4 +1,4 @@
-/** Handlers of the /auth group: the account use cases, their domain errors as CONTRACT problems. */
+/** Handlers of the /auth group: the account use cases, their domain errors as the problems of docs/contract/errors.md. */
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { AccountsService } from "../../../application/auth/accounts-service.ts"

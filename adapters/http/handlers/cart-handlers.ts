@@ -1,5 +1,5 @@
 /**
- * Handlers of the cart group (CONTRACT §6). Each answers the whole cart as JSON text with its
+ * Handlers of the cart group (docs/contract/cart.md). Each answers the whole cart as JSON text with its
  * ETag; creation and checkout run under their Idempotency-Key, which records exactly that text.
  */
 import { Effect } from "effect"
@@ -82,7 +82,7 @@ export const layer = HttpApiBuilder.group(StorefrontApi, "cart", (handlers) =>
           payload
         })
         // a guest's key is its only secret: once the cart it made has changed, its creator has
-        // had the response, so a replay would hand the cart to someone else (CONTRACT §6)
+        // had the response, so a replay would hand the cart to someone else (docs/contract/cart.md)
         const guarded = keyed === null || requester.customerId !== null
           ? keyed
           : { ...keyed, replayable: (recorded: RecordedResponse) => unchangedSinceCreation(cart, recorded, requester) }

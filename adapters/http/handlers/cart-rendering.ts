@@ -1,5 +1,5 @@
 /**
- * A priced cart as the storefront's Cart JSON (CONTRACT §1, §6): major units, ISO timestamps,
+ * A priced cart as the storefront's Cart JSON (docs/contract/conventions.md, docs/contract/cart.md): major units, ISO timestamps,
  * `""` for empty plain strings, an address with every field `""` when none was given. The JSON
  * text is built here once and sent as is (it is also what an Idempotency-Key replays), with
  * `ETag: "<version>"`.

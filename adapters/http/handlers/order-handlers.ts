@@ -1,4 +1,4 @@
-/** Handlers of the orders group (CONTRACT §7): the signed-in customer's orders in the key's shops. */
+/** Handlers of the orders group (docs/contract/orders.md): the signed-in customer's orders in the key's shops. */
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"

@@ -1,4 +1,4 @@
-/** Orders as the storefront's Order JSON (interface list item and detail; CONTRACT §1, §7). */
+/** Orders as the storefront's Order JSON (interface list item and detail; docs/contract/conventions.md, docs/contract/orders.md). */
 import type { CustomerOrdersPage } from "../../../application/orders/list-customer-orders.ts"
 import { type Order, trackingNumberOf } from "../../../domain/order/order.ts"
 import { toMajor } from "../../../domain/shared/money.ts"

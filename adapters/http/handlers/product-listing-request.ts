@@ -5,7 +5,8 @@
  */
 import { Result } from "effect"
 import type { ProductListingRequest } from "../../../application/catalog/product-listing.ts"
-import { DEFAULT_PAGE_SIZE, parseAttributeFilter, splitCommaList } from "../../../domain/catalog/product-query.ts"
+import { DEFAULT_PAGE_SIZE, normaliseSearchTerm, parseAttributeFilter, splitCommaList } from "../../../domain/catalog/product-query.ts"
+import { CategoryId } from "../../../domain/shared/ids.ts"
 import { toMinor } from "../../../domain/shared/money.ts"
 import type { CatalogApiGroup } from "../api/catalog-api-group.ts"
 import type { FieldProblem } from "../problems/request-problems.ts"
@@ -30,14 +31,14 @@ export const toListingRequest = (
   }
   if (problems.length > 0) return Result.fail(problems)
 
-  const search = query.search?.trim().toLowerCase()
   const categoryIds = [...(query.categoryId === undefined ? [] : [query.categoryId]), ...(listOf(query.categoryIds) ?? [])]
+    .map((id) => CategoryId.make(id))
   const categorySlugs = listOf(query.categorySlug)
   const tags = listOf(query.tags)
   return Result.succeed({
     page: query.page ?? 1,
     limit: query.limit ?? DEFAULT_PAGE_SIZE,
-    search: search === undefined || search === "" ? undefined : search,
+    search: normaliseSearchTerm(query.search),
     categoryIds: query.categoryId === undefined && query.categoryIds === undefined ? undefined : categoryIds,
     categorySlugs,
     minPrice: query.minPrice === undefined ? undefined : toMinor(query.minPrice),

@@ -93,7 +93,7 @@ const checkRequestText = (request: HttpServerRequest.HttpServerRequest, withBody
   })
 
 const isFormMediaType = (contentType: string | undefined): boolean =>
-  contentType?.split(";")[0]!.trim().toLowerCase() === "application/x-www-form-urlencoded"
+  contentType?.split(";")[0]?.trim().toLowerCase() === "application/x-www-form-urlencoded"
 
 /**
  * Requests with a body must be JSON (415) and within the size limit (413, enforced while reading);

@@ -1,6 +1,6 @@
 /**
  * Request decoding failures → 400 `validation_failed` with `errors[{path, message}]`
- * (paths as CONTRACT §2 writes them, without a transport prefix: `limit`, `items.0.quantity`;
+ * (paths as docs/contract/errors.md writes them, without a transport prefix: `limit`, `items.0.quantity`;
  * a whole missing body is the path `""`), or 400 `invalid_json` for a body
  * that is not JSON. Failures to encode our own responses are defects (500).
  */

@@ -1,5 +1,5 @@
 /**
- * The account routes' errors (CONTRACT §2, §3, §7), declared once per route: the endpoints'
+ * The account routes' errors (docs/contract/errors.md, docs/contract/accounts.md, docs/contract/orders.md), declared once per route: the endpoints'
  * error lists of the auth, one-time code, profile and address book groups and their handlers'
  * mapping both come from these tables.
  */
@@ -70,7 +70,7 @@ export const emailVerificationRequired = (detail: string) =>
 export const addressNotFound = answerDetail(AddressNotFoundProblem, (error: AddressNotFound) =>
   `No address "${error.addressId}" in your address book`)
 
-/** A linked account proves its email before it may prove a phone (CONTRACT §3). */
+/** A linked account proves its email before it may prove a phone (docs/contract/accounts.md). */
 const phoneProofNeedsEmail = emailVerificationRequired(
   "Verify the account's email (verify_email code, or a reset through the emailed link) before verifying a phone")
 

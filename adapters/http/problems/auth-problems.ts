@@ -1,5 +1,5 @@
 /**
- * Problems of the account routes (CONTRACT §2, §3); problems/account-problem-table.ts maps the errors to them.
+ * Problems of the account routes (docs/contract/errors.md, docs/contract/accounts.md); problems/account-problem-table.ts maps the errors to them.
  * 429 carries `Retry-After` (seconds) as a header and `retryAfterSeconds` in the body.
  */
 import { Schema } from "effect"

@@ -1,5 +1,5 @@
 /**
- * The cart and checkout routes' errors (CONTRACT §2, §6), declared once: the cart group's
+ * The cart and checkout routes' errors (docs/contract/errors.md, docs/contract/cart.md), declared once: the cart group's
  * endpoint error lists and its handlers' mapping both come from these tables.
  */
 import type { IdempotencyKeyInProgress } from "../../../application/idempotency/errors/idempotency-key-in-progress.ts"

@@ -1,4 +1,4 @@
-/** Problems of the cart routes (CONTRACT §2, §6), including the Idempotency-Key ones. */
+/** Problems of the cart routes (docs/contract/errors.md, docs/contract/cart.md), including the Idempotency-Key ones. */
 import { Schema } from "effect"
 import { CouponInvalidReason } from "../../../domain/cart/errors/coupon-invalid.ts"
 import { StorefrontProblem } from "./problem-type.ts"

@@ -1,4 +1,4 @@
-/** The order routes' errors (CONTRACT §7), declared once per route. */
+/** The order routes' errors (docs/contract/orders.md), declared once per route. */
 import type { OrderNotFound } from "../../../domain/order/errors/order-not-found.ts"
 import { emailVerificationRequired } from "./account-problem-table.ts"
 import { OrderNotFoundProblem } from "./order-problems.ts"

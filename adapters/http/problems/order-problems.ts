@@ -1,4 +1,4 @@
-/** Problems of the order routes (CONTRACT §2, §7). */
+/** Problems of the order routes (docs/contract/errors.md, docs/contract/orders.md). */
 import { Schema } from "effect"
 import { StorefrontProblem } from "./problem-type.ts"
 

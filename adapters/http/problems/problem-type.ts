@@ -1,4 +1,4 @@
-/** Problem `type` URNs (`urn:storefront:error:<code>`, CONTRACT §2) and the problem classes built on them. */
+/** Problem `type` URNs (`urn:storefront:error:<code>`, docs/contract/errors.md) and the problem classes built on them. */
 import { Schema } from "effect"
 import { HttpApiError } from "effect/http-api"
 

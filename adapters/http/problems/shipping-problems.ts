@@ -1,4 +1,4 @@
-/** Problems of shipping on a cart (CONTRACT §2, §5, §6). */
+/** Problems of shipping on a cart (docs/contract/errors.md, docs/contract/shipping.md, docs/contract/cart.md). */
 import { Schema } from "effect"
 import { StorefrontProblem } from "./problem-type.ts"
 

@@ -1,5 +1,5 @@
 /**
- * The client IP the rate limits count against (CONTRACT §3): the socket address, unless
+ * The client IP the rate limits count against (docs/contract/accounts.md): the socket address, unless
  * TRUST_PROXY names how many proxies stand in front of the service; then it is the address the
  * outermost trusted proxy saw, read from the right of `X-Forwarded-For` (each proxy appends the
  * address it received the request from, so entries further left can be forged by the client).

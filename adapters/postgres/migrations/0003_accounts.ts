@@ -1,5 +1,5 @@
 /**
- * Customer accounts (CONTRACT §3, §7): sessions with their refresh-token hashes, one-time-code
+ * Customer accounts (docs/contract/accounts.md, docs/contract/orders.md): sessions with their refresh-token hashes, one-time-code
  * verifications, password-reset tokens, rate-limit events, the notification outbox and the
  * server secrets (the access-token signing key and the token-hashing key, generated once and
  * shared by every instance). Secrets handed to clients are stored only as keyed hashes.

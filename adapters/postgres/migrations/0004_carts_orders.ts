@@ -1,5 +1,5 @@
 /**
- * Carts, orders and Idempotency-Key records (CONTRACT §6, §7). Money is integer minor units
+ * Carts, orders and Idempotency-Key records (docs/contract/cart.md, docs/contract/orders.md). Money is integer minor units
  * (bigint where quantities multiply prices).
  *
  * - A cart's lines live in the cart row (`lines` jsonb: id, variantId, productId, quantity), so

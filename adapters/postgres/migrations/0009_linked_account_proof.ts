@@ -1,5 +1,5 @@
 /**
- * Proving a linked account's email (CONTRACT §3): `customers.linked_phone` holds the phone a
+ * Proving a linked account's email (docs/contract/accounts.md): `customers.linked_phone` holds the phone a
  * registrant gave when linking a password to an existing customer, apart from the recorded one,
  * as `linked_name` holds the name; `password_reset_tokens.mailed_to` is the address a reset link
  * was mailed to, so that a reset through it proves that address.

@@ -1,5 +1,5 @@
 /**
- * Phones in one canonical form (CONTRACT §3, domain/customer/phone.ts): the stored customer
+ * Phones in one canonical form (docs/contract/accounts.md, domain/customer/phone.ts): the stored customer
  * phones (`phone`, `verified_phone`, `linked_phone`) and the contact a guest order was matched by
  * (`orders.guest_phone`) are rewritten to it. Spaces, dashes, dots and parentheses are dropped; a
  * Bangladeshi mobile number written `01…`, `8801…`, `+8801…` or `008801…` becomes `+8801…`; any

@@ -1,5 +1,5 @@
 /**
- * Products' translations (CONTRACT §9): per language tag, the translated name and description,
+ * Products' translations (docs/contract/catalog-import.md): per language tag, the translated name and description,
  * `{}` for none. Adding a column with a constant default rewrites no row.
  */
 import { Effect } from "effect"

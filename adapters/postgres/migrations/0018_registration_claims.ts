@@ -1,5 +1,5 @@
 /**
- * A registration over an existing customer is a claim with its own sessions (CONTRACT §3,
+ * A registration over an existing customer is a claim with its own sessions (docs/contract/accounts.md,
  * domain/auth/registration-claim.ts): `sessions.opened_by` records what opened each session, and
  * `verifications.requested_by` the session that asked for a `verify_*` code.
  *

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 
 /**
- * A change to a saved address left it without what CONTRACT §6 requires of an Address (a city or
+ * A change to a saved address left it without what docs/contract/cart.md requires of an Address (a city or
  * a district): a validation failure of the request field named by `path` (400 `validation_failed`).
  */
 export class AddressIncomplete extends Schema.TaggedError<AddressIncomplete>()("AddressIncomplete", {

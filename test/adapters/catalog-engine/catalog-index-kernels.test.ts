@@ -10,8 +10,8 @@
 import { describe, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
 import type { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
-import { buildIndex, CatalogArbitrary, type IndexOptions, type ListingCall, ProductSeed, productFromSeed } from "../../domain/catalog/catalog-fixtures.ts"
-import { productId, QueryArbitrary, queryFromSeed, QuerySeed, SmallInt, SORT_KEYS } from "../../domain/catalog/catalog-fixtures.ts"
+import { buildIndex, CatalogArbitrary, type IndexOptions, type ListingCall, ProductSeed, productFromSeed } from "../../support/catalog-fixtures.ts"
+import { productId, QueryArbitrary, queryFromSeed, QuerySeed, SmallInt, SORT_KEYS } from "../../support/catalog-fixtures.ts"
 import { expectReferenceAnswer } from "./reference-answers.ts"
 
 /** The same filters on other pages, sorts and limits: the facets kept for the filter set must still hold. */

@@ -33,7 +33,7 @@ import {
   SmallInt,
   shops,
   STOCKS
-} from "../../domain/catalog/catalog-fixtures.ts"
+} from "../../support/catalog-fixtures.ts"
 import { expectReferenceAnswer } from "./reference-answers.ts"
 import {
   compareStrings,
@@ -44,6 +44,7 @@ import {
   referenceList
 } from "../../../adapters/memory/reference-listing.ts"
 import { CategoryId, ShopId } from "../../../domain/shared/ids.ts"
+import { minor } from "../../support/units.ts"
 
 const PROPERTY = { arbitrary: { runs: 150, size: 60 } }
 
@@ -350,7 +351,7 @@ describe("CatalogIndex after incremental upserts equals the reference built from
       { page: 1, limit: 100, includeFacets: true },
       { page: 15, limit: 100, includeFacets: true, sortBy: "price" },
       { page: 3, limit: 50, includeFacets: true, tags: ["changed", "tag-3"], inStock: false, sortBy: "name" },
-      { page: 1, limit: 20, includeFacets: true, categoryIds: ["cat_1"], minPrice: 0, maxPrice: 500 },
+      { page: 1, limit: 20, includeFacets: true, categoryIds: [CategoryId.make("cat_1")], minPrice: minor(0), maxPrice: minor(500) },
       { page: 2, limit: 20, includeFacets: true, attributes: [{ key: "size", values: ["s1"] }], search: "item 9" },
       { page: 4, limit: 100, includeFacets: true, inStock: true, sortBy: "bestselling", sortOrder: "asc" }
     ]
@@ -453,10 +454,10 @@ describe("CatalogIndex contract examples", () => {
       makeProduct("prod_3", { categoryIds: [CategoryId.make("cat_3")] }),
       makeProduct("prod_4", { categoryIds: [CategoryId.make("cat_missing")] })
     ], categories)
-    expect(listIds(index, { categoryIds: ["cat_0"], sortBy: "name" })).toEqual(["prod_1", "prod_2"])
-    expect(listIds(index, { categoryIds: ["cat_2"] })).toEqual(["prod_1"])
-    expect(listIds(index, { categoryIds: ["cat_2", "cat_3"], sortBy: "name" })).toEqual(["prod_1", "prod_3"])
-    expect(listIds(index, { categoryIds: ["cat_missing"] })).toEqual([])
+    expect(listIds(index, { categoryIds: [CategoryId.make("cat_0")], sortBy: "name" })).toEqual(["prod_1", "prod_2"])
+    expect(listIds(index, { categoryIds: [CategoryId.make("cat_2")] })).toEqual(["prod_1"])
+    expect(listIds(index, { categoryIds: [CategoryId.make("cat_2"), CategoryId.make("cat_3")], sortBy: "name" })).toEqual(["prod_1", "prod_3"])
+    expect(listIds(index, { categoryIds: [CategoryId.make("cat_missing")] })).toEqual([])
     expect(index.categoryProductCounts(shops("shop_a")).get("cat_0")).toBe(2)
   })
 
@@ -468,11 +469,11 @@ describe("CatalogIndex contract examples", () => {
       makeProduct("prod_2", { variants: [makeVariant("v3", { originalPrice: 3_000 })] })
     ])
     // 5000 is only prod_1's original price, not an effective one
-    expect(listIds(index, { minPrice: 4_000, maxPrice: 6_000 })).toEqual([])
-    expect(listIds(index, { minPrice: 1_000, maxPrice: 1_000 })).toEqual(["prod_1"])
-    expect(listIds(index, { minPrice: 9_000 })).toEqual(["prod_1"])
-    expect(listIds(index, { maxPrice: 3_000, sortBy: "name" })).toEqual(["prod_1", "prod_2"])
-    expect(listIds(index, { minPrice: 3_001, maxPrice: 2_999 })).toEqual([])
+    expect(listIds(index, { minPrice: minor(4_000), maxPrice: minor(6_000) })).toEqual([])
+    expect(listIds(index, { minPrice: minor(1_000), maxPrice: minor(1_000) })).toEqual(["prod_1"])
+    expect(listIds(index, { minPrice: minor(9_000) })).toEqual(["prod_1"])
+    expect(listIds(index, { maxPrice: minor(3_000), sortBy: "name" })).toEqual(["prod_1", "prod_2"])
+    expect(listIds(index, { minPrice: minor(3_001), maxPrice: minor(2_999) })).toEqual([])
   })
 
   it("tags any-of (exact), attributes any value within a key and every key", () => {
@@ -546,7 +547,7 @@ describe("CatalogIndex contract examples", () => {
     expect(listing.total).toBe(2)
     expect(listing.facets?.priceRange).toEqual({ min: 1_500, max: 1_500 })
     // and such a product matches no price range
-    expect(listIds(index, { minPrice: 0, maxPrice: 100_000 })).toEqual(["prod_1"])
+    expect(listIds(index, { minPrice: minor(0), maxPrice: minor(100_000) })).toEqual(["prod_1"])
   })
 })
 

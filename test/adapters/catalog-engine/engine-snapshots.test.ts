@@ -10,11 +10,11 @@ import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Effect, Schema } from "effect"
 import * as EngineProductSearch from "../../../adapters/catalog-engine/engine-product-search.ts"
 import type { EngineOptions } from "../../../adapters/catalog-engine/engine-options.ts"
-import { dictionaryDocumentCodecTrainer, documentCodecFromDescription } from "../../../adapters/compression/dictionary-document-codec.ts"
+import { dictionaryDocumentCodecTrainer, documentCodecFromDescription } from "../../../adapters/catalog-engine/compression/dictionary-document-codec.ts"
 import { productJsonDocuments } from "../../../adapters/http/representation/product-document.ts"
 import type { ProductSearchIndex, SearchReference } from "../../../application/catalog/product-search.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
-import * as Fixtures from "../../domain/catalog/catalog-fixtures.ts"
+import * as Fixtures from "../../support/catalog-fixtures.ts"
 
 const OPTIONS: Record<string, EngineOptions> = {
   "documents as they are": { format: productJsonDocuments, codecFromDescription: documentCodecFromDescription },

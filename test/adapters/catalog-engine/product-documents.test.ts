@@ -13,7 +13,7 @@ import {
   QueryArbitrary,
   SHOPS,
   SmallInt
-} from "../../domain/catalog/catalog-fixtures.ts"
+} from "../../support/catalog-fixtures.ts"
 
 /** Stores documents reversed behind a marker, and refuses to decode anything it did not encode. */
 const MARKER = "\u0001encoded:"

@@ -4,7 +4,7 @@ import type { CatalogIndex } from "../../../adapters/catalog-engine/catalog-inde
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import type { Facets } from "../../../domain/catalog/facets.ts"
-import { idsOf, type ListingCall } from "../../domain/catalog/catalog-fixtures.ts"
+import { idsOf, type ListingCall } from "../../support/catalog-fixtures.ts"
 import { compareStrings, referenceList } from "../../../adapters/memory/reference-listing.ts"
 
 /**

@@ -24,7 +24,7 @@ import {
   QuerySeed,
   shops,
   SmallInt
-} from "../../domain/catalog/catalog-fixtures.ts"
+} from "../../support/catalog-fixtures.ts"
 import { ShopId } from "../../../domain/shared/ids.ts"
 
 const KERNELS: ReadonlyArray<IndexOptions> = [
@@ -89,7 +89,7 @@ for (const options of KERNELS) {
     it.prop("answers every query as the index it was shared from", [CatalogArbitrary, Seeds], ([generated, seeds]) => {
       const catalog = withWideProducts(generated, 6)
       const index = buildIndex(catalog, options)
-      const shared = CatalogIndex.fromShared(index.share(options), noCodec)
+      const shared = CatalogIndex.fromShared(index.share(), noCodec)
       expect(shared.generation).toBe(index.generation)
       expect(shared.productCount).toBe(index.productCount)
       expectSameAnswers(shared, index, [...seeds.map((seed) => queryFromSeed(seed)), ...wideCalls()])
@@ -103,7 +103,7 @@ for (const options of KERNELS) {
         const calls = [...seeds.map((seed) => queryFromSeed(seed)), ...wideCalls()]
         const writer = buildIndex(catalog, options)
         const frozen = buildIndex(catalog, options)
-        const first = CatalogIndex.fromShared(writer.share(options), noCodec)
+        const first = CatalogIndex.fromShared(writer.share(), noCodec)
         const records = [...catalog.products]
         changes.forEach((change, step) => {
           const target = Math.min(change.target, records.length)
@@ -114,7 +114,7 @@ for (const options of KERNELS) {
           writer.upsertProduct(next)
         })
         expectSameAnswers(first, frozen, calls)
-        const second = CatalogIndex.fromShared(writer.share(options), noCodec)
+        const second = CatalogIndex.fromShared(writer.share(), noCodec)
         expect(second.generation).toBe(writer.generation)
         expectSameAnswers(second, writer, calls)
       },

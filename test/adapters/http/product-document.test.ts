@@ -11,7 +11,7 @@ import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import { ProductView } from "../../../adapters/http/api/product-view.ts"
 import { renderProduct } from "../../../adapters/http/representation/product-document.ts"
 import type { DocumentContext } from "../../../application/catalog/product-search.ts"
-import { makeProduct, makeVariant } from "../../domain/catalog/catalog-fixtures.ts"
+import { makeProduct, makeVariant } from "../../support/catalog-fixtures.ts"
 import { CategoryId } from "../../../domain/shared/ids.ts"
 
 const context: DocumentContext = {

@@ -9,7 +9,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import * as EngineProductSearch from "../../../adapters/catalog-engine/engine-product-search.ts"
-import { dictionaryDocumentCodecTrainer, documentCodecFromDescription } from "../../../adapters/compression/dictionary-document-codec.ts"
+import { dictionaryDocumentCodecTrainer, documentCodecFromDescription } from "../../../adapters/catalog-engine/compression/dictionary-document-codec.ts"
 import { productJsonDocuments } from "../../../adapters/http/representation/product-document.ts"
 import * as MemoryCatalogSnapshotStore from "../../../adapters/memory/memory-catalog-snapshot-store.ts"
 import * as MemoryCatalogStore from "../../../adapters/memory/memory-catalog-store.ts"

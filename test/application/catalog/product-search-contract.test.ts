@@ -26,7 +26,7 @@ import {
   QuerySeed,
   SEARCH_TERMS,
   SmallInt
-} from "../../domain/catalog/catalog-fixtures.ts"
+} from "../../support/catalog-fixtures.ts"
 import { SuggestCatalogArbitrary } from "../../adapters/catalog-engine/suggest/suggest-arbitraries.ts"
 
 const SEEDED = (seed: number, runs = 60) => ({ arbitrary: { runs, size: 60, seed } })

@@ -1,5 +1,5 @@
 /**
- * The randomness estimate of an Idempotency-Key (CONTRACT §6, issue 27): keys a client draws from
+ * The randomness estimate of an Idempotency-Key (docs/contract/cart.md, issue 27): keys a client draws from
  * a CSPRNG (a UUID v4, 22+ base64url characters, 32+ hex digits) always pass; a repeated
  * character, few distinct characters, a counter or a timestamp never do.
  */

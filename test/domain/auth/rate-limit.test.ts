@@ -18,7 +18,7 @@ const NOW = Date.parse("2026-08-01T10:00:00.000Z")
 const { loginFailuresPerEmail, loginFailuresPerIp, otpSendsPerDestinationHour, otpSendsPerDestinationMinute, otpSendsPerIp, registrationsPerIp } =
   RATE_LIMIT_RULES
 
-describe("rate-limit rules (CONTRACT §3)", () => {
+describe("rate-limit rules (docs/contract/accounts.md)", () => {
   it("are the contract's numbers", () => {
     const summary = Object.values(RATE_LIMIT_RULES).map((r) => [r.action, r.scope, r.limit, r.windowSeconds])
     expect(summary).toEqual([

@@ -1,5 +1,5 @@
 /**
- * The one decision on a proven contact (domain/auth/registration-claim.ts, CONTRACT §3): a
+ * The one decision on a proven contact (domain/auth/registration-claim.ts, docs/contract/accounts.md): a
  * registration over an existing customer is adopted only by a `verify_email` code requested and
  * presented with its own sessions; every other proof of the email undoes it.
  */

@@ -3,7 +3,7 @@ import { Arbitrary, Schema } from "effect"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import { buildCategoryTree, CategoryView } from "../../../domain/catalog/category-tree.ts"
 import type { CategoryTree } from "../../../domain/catalog/category-tree.ts"
-import { makeCategories, SmallInt } from "./catalog-fixtures.ts"
+import { makeCategories, SmallInt } from "../../support/catalog-fixtures.ts"
 import { CategoryId } from "../../../domain/shared/ids.ts"
 
 const category = (id: string, parentId: string | null, position = 0, name = id): CategoryRecord => ({

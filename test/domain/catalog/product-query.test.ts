@@ -5,7 +5,9 @@ import {
   DEFAULT_PAGE_SIZE,
   defaultSortOrder,
   MAX_PAGE_SIZE,
+  normaliseSearchTerm,
   parseAttributeFilter,
+  SearchTerm,
   splitCommaList
 } from "../../../domain/catalog/product-query.ts"
 
@@ -125,5 +127,23 @@ describe("defaultSortOrder and page sizes", () => {
   it("default page size 20, at most 100", () => {
     expect(DEFAULT_PAGE_SIZE).toBe(20)
     expect(MAX_PAGE_SIZE).toBe(100)
+  })
+})
+
+describe("the search term", () => {
+  it("is trimmed and lower-cased by the domain's schema; blank is no search", () => {
+    expect(Schema.decodeUnknownSync(SearchTerm)("  Jamdani SAREE ")).toBe("jamdani saree")
+    expect(normaliseSearchTerm("Saree")).toBe("saree")
+    expect(normaliseSearchTerm("   ")).toBeUndefined()
+    expect(normaliseSearchTerm(undefined)).toBeUndefined()
+  })
+
+  it.prop("normalising is idempotent and never leaves surrounding white space or capitals", [Schema.String], ([raw]) => {
+    const once = normaliseSearchTerm(raw)
+    expect(normaliseSearchTerm(once)).toBe(once)
+    if (once !== undefined) {
+      expect(once).toBe(once.trim())
+      expect(once).toBe(once.toLowerCase())
+    }
   })
 })

@@ -59,7 +59,7 @@ describe("AddressInput", () => {
     expect(isValid({ ...minimal, phone: "1".repeat(21) })).toBe(false)
     expect(isValid({ ...minimal, phone: "017 11-00(000)" })).toBe(false)
     expect(isValid({ ...minimal, phone: "+-- - --" })).toBe(false)
-    expect(isValid({ ...minimal, phone: "1 2 3 4 5 6" })).toBe(false) // fewer than 7 digits (CONTRACT §3)
+    expect(isValid({ ...minimal, phone: "1 2 3 4 5 6" })).toBe(false) // fewer than 7 digits (docs/contract/accounts.md)
   })
 
   it("requires a non-blank city or district", () => {

@@ -6,7 +6,7 @@
 import { Arbitrary, Schema } from "effect"
 import type { CatalogProduct } from "../../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../../domain/catalog/category.ts"
-import { makeProduct, makeVariant, pick, SmallInt } from "../../../domain/catalog/catalog-fixtures.ts"
+import { makeProduct, makeVariant, pick, SmallInt } from "../../../support/catalog-fixtures.ts"
 import { CategoryId, ShopId } from "../../../../domain/shared/ids.ts"
 
 export const CHARACTERS = ["s", "a", "r", "e", "é", "E", "Á", "n", "2"]

@@ -6,7 +6,7 @@ import { closestPrefix, osaDistance } from "../../../../adapters/catalog-engine/
 import { allowedEdits, fold, textWords } from "../../../../adapters/catalog-engine/suggest/folding.ts"
 import { SuggestIndex, type SuggestRequest } from "../../../../adapters/catalog-engine/suggest/suggest-index.ts"
 import { WordDictionary } from "../../../../adapters/catalog-engine/suggest/word-dictionary.ts"
-import { makeProduct, makeVariant, shops, SmallInt } from "../../../domain/catalog/catalog-fixtures.ts"
+import { makeProduct, makeVariant, shops, SmallInt } from "../../../support/catalog-fixtures.ts"
 import { referenceEdits, referenceFold, referenceKind, referenceOsa, referenceSuggest, referenceWords } from "../../../../adapters/memory/reference-suggest.ts"
 import {
   DictionaryArbitrary,

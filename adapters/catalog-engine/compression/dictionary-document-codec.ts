@@ -10,7 +10,7 @@
  * DocumentArena, outside the heap; `decodeBytes` reads them where they lie. The description
  * (dictionary and code lengths) lets a listing worker or a snapshot make the same codec again.
  */
-import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../catalog-engine/columns/document-codec.ts"
+import type { DocumentCodec, DocumentCodecDescription, DocumentCodecTrainer } from "../columns/document-codec.ts"
 import { type DictionaryOptions, trainDictionary } from "./compression-dictionary.ts"
 import { DictionaryMatcher } from "./dictionary-matcher.ts"
 import { codeLengths, MAX_CODE_BITS } from "./huffman-code.ts"

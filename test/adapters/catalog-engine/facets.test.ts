@@ -2,11 +2,13 @@ import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
 import type { Facets } from "../../../domain/catalog/facets.ts"
 import { toMajor } from "../../../domain/shared/money.ts"
+import { CategoryId } from "../../../domain/shared/ids.ts"
+import { minor } from "../../support/units.ts"
 import { byCountThenValue } from "../../../domain/catalog/facets.ts"
 import { ProductView } from "../../../adapters/http/api/product-view.ts"
 import type { AttributeFilter, ProductQuery, SortBy, SortOrder } from "../../../domain/catalog/product-query.ts"
-import { buildIndex, CatalogArbitrary, idsOf, pick, QUERY_ATTRIBUTE_KEYS, QueryArbitrary } from "./catalog-fixtures.ts"
-import { queryFromSeed, QuerySeed, SmallInt, SORT_KEYS } from "./catalog-fixtures.ts"
+import { buildIndex, CatalogArbitrary, idsOf, pick, QUERY_ATTRIBUTE_KEYS, QueryArbitrary } from "../../support/catalog-fixtures.ts"
+import { queryFromSeed, QuerySeed, SmallInt, SORT_KEYS } from "../../support/catalog-fixtures.ts"
 import { compareStrings } from "../../../adapters/memory/reference-listing.ts"
 
 const PROPERTY = { arbitrary: { runs: 150, size: 60 } }
@@ -40,12 +42,12 @@ const withGroupFrom = (query: ProductQuery, group: Group, attributeKey: string, 
     case "tags":
       return { ...base, tags: donor.tags ?? ["Red", "sale"] }
     case "categories":
-      return { ...base, categoryIds: donor.categoryIds ?? ["cat_0", "cat_3"] }
+      return { ...base, categoryIds: donor.categoryIds ?? [CategoryId.make("cat_0"), CategoryId.make("cat_3")] }
     case "availability":
       return { ...base, inStock: donor.inStock ?? true }
     case "price":
       return donor.minPrice === undefined && donor.maxPrice === undefined
-        ? { ...base, minPrice: 100, maxPrice: 1_000 }
+        ? { ...base, minPrice: minor(100), maxPrice: minor(1_000) }
         : { ...base, minPrice: donor.minPrice, maxPrice: donor.maxPrice }
     case "attribute": {
       const donated: AttributeFilter = {

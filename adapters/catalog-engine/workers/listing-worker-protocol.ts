@@ -7,9 +7,9 @@
  * (the newer one is behind it in its queue); it answers each query from the one generation it
  * holds, whole, and drops the previous generation when it installs the next.
  */
-import type { ProductQuery } from "../../domain/catalog/product-query.ts"
-import type { ListingResult, SharedCatalogIndex } from "../catalog-engine/catalog-index/catalog-index.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
+import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
+import type { ListingResult, SharedCatalogIndex } from "../catalog-index/catalog-index.ts"
+import type { ShopId } from "../../../domain/shared/ids.ts"
 
 /** The header's slot holding the latest published generation's number. */
 export const LATEST_GENERATION = 0

@@ -6,13 +6,13 @@
  * counts) is answered in process. Provides the pool's counts as ListingWorkerPool.
  */
 import { Context, Effect, Layer } from "effect"
-import { ProductSearch, type SearchReference } from "../../application/catalog/product-search.ts"
-import type { ProductQuery } from "../../domain/catalog/product-query.ts"
-import { engineParts, EngineSearchIndex } from "../catalog-engine/engine-product-search.ts"
-import type { EngineOptions } from "../catalog-engine/engine-options.ts"
-import { engineSnapshots, type EngineParts } from "../catalog-engine/engine-snapshots.ts"
+import { ProductSearch, type SearchReference } from "../../../application/catalog/product-search.ts"
+import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
+import { engineParts, EngineSearchIndex } from "../engine-product-search.ts"
+import type { EngineOptions } from "../engine-options.ts"
+import { engineSnapshots, type EngineParts } from "../engine-snapshots.ts"
 import { type ListingPool, ListingWorkerPool, type ListingWorkerPoolOptions, makeListingPool } from "./listing-worker-pool.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
+import type { ShopId } from "../../../domain/shared/ids.ts"
 
 class WorkerSearchIndex extends EngineSearchIndex {
   private readonly pool: ListingPool

@@ -5,7 +5,7 @@
  * listing-worker-pool.ts.
  */
 import { parentPort, workerData } from "node:worker_threads"
-import { CatalogIndex } from "../catalog-engine/catalog-index/catalog-index.ts"
+import { CatalogIndex } from "../catalog-index/catalog-index.ts"
 import { documentCodecFromDescription } from "../compression/dictionary-document-codec.ts"
 import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"
 
@@ -25,7 +25,10 @@ const install = (number: number, index: CatalogIndex): void => {
 
 const answer = (message: Extract<ToWorker, { type: "list" }>): void => {
   const generation = current
-  if (generation === undefined) return send({ type: "listed", id: message.id, number: -1, listing: undefined })
+  if (generation === undefined) {
+    send({ type: "listed", id: message.id, number: -1, listing: undefined })
+    return
+  }
   send({ type: "listed", id: message.id, number: generation.number, listing: generation.index.list(message.query, message.shopIds) })
 }
 

@@ -10,4 +10,4 @@ parentPort?.on("message", (message: { type: string; query?: { search?: string } 
   // ends the thread at once, before the worker's own handler answers
   if (message.type === "list" && message.query?.search === CRASH_TERM) process.exit(1)
 })
-await import("../../../adapters/catalog-workers/listing-worker.ts")
+await import("../../../../adapters/catalog-engine/workers/listing-worker.ts")

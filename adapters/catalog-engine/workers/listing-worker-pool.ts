@@ -17,18 +17,15 @@
  */
 import { Worker } from "node:worker_threads"
 import { Context, Data, Effect, Option } from "effect"
-import { BackgroundLoops, type LoopControl, makeBackgroundLoops } from "../../application/shared/background-loops.ts"
-import type { ProductQuery } from "../../domain/catalog/product-query.ts"
-import type { CatalogIndex, ListingResult } from "../catalog-engine/catalog-index/catalog-index.ts"
-import type { SharedIndexOptions } from "../catalog-engine/catalog-index/catalog-index-options.ts"
+import { BackgroundLoops, type LoopControl, makeBackgroundLoops } from "../../../application/shared/background-loops.ts"
+import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
+import type { CatalogIndex, ListingResult } from "../catalog-index/catalog-index.ts"
 import { type FromWorker, LATEST_GENERATION, type ToWorker, type WorkerData } from "./listing-worker-protocol.ts"
-import type { ShopId } from "../../domain/shared/ids.ts"
+import type { ShopId } from "../../../domain/shared/ids.ts"
 
 export interface ListingWorkerPoolOptions {
   /** Worker threads (at least 1). */
   readonly workers: number
-  /** The index options the workers' copies keep. */
-  readonly indexOptions?: SharedIndexOptions | undefined
   /** The worker's script (tests start a failing one). */
   readonly workerScript?: URL | undefined
 }
@@ -92,7 +89,7 @@ export const makeListingPool = (options: ListingWorkerPoolOptions) =>
       // a refresh that changed nothing (most polls) publishes nothing: the workers keep their caches
       if (published?.index === index && published.indexGeneration === index.generation) return
       const number = (published?.number ?? 0) + 1
-      const message: ToWorker = { type: "generation", number, index: index.share(options.indexOptions) }
+      const message: ToWorker = { type: "generation", number, index: index.share() }
       published = { number, index, indexGeneration: index.generation, message }
       for (const member of members) member.worker?.postMessage(message)
       Atomics.store(header, LATEST_GENERATION, number)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { zxcvbnCommonPasswordList } from "../../../adapters/security/zxcvbn-common-passwords.ts"
-import * as ZxcvbnCommonPasswords from "../../../adapters/security/zxcvbn-common-passwords.ts"
-import { CommonPasswords } from "../../../domain/customer/common-passwords.ts"
-import { expectCommonRefused } from "../../support/password-policy.ts"
+import { zxcvbnCommonPasswordList } from "../../adapters/security/zxcvbn-common-passwords.ts"
+import * as ZxcvbnCommonPasswords from "../../adapters/security/zxcvbn-common-passwords.ts"
+import { CommonPasswords } from "../../domain/customer/common-passwords.ts"
+import { expectCommonRefused } from "../support/password-policy.ts"
 
 describe("zxcvbn common-password adapter", () => {
   it("the dictionary holds at least the 10,000 most common passwords", () => {

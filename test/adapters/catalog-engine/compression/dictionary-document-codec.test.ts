@@ -1,18 +1,18 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Schema } from "effect"
 import { inflateRawSync } from "node:zlib"
-import { trainDictionary } from "../../adapters/compression/compression-dictionary.ts"
+import { trainDictionary } from "../../../../adapters/catalog-engine/compression/compression-dictionary.ts"
 import {
   DEFAULT_DICTIONARY,
   dictionaryDocumentCodec,
   dictionaryDocumentCodecTrainer,
   documentCodecFromDescription,
   trainCodecData
-} from "../../adapters/compression/dictionary-document-codec.ts"
-import { codeLengths, MAX_CODE_BITS } from "../../adapters/compression/huffman-code.ts"
-import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
-import { makeIndex, makeProduct, makeVariant, shops } from "../domain/catalog/catalog-fixtures.ts"
-import { ShopId } from "../../domain/shared/ids.ts"
+} from "../../../../adapters/catalog-engine/compression/dictionary-document-codec.ts"
+import { codeLengths, MAX_CODE_BITS } from "../../../../adapters/catalog-engine/compression/huffman-code.ts"
+import { CatalogIndex } from "../../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import { makeIndex, makeProduct, makeVariant, shops } from "../../../support/catalog-fixtures.ts"
+import { ShopId } from "../../../../domain/shared/ids.ts"
 
 const BRANDS = ["Aarong", "Richman", "Cats Eye", "Yellow", "Ecstasy"]
 const COLOURS = ["Red", "Blue", "Black", "White"]

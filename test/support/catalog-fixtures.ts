@@ -3,14 +3,14 @@
  * pool, so filters actually match, sort keys tie, and shrinking yields readable catalogs.
  */
 import { Arbitrary, Schema } from "effect"
-import type { CatalogProduct, CatalogVariant } from "../../../domain/catalog/catalog-product.ts"
-import type { CategoryRecord } from "../../../domain/catalog/category.ts"
-import type { AttributeFilter, ProductQuery } from "../../../domain/catalog/product-query.ts"
-import { CatalogIndex } from "../../../adapters/catalog-engine/catalog-index/catalog-index.ts"
-import type { CatalogIndexOptions, CatalogReference } from "../../../adapters/catalog-engine/catalog-index/catalog-index-options.ts"
-import { productJsonDocuments } from "../../../adapters/http/representation/product-document.ts"
-import { grams, minor } from "../../support/units.ts"
-import { CategoryId, ProductId, ShopId, VariantId } from "../../../domain/shared/ids.ts"
+import type { CatalogProduct, CatalogVariant } from "../../domain/catalog/catalog-product.ts"
+import type { CategoryRecord } from "../../domain/catalog/category.ts"
+import type { AttributeFilter, ProductQuery } from "../../domain/catalog/product-query.ts"
+import { CatalogIndex } from "../../adapters/catalog-engine/catalog-index/catalog-index.ts"
+import type { CatalogIndexOptions, CatalogReference, KernelChoices } from "../../adapters/catalog-engine/catalog-index/catalog-index-options.ts"
+import { productJsonDocuments } from "../../adapters/http/representation/product-document.ts"
+import { grams, minor } from "./units.ts"
+import { CategoryId, ProductId, ShopId, VariantId } from "../../domain/shared/ids.ts"
 
 export const SHOPS = ["shop_a", "shop_b", "shop_c", "shop_d"].map((shop) => ShopId.make(shop))
 /** Query-side shop pool: one more shop that holds no product. */
@@ -216,12 +216,14 @@ export const CatalogArbitrary: Arbitrary.Arbitrary<Catalog> = Arbitrary.all({
   products: seeds.products.map((seed, index) => productFromSeed(productId(index), `slug-${index}`, seed))
 })))
 
-/** An index's options as tests vary them: its documents are always the Product JSON. */
-export type IndexOptions = Omit<CatalogIndexOptions, "render">
+/** An index's options as tests vary them (kernels forced or not): its documents are always the Product JSON. */
+export type IndexOptions = Omit<CatalogIndexOptions, "render"> & KernelChoices
 
 /** An empty index over `reference`, its documents the Product JSON. */
-export const makeIndex = (reference: CatalogReference, options: IndexOptions = {}): CatalogIndex =>
-  new CatalogIndex(reference, { ...options, render: productJsonDocuments.render })
+export const makeIndex = (reference: CatalogReference, options: IndexOptions = {}): CatalogIndex => {
+  const { documentCodec, ...kernels } = options
+  return CatalogIndex.forcingKernels(reference, { documentCodec, render: productJsonDocuments.render }, kernels)
+}
 
 export const buildIndex = (catalog: Catalog, options: IndexOptions = {}): CatalogIndex => {
   const index = makeIndex({ categories: catalog.categories, sizeGuides: [] }, options)
@@ -284,9 +286,9 @@ export const queryFromSeed = (seed: QuerySeed, includeFacets = true): ListingCal
       page: seed.page,
       limit: seed.limit,
       search: when(gates.search, pick(SEARCH_TERMS, seed.search)),
-      categoryIds: when(gates.categories, seed.categories.map((category) => `cat_${category}`)),
-      minPrice: when(gates.minPrice, pick(QUERY_PRICES, seed.minPrice)),
-      maxPrice: when(gates.maxPrice, pick(QUERY_PRICES, seed.maxPrice)),
+      categoryIds: when(gates.categories, seed.categories.map((category) => CategoryId.make(`cat_${category}`))),
+      minPrice: when(gates.minPrice, minor(pick(QUERY_PRICES, seed.minPrice))),
+      maxPrice: when(gates.maxPrice, minor(pick(QUERY_PRICES, seed.maxPrice))),
       tags: when(gates.tags, seed.tags.map((tag) => pick(QUERY_TAGS, tag))),
       attributes: when(gates.attributes, attributes),
       inStock: when(gates.inStock, seed.inStock),
