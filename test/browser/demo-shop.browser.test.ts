@@ -156,7 +156,7 @@ describe("demo shop in Chromium", () => {
 
     await page.selectOption("#language", "bn")
     await page.waitForFunction(() =>
-      [...document.querySelectorAll("#products .product-link")].some((link) => /[\u0980-\u09FF]/.test(link.textContent ?? ""))
+      Array.from(document.querySelectorAll("#products .product-link")).some((link) => /[\u0980-\u09FF]/.test(link.textContent ?? ""))
     )
     expect(languages).toContain("bn")
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("bn")
