@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * List products
-         * @description A page of the products for sale in the key's shops, filtered (category, price range, tags, attributes `key:value,...`, stock, search) and sorted. With `includeFacets=true` the page also carries the counts of every filter value over the whole result (`facets`). Prices are in major units.
+         * @description A page of the products for sale in the key's shops, filtered (category, price range, tags, attributes `key:value,...`, stock, search) and sorted. With `includeFacets=true` the page also carries the counts of every filter value over the whole result (`facets`). Prices are in major units. Names and descriptions are in Bangla where translated when the request asks for it (`Accept-Language: bn` or `locale=bn`).
          */
         get: operations["catalog.listProducts"];
         put?: never;
@@ -1574,6 +1574,13 @@ export interface components {
                 position: number;
             }[];
             createdAt: string;
+            /** @description The product's texts in other languages by language tag (`bn`), when it has any; a request in Bangla (`Accept-Language: bn` or `locale=bn`) is already answered with them in `name` and `description` */
+            translations?: {
+                [key: string]: {
+                    name?: string;
+                    description?: string;
+                };
+            };
         };
         Suggestions: {
             products: components["schemas"]["SuggestedProduct"][];
@@ -1935,6 +1942,8 @@ export interface operations {
     "catalog.listProducts": {
         parameters: {
             query?: {
+                /** @description The answer's language (`bn` or `en`), instead of Accept-Language: product names and descriptions in Bangla where translated, English otherwise (`Content-Language` says which) */
+                locale?: string;
                 /**
                  * @description The page, from 1 (default 1)
                  * @example 1
@@ -2024,6 +2033,8 @@ export interface operations {
     "catalog.suggestProducts": {
         parameters: {
             query: {
+                /** @description The answer's language (`bn` or `en`), instead of Accept-Language: product names and descriptions in Bangla where translated, English otherwise (`Content-Language` says which) */
+                locale?: string;
                 /**
                  * @description What the shopper has typed so far
                  * @example sharee
@@ -2070,7 +2081,10 @@ export interface operations {
     };
     "catalog.getProductBySlug": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The answer's language (`bn` or `en`), instead of Accept-Language: product names and descriptions in Bangla where translated, English otherwise (`Content-Language` says which) */
+                locale?: string;
+            };
             header?: {
                 /** @description The `ETag` of a representation held: answered 304 without a body while it is current */
                 "if-none-match"?: string;

@@ -110,7 +110,10 @@ export class EngineSearchIndex implements ProductSearchIndex {
         if (document === undefined || price === undefined) continue
         const summary = this.format.summary(document)
         if (summary.id !== id) continue
-        item = { id, slug, name: summary.name, thumbnail: summary.thumbnail, price }
+        item = {
+          id, slug, name: summary.name, thumbnail: summary.thumbnail, price,
+          ...(summary.names === undefined ? {} : { names: summary.names })
+        }
         if (cached.items.size >= ITEM_CACHE_LIMIT) cached.items.clear()
         cached.items.set(id, item)
       }

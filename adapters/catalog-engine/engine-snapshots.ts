@@ -47,6 +47,7 @@ const PROBE: CatalogProduct = {
   attributes: { brand: { type: "text", value: "Probe" }, color: { type: "color", value: "Red" } },
   seo: { metaTitle: "t", metaDescription: null, metaKeywords: ["k"], ogImage: null },
   sizeGuideId: "guide_probe",
+  translations: { bn: { name: "প্রোব" } },
   categoryIds: [PROBE_CATEGORY],
   shopIds: [ShopId.make("shop_probe")],
   enabled: true,

@@ -16,7 +16,7 @@ import {
   type SearchReference,
   type SuggestQuery
 } from "../../application/catalog/product-search.ts"
-import { type CatalogProduct, translatedNames } from "../../domain/catalog/catalog-product.ts"
+import { type CatalogProduct, translatedNames, translatedNamesOf } from "../../domain/catalog/catalog-product.ts"
 import { correctionTerms } from "../../domain/catalog/correction-terms.ts"
 import type { ProductQuery } from "../../domain/catalog/product-query.ts"
 import { referenceBySlug, referenceCategoryCounts, referenceList, referenceLowestPrice } from "./reference-listing.ts"
@@ -138,7 +138,11 @@ class MemorySearchIndex implements ProductSearchIndex {
     return {
       products: found.products.map(({ id, slug }) => {
         const product = this.products.get(id)!
-        return { id, slug, name: product.name, thumbnail: product.thumbnail, price: referenceLowestPrice(product) }
+        const names = translatedNamesOf(product.translations)
+        return {
+          id, slug, name: product.name, thumbnail: product.thumbnail, price: referenceLowestPrice(product),
+          ...(names === undefined ? {} : { names })
+        }
       }),
       categories: found.categories,
       queries: found.queries

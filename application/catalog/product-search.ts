@@ -35,11 +35,16 @@ export interface DocumentContext {
 
 /**
  * How a product is kept for answers: `render` makes its document once per change; `summary`
- * reads back the name and thumbnail a suggestion shows.
+ * reads back the name (and its translations by language tag) and thumbnail a suggestion shows.
  */
 export interface ProductDocumentFormat {
   readonly render: (product: CatalogProduct, context: DocumentContext) => string
-  readonly summary: (document: string) => { readonly id: string; readonly name: string; readonly thumbnail: string | null }
+  readonly summary: (document: string) => {
+    readonly id: string
+    readonly name: string
+    readonly thumbnail: string | null
+    readonly names?: Readonly<Record<string, string>>
+  }
 }
 
 export interface SearchListing {
@@ -54,6 +59,8 @@ export interface SuggestedProduct {
   readonly id: string
   readonly slug: string
   readonly name: string
+  /** The name in other languages by language tag (`bn`), when translated. */
+  readonly names?: Readonly<Record<string, string>>
   readonly thumbnail: string | null
   /** The product's lowest price (its cheapest variant's effective price). */
   readonly price: MinorUnits

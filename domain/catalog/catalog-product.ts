@@ -98,6 +98,21 @@ export const productContentOf = (product: ProductContent): ProductContent => ({
 export const translatedNames = (product: Pick<ProductContent, "translations">): Array<string> =>
   Object.values(product.translations ?? {}).flatMap((translation) => (translation.name === undefined ? [] : [translation.name]))
 
+/** A product's translated names by language tag; undefined when it has none. */
+export const translatedNamesOf = (
+  translations: ProductTranslations | undefined
+): Readonly<Record<string, string>> | undefined => {
+  if (translations === undefined) return undefined
+  const names: Record<string, string> = {}
+  let any = false
+  for (const [tag, translation] of Object.entries(translations)) {
+    if (translation.name === undefined) continue
+    names[tag] = translation.name
+    any = true
+  }
+  return any ? names : undefined
+}
+
 /** Every translated text of a product (names first), for search. */
 export const translatedTexts = (product: Pick<ProductContent, "translations">): Array<string> => {
   const translations = Object.values(product.translations ?? {})

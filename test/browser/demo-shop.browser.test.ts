@@ -141,4 +141,37 @@ describe("demo shop in Chromium", () => {
     expect(problems).toEqual([])
     await page.close()
   }, 120_000)
+  it("the language switch shows the products named in Bangla, the answers saying so", async () => {
+    const { demo, browser } = shop
+    const { page, problems } = await shopPage(browser)
+    const languages: Array<string | undefined> = []
+    page.on("response", (response) => {
+      if (response.url().startsWith(`${demo.base}/v1/store/products`)) languages.push(response.headers()["content-language"])
+    })
+    await page.goto(`http://localhost:${demo.port}/?api=${encodeURIComponent(demo.base)}`)
+    await page.waitForSelector("#products .card")
+    const bangla = /[\u0980-\u09FF]/
+    const englishNames = await page.locator("#products .product-link").allTextContents()
+    expect(englishNames.some((name) => bangla.test(name))).toBe(false)
+
+    await page.selectOption("#language", "bn")
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll("#products .product-link")).some((link) => /[\u0980-\u09FF]/.test(link.textContent ?? ""))
+    )
+    expect(languages).toContain("bn")
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("bn")
+    // a translated product's page is in Bangla too
+    await page.locator("#products .product-link").filter({ hasText: bangla }).first().click()
+    await page.waitForSelector("#product-name")
+    expect(await page.locator("#product-name").textContent()).toMatch(bangla)
+
+    // back to English: the same page in English, and the choice kept on the next visit
+    await page.selectOption("#language", "en")
+    await page.waitForFunction(() => !/[\u0980-\u09FF]/.test(document.getElementById("product-name")?.textContent ?? "\u0980"))
+    await page.goto(`http://localhost:${demo.port}/?api=${encodeURIComponent(demo.base)}`)
+    await page.waitForSelector("#products .card")
+    expect((await page.locator("#products .product-link").allTextContents()).some((name) => bangla.test(name))).toBe(false)
+    expect(problems).toEqual([])
+    await page.close()
+  })
 })

@@ -299,7 +299,7 @@ for (const engine of testEngines()) {
         it.effect("by-slug returns the listing rendering with money in major units", () =>
           Effect.gen(function*() {
             const client = yield* storefrontClient(FIXTURE_KEYS.shopA)
-            const shirt = yield* client.catalog.getProductBySlug({ params: { slug: "classic-cotton-shirt" } })
+            const shirt = yield* client.catalog.getProductBySlug({ params: { slug: "classic-cotton-shirt" }, query: {} })
             expect(shirt).toMatchObject({
               slug: "classic-cotton-shirt",
               name: "Classic Cotton Shirt",
@@ -320,10 +320,10 @@ for (const engine of testEngines()) {
             expect(shirt.variants.map((variant) => [variant.sku, variant.inStock, variant.lowStock, variant.originalPrice, variant.salePrice]))
               .toEqual([["FIX-1-1", true, false, 1000, 800], ["FIX-1-2", false, false, 1200, null]])
             expect(shirt.variants[0]!.id).toMatch(/^var_/)
-            const saree = yield* client.catalog.getProductBySlug({ params: { slug: "silk-saree-deluxe" } })
+            const saree = yield* client.catalog.getProductBySlug({ params: { slug: "silk-saree-deluxe" }, query: {} })
             expect(saree.variants[0]!.lowStock).toBe(true)
             expect(saree.attributes).not.toBeNull()
-            const tee = yield* client.catalog.getProductBySlug({ params: { slug: "kids-tee" } })
+            const tee = yield* client.catalog.getProductBySlug({ params: { slug: "kids-tee" }, query: {} })
             expect(tee.attributes).toBeNull()
             expect(tee.sizeGuide).not.toBeNull()
           }))

@@ -35,7 +35,7 @@ const listedSlugs = (key: string) =>
 const expectProduct = (slug: string, key: string) =>
   Effect.gen(function*() {
     const client = yield* storeClient({ key })
-    const product = expectDecoded(yield* client.catalog.getProductBySlug({ params: { slug }, responseMode: "decoded-and-response" }))
+    const product = expectDecoded(yield* client.catalog.getProductBySlug({ params: { slug }, query: {}, responseMode: "decoded-and-response" }))
     expect(product.slug).toBe(slug)
   })
 

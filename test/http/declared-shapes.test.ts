@@ -36,7 +36,7 @@ serverSuites(buyingTestEngines(), "declared response shapes", (it) => {
         const empty = yield* client.catalog.listProducts({ query: { search: "no-such-thing-anywhere" } })
         expect(empty.total).toBe(0)
         const slug = withFacets.data[0]!.slug!
-        const product = yield* client.catalog.getProductBySlug({ params: { slug } })
+        const product = yield* client.catalog.getProductBySlug({ params: { slug }, query: {} })
         expect(product.slug).toBe(slug)
         const categories = yield* client.catalog.listCategories({ query: {} })
         const roots = yield* client.catalog.listCategories({ query: { rootOnly: true } })

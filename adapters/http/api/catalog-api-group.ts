@@ -13,7 +13,18 @@ const PositiveInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
 const NonNegativeAmount = Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0))
 const OneOrMany = Schema.Union([Schema.String, Schema.Array(Schema.String)])
 
+/** `?locale=`: the language of the answer, before Accept-Language; a tag other than `bn`/`en` gives English. */
+export const LocaleQuery = {
+  locale: Schema.optionalKey(
+    Schema.String.check(Schema.isPattern(/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8}){0,7}$/)).annotate({
+      description: "The answer's language (`bn` or `en`), instead of Accept-Language: product names and " +
+        "descriptions in Bangla where translated, English otherwise (`Content-Language` says which)"
+    })
+  )
+}
+
 export const ProductListingQuery = {
+  ...LocaleQuery,
   page: Schema.optionalKey(PositiveInt.annotate({ description: "The page, from 1 (default 1)" })),
   limit: Schema.optionalKey(
     Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100 })).annotate({ description: "Products per page (default 20)" })
@@ -60,6 +71,7 @@ export const ProductListingPage = Schema.Struct({
 }).annotate({ identifier: "ProductListingPage" })
 
 export const SuggestionQuery = {
+  ...LocaleQuery,
   q: Schema.String.check(Schema.isBetweenLength(1, 100)).annotate({ description: "What the shopper has typed so far" }),
   limit: Schema.optionalKey(
     Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 20 })).annotate({ description: "Entries per list (default 8)" })
@@ -85,7 +97,8 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
     summary: "List products",
     description: "A page of the products for sale in the key's shops, filtered (category, price range, tags, " +
       "attributes `key:value,...`, stock, search) and sorted. With `includeFacets=true` the page also carries " +
-      "the counts of every filter value over the whole result (`facets`). Prices are in major units.",
+      "the counts of every filter value over the whole result (`facets`). Prices are in major units. Names and " +
+      "descriptions are in Bangla where translated when the request asks for it (`Accept-Language: bn` or `locale=bn`).",
     examples: { query: { categorySlug: "women", minPrice: 500, maxPrice: 5000, sortBy: "price", sortOrder: "asc", page: 1, limit: 24, includeFacets: true } }
   }),
   // before any product route taking a path parameter, so "suggest" is never read as one
@@ -97,7 +110,7 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
       "`limit` (1..20, default 8) applies to each list. Prices are in major units.",
     examples: { query: { q: "sharee", limit: 8 } }
   }),
-  endpoint.get("getProductBySlug", "/products/by-slug/:slug", { params: bySlug, success: ProductView }, {
+  endpoint.get("getProductBySlug", "/products/by-slug/:slug", { params: bySlug, query: LocaleQuery, success: ProductView }, {
     summary: "Get a product by its slug",
     description: "One product of the key's shops with its variants, options, stock flags, attributes and SEO fields.",
     examples: { params: { slug: "aarong-cotton-kurti" } }

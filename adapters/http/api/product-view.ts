@@ -1,6 +1,6 @@
 /** The storefront's Product (the interface's Product, listing rendering), money in major units. */
 import { Schema } from "effect"
-import { ProductAttribute, ProductSeo, SizeGuide, VariantOption } from "../../../domain/catalog/catalog-product.ts"
+import { ProductAttribute, ProductSeo, ProductTranslations, SizeGuide, VariantOption } from "../../../domain/catalog/catalog-product.ts"
 import { CategoryRef } from "../../../domain/catalog/category.ts"
 
 export const VariantView = Schema.Struct({
@@ -37,6 +37,10 @@ export const ProductView = Schema.Struct({
   categories: Schema.Array(CategoryRef),
   variants: Schema.Array(VariantView),
   variantOptions: Schema.Array(VariantOption),
-  createdAt: Schema.String
+  createdAt: Schema.String,
+  translations: Schema.optionalKey(ProductTranslations.annotate({
+    description: "The product's texts in other languages by language tag (`bn`), when it has any; a request in " +
+      "Bangla (`Accept-Language: bn` or `locale=bn`) is already answered with them in `name` and `description`"
+  }))
 }).annotate({ identifier: "Product" })
 export type ProductView = typeof ProductView.Type

@@ -1,6 +1,7 @@
 /** The storefront rendering of search-box suggestions (GET /products/suggest), money in major units. */
 import { Schema } from "effect"
 import type { ProductSuggestions } from "../../../application/catalog/product-suggestions.ts"
+import type { MessageLocale } from "../../../domain/notification/message-locale.ts"
 import { toMajor } from "../../../domain/shared/money.ts"
 
 /** What every suggested product or category says of itself. */
@@ -21,8 +22,19 @@ export const SuggestionsView = Schema.Struct({
 }).annotate({ identifier: "Suggestions" })
 export type SuggestionsView = typeof SuggestionsView.Type
 
-export const toSuggestionsView = (suggestions: ProductSuggestions): SuggestionsView => ({
-  products: suggestions.products.map((product) => ({ ...product, price: toMajor(product.price) })),
-  categories: suggestions.categories,
-  queries: suggestions.queries
-})
+/** The suggestions with product names in `locale` where translated, and the language actually used. */
+export const toSuggestionsView = (
+  suggestions: ProductSuggestions,
+  locale: MessageLocale = "en"
+): { readonly suggestions: SuggestionsView; readonly language: MessageLocale } => {
+  let translated = false
+  const products = suggestions.products.map(({ id, names, price, slug, thumbnail, ...product }) => {
+    const name = locale === "en" ? undefined : names?.[locale]
+    if (name !== undefined) translated = true
+    return { id, slug, name: name ?? product.name, thumbnail, price: toMajor(price) }
+  })
+  return {
+    suggestions: { products, categories: suggestions.categories, queries: suggestions.queries },
+    language: translated ? locale : "en"
+  }
+}

@@ -1,7 +1,8 @@
 // The Storefront API from the browser through the typed client (storefront-client.js): base URL
 // and publishable key from the page's query (?api=…&key=…, else this origin and the demo key),
 // the signed-in customer's tokens kept in localStorage (refreshed once when the access token has
-// expired), problems thrown as ApiError.
+// expired), problems thrown as ApiError. Every call asks for the language the shopper chose
+// (Accept-Language; products are named in Bangla where the catalog has a translation).
 import { createStorefrontClient } from "./storefront-client.js"
 
 const params = new URLSearchParams(location.search)
@@ -17,6 +18,12 @@ export const stored = {
   },
   set: (name, value) =>
     value === undefined ? localStorage.removeItem(storageKey(name)) : localStorage.setItem(storageKey(name), JSON.stringify(value))
+}
+
+/** The shopper's language: "en" or "bn", kept in localStorage. */
+export const language = {
+  get: () => (stored.get("language") === "bn" ? "bn" : "en"),
+  set: (value) => stored.set("language", value === "bn" ? "bn" : undefined)
 }
 
 export class ApiError extends Error {
@@ -43,7 +50,7 @@ const send = async (method, path, options) => {
   const { data, error, response } = await store.request(method, `/v1/store${path}`, {
     params: { query: queryValues(options.query) },
     ...(options.body === undefined ? {} : { body: options.body }),
-    ...(options.headers === undefined ? {} : { headers: options.headers })
+    headers: { "accept-language": language.get(), ...options.headers }
   })
   return { response, body: data ?? error }
 }

@@ -1,6 +1,7 @@
 // The demo shop's entry: routes the hash (#/, #/p/slug, #/cart, #/account, #/orders, #/orders/id, #/payment/id)
 // to its view (and /reset-password?token=… to the reset form), and shows an API problem in the status line instead of a blank page.
-import { API_BASE, PUBLISHABLE_KEY } from "./api.js"
+// The language switch (English / বাংলা) sets the language the API is asked for and shows the view again.
+import { API_BASE, language, PUBLISHABLE_KEY } from "./api.js"
 import { showAccount, showOrder, showOrders, updateAccountLink } from "./account-view.js"
 import { currentCart, showCart, updateCartBadge } from "./cart-view.js"
 import { showListing, showProduct } from "./catalog-view.js"
@@ -56,6 +57,14 @@ document.getElementById("search").addEventListener("submit", (event) => {
   location.hash = search === "" ? "#/" : `#/?${new URLSearchParams({ search })}`
 })
 attachSuggestions(document.getElementById("search"))
+const languageSwitch = document.getElementById("language")
+languageSwitch.value = language.get()
+document.documentElement.lang = language.get()
+languageSwitch.addEventListener("change", () => {
+  language.set(languageSwitch.value)
+  document.documentElement.lang = language.get()
+  show()
+})
 window.addEventListener("hashchange", show)
 updateAccountLink()
 currentCart().then(updateCartBadge, () => undefined)

@@ -20,7 +20,9 @@ import type { ProductListing } from "../../../application/catalog/product-listin
 import { ShippingMethodView } from "../api/shipping-method-view.ts"
 import { SuggestionsView, toSuggestionsView } from "../api/suggestion-views.ts"
 import { StoreScope } from "../api/store-scope.ts"
-import { CatalogHttpCaching, makeCatalogResponder } from "../representation/catalog-http-caching.ts"
+import { CatalogHttpCaching, type LocalizedBody, makeCatalogResponder } from "../representation/catalog-http-caching.ts"
+import { type CatalogLocale, contentLanguage, localizeDocument, localizeDocuments } from "../representation/localized-documents.ts"
+import { RequestLocale } from "../../../application/notifications/request-locale.ts"
 import { keepCompressedForms } from "../representation/compressed-bodies.ts"
 import { listingJson } from "../representation/listing-body.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
@@ -45,6 +47,30 @@ const bodyCache = <K extends object>(render: (key: K) => string) => {
 }
 
 const listingBody = bodyCache<ProductListing>(listingJson)
+
+/** The Bangla body of a listing (and whether any product in it was translated), kept while the listing is. */
+const banglaListings = new WeakMap<ProductListing, LocalizedBody>()
+const localizedListingBody = (listing: ProductListing, locale: CatalogLocale): LocalizedBody => {
+  if (locale === "en") return { content: listingBody(listing), language: "en" }
+  let body = banglaListings.get(listing)
+  if (body === undefined) {
+    const localized = localizeDocuments(listing.documents, locale)
+    body = {
+      content: localized.translated
+        ? keepCompressedForms(Buffer.from(listingJson({ ...listing, documents: localized.documents }), "utf8"))
+        : listingBody(listing),
+      language: contentLanguage(locale, localized.translated)
+    }
+    banglaListings.set(listing, body)
+  }
+  return body
+}
+
+/** The answer's language: `?locale=` (its primary subtag) when given, else the request's Accept-Language. */
+const requestLocale = (locale: string | undefined): Effect.Effect<CatalogLocale> =>
+  locale === undefined
+    ? Effect.map(RequestLocale, (requested): CatalogLocale => requested)
+    : Effect.succeed(locale.toLowerCase().split("-")[0] === "bn" ? "bn" : "en")
 
 // encoded as the endpoints' success schemas would, once per cached tree
 const encodeCategoryList = Schema.encodeSync(Schema.toCodecJson(Schema.Struct({ data: Schema.Array(CategoryView) })))
@@ -75,24 +101,44 @@ export const layer = HttpApiBuilder.group(StorefrontApi, "catalog", (handlers) =
       .handle("listProducts", ({ query }) =>
         Effect.gen(function*() {
           const scope = yield* StoreScope
+          const locale = yield* requestLocale(query.locale)
           const request = toListingRequest(query)
           if (Result.isFailure(request)) {
             return yield* new ValidationFailed({ detail: "Invalid request query", errors: request.failure })
           }
           return yield* respond(
-            { shopIds: scope.shopIds, route: ["products", request.success] },
-            Effect.map(catalog.listProducts(request.success, scope.shopIds), listingBody)
+            { shopIds: scope.shopIds, route: ["products", request.success], locale },
+            Effect.map(catalog.listProducts(request.success, scope.shopIds), (listing) => localizedListingBody(listing, locale))
           )
         }))
-      .handle("suggestProducts", ({ query }) => {
-        const request = { q: query.q, limit: query.limit ?? DEFAULT_SUGGESTIONS }
-        return inScope(["suggest", request.q, request.limit], (shopIds) =>
-          Effect.map(catalog.suggest(request, shopIds), (suggestions) =>
-            JSON.stringify(encodeSuggestions(toSuggestionsView(suggestions)))))
-      })
-      .handle("getProductBySlug", ({ params }) =>
-        inScope(["product", params.slug], (shopIds) =>
-          catalog.productBySlug(params.slug, shopIds).pipe(Effect.mapError(problemOf(catalogProblems.getProductBySlug)))))
+      .handle("suggestProducts", ({ query }) =>
+        Effect.gen(function*() {
+          const scope = yield* StoreScope
+          const locale = yield* requestLocale(query.locale)
+          const request = { q: query.q, limit: query.limit ?? DEFAULT_SUGGESTIONS }
+          return yield* respond(
+            { shopIds: scope.shopIds, route: ["suggest", request.q, request.limit], locale },
+            Effect.map(catalog.suggest(request, scope.shopIds), (suggestions): LocalizedBody => {
+              const view = toSuggestionsView(suggestions, locale)
+              return { content: JSON.stringify(encodeSuggestions(view.suggestions)), language: view.language }
+            })
+          )
+        }))
+      .handle("getProductBySlug", ({ params, query }) =>
+        Effect.gen(function*() {
+          const scope = yield* StoreScope
+          const locale = yield* requestLocale(query.locale)
+          return yield* respond(
+            { shopIds: scope.shopIds, route: ["product", params.slug], locale },
+            catalog.productBySlug(params.slug, scope.shopIds).pipe(
+              Effect.map((document): LocalizedBody => {
+                const localized = localizeDocument(document, locale)
+                return { content: localized.document, language: contentLanguage(locale, localized.translated) }
+              }),
+              Effect.mapError(problemOf(catalogProblems.getProductBySlug))
+            )
+          )
+        }))
       .handle("listCategories", ({ query }) =>
         inScope(["categories", query.rootOnly === true, query.parentId ?? null], (shopIds) =>
           catalog.listCategories(query, shopIds).pipe(

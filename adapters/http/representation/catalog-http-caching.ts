@@ -7,7 +7,10 @@
  * comparison, lists, `*`) is answered 304 with ETag, Cache-Control and Vary and no body, before
  * the body is looked up (for `*`, once the resource is known to exist). Success responses say
  * `Cache-Control: public, max-age=N, stale-while-revalidate=M` and
- * `Vary: x-publishable-api-key, Accept-Encoding`.
+ * `Vary: x-publishable-api-key, Accept-Encoding`. A route answered in the request's language
+ * (`locale` given) also varies on Accept-Language, has the locale in its ETag (an English and a
+ * Bangla answer never stand for each other, 304 included) and says the language its body was
+ * given in as `Content-Language`.
  *
  * ETags are per process: two instances answer the same request with different tags (a client
  * switching instances gets a 200, never a wrong 304).
@@ -19,6 +22,7 @@ import type { CatalogState } from "../../../application/catalog/catalog-state.ts
 import { negotiateCoding } from "./content-coding.ts"
 import { noneMatchFails, strongTag } from "./entity-tags.ts"
 import { withVary } from "./vary.ts"
+import type { CatalogLocale } from "./localized-documents.ts"
 import type { ShopId } from "../../../domain/shared/ids.ts"
 
 export interface CatalogCacheSettings {
@@ -55,7 +59,18 @@ export interface CatalogRequest {
   readonly shopIds: ReadonlyArray<ShopId>
   /** The route and its decoded, defaulted parameters, in a fixed order. */
   readonly route: ReadonlyArray<unknown>
+  /** The language the request asks for, on routes that answer in it. */
+  readonly locale?: CatalogLocale
 }
+
+/** A body in a language: `language` is the one actually used (English where nothing was translated). */
+export interface LocalizedBody {
+  readonly content: Uint8Array | string
+  readonly language: CatalogLocale
+}
+
+const isLocalized = (body: Uint8Array | string | LocalizedBody): body is LocalizedBody =>
+  typeof body === "object" && !(body instanceof Uint8Array)
 
 /**
  * The catalog response for `request`: 304 when `If-None-Match` names its current ETag, else
@@ -65,24 +80,30 @@ export interface CatalogRequest {
 export const makeCatalogResponder = (settings: CatalogCacheSettings, state: () => CatalogState) => {
   const cacheControl =
     `public, max-age=${settings.maxAgeSeconds}, stale-while-revalidate=${settings.staleWhileRevalidateSeconds}`
-  return <E, R>(request: CatalogRequest, body: Effect.Effect<Uint8Array | string, E, R>) =>
+  return <E, R>(request: CatalogRequest, body: Effect.Effect<Uint8Array | string | LocalizedBody, E, R>) =>
     Effect.gen(function*() {
       const http = yield* HttpServerRequest.HttpServerRequest
       const coding = negotiateCoding(http.headers["accept-encoding"])
-      const key = JSON.stringify([[...request.shopIds].sort(), request.route])
+      const key = JSON.stringify([[...request.shopIds].sort(), request.route, ...(request.locale === undefined ? [] : [request.locale])])
+      const varies = request.locale === undefined ? VARY : LOCALIZED_VARY
       const opaque = `${catalogVersion(state())}-${digest(key)}${coding === "identity" ? "" : `.${coding}`}`
       const headers = { etag: strongTag(opaque), "cache-control": cacheControl }
       const ifNoneMatch = http.headers["if-none-match"]
       const named = ifNoneMatch !== undefined && ifNoneMatch.trim() !== "*" && noneMatchFails(ifNoneMatch, opaque)
-      if (named) return notModified(headers)
-      const content = yield* body
-      if (ifNoneMatch !== undefined && noneMatchFails(ifNoneMatch, opaque)) return notModified(headers)
+      if (named) return notModified(headers, varies)
+      const answer = yield* body
+      if (ifNoneMatch !== undefined && noneMatchFails(ifNoneMatch, opaque)) return notModified(headers, varies)
+      const content = isLocalized(answer) ? answer.content : answer
+      const allHeaders = isLocalized(answer) ? { ...headers, "content-language": answer.language } : headers
       const response = typeof content === "string"
-        ? HttpServerResponse.text(content, { contentType: "application/json", headers })
-        : HttpServerResponse.uint8Array(content, { contentType: "application/json", headers })
-      return withVary(response, "x-publishable-api-key", "Accept-Encoding")
+        ? HttpServerResponse.text(content, { contentType: "application/json", headers: allHeaders })
+        : HttpServerResponse.uint8Array(content, { contentType: "application/json", headers: allHeaders })
+      return withVary(response, ...varies)
     })
 }
 
-const notModified = (headers: Record<string, string>) =>
-  withVary(HttpServerResponse.empty({ status: 304, headers }), "x-publishable-api-key", "Accept-Encoding")
+const VARY = ["x-publishable-api-key", "Accept-Encoding"]
+const LOCALIZED_VARY = [...VARY, "Accept-Language"]
+
+const notModified = (headers: Record<string, string>, varies: ReadonlyArray<string>) =>
+  withVary(HttpServerResponse.empty({ status: 304, headers }), ...varies)

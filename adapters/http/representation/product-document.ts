@@ -2,7 +2,8 @@
  * The document the catalog keeps of each product: its Product JSON (the interface's Product,
  * money in major units), made once when the product changes, so that a listing is assembled
  * from these documents rather than encoded per response. A suggestion reads its name and
- * thumbnail back from it.
+ * thumbnail (and its translated names) back from it. A product's translations are part of its
+ * document; a request in another language gets them applied (localized-documents.ts).
  */
 import type { DocumentContext, ProductDocumentFormat } from "../../../application/catalog/product-search.ts"
 import {
@@ -10,7 +11,8 @@ import {
   headlinePrices,
   isAvailableForSale,
   isInStock,
-  isLowStock
+  isLowStock,
+  translatedNamesOf
 } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRef } from "../../../domain/catalog/category.ts"
 import { toMajor } from "../../../domain/shared/money.ts"
@@ -55,14 +57,16 @@ export const renderProduct = (product: CatalogProduct, context: DocumentContext)
       optionValues: variant.optionValues
     })),
     variantOptions: product.variantOptions,
-    createdAt: product.createdAt.toISOString()
+    createdAt: product.createdAt.toISOString(),
+    ...(product.translations === undefined ? {} : { translations: product.translations })
   }
 }
 
 export const productJsonDocuments: ProductDocumentFormat = {
   render: (product, context) => JSON.stringify(renderProduct(product, context)),
   summary: (document) => {
-    const product = JSON.parse(document) as Pick<ProductView, "id" | "name" | "thumbnail">
-    return { id: product.id, name: product.name, thumbnail: product.thumbnail }
+    const product = JSON.parse(document) as Pick<ProductView, "id" | "name" | "thumbnail" | "translations">
+    const names = translatedNamesOf(product.translations)
+    return { id: product.id, name: product.name, thumbnail: product.thumbnail, ...(names === undefined ? {} : { names }) }
   }
 }
