@@ -17,6 +17,7 @@ import payments from "./migrations/0011_payments.ts"
 import refundClaims from "./migrations/0012_refund_claims.ts"
 import catalogSnapshots from "./migrations/0013_catalog_snapshots.ts"
 import unusedLinkIndexes from "./migrations/0014_unused_link_indexes.ts"
+import shipments from "./migrations/0019_shipments.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -31,7 +32,8 @@ export const migrations = Migrator.fromRecord({
   "0011_payments": payments,
   "0012_refund_claims": refundClaims,
   "0013_catalog_snapshots": catalogSnapshots,
-  "0014_unused_link_indexes": unusedLinkIndexes
+  "0014_unused_link_indexes": unusedLinkIndexes,
+  "0019_shipments": shipments
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

@@ -19,10 +19,11 @@ import { findAll } from "./store-query.ts"
 
 export const OUTBOX_CHANNEL = "storefront_outbox"
 
-type Table = "notification_outbox" | "webhook_outbox"
+/** The outboxes; `shipments` is the booking outbox (postgres-shipment-store.ts). */
+type Table = "notification_outbox" | "webhook_outbox" | "shipments"
 
 /** bigserial ids and counts come back as text (int8); ids stay text inside the service. */
-const IdText = Schema.Union([Schema.String, Schema.Number, Schema.BigInt])
+export const IdText = Schema.Union([Schema.String, Schema.Number, Schema.BigInt])
 
 const BacklogRow = Schema.Struct({
   depth: IdText,
@@ -31,7 +32,7 @@ const BacklogRow = Schema.Struct({
 })
 
 /** The statements every outbox shares: the outcome of a claimed row, the backlog, re-driving. */
-const outcomes = (sql: SqlClient.SqlClient, table: Table, clearOnSent: string) => {
+export const outcomes = (sql: SqlClient.SqlClient, table: Table, clearOnSent: string) => {
   const t = sql(table)
   const backlogQuery = findAll({
     Request: Schema.Void,
@@ -87,7 +88,7 @@ const ClaimRequest = Schema.Struct({ limit: Schema.Number, leaseMillis: Schema.N
  * UPDATE SKIP LOCKED), leased for `leaseMillis` with their attempt counted, read back as `Row`
  * (`returning` names its columns) and each made the relay's item.
  */
-const claimOf = <
+export const claimOf = <
   Row extends Schema.Constraint & { readonly Type: { readonly id: typeof IdText.Type; readonly attempts: number } },
   Item
 >(sql: SqlClient.SqlClient, claim: {

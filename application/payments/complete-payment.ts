@@ -11,6 +11,7 @@ import { PaymentSessionNotFound } from "../../domain/payment/errors/payment-erro
 import type { PaymentCapture } from "../../domain/payment/payment-capture.ts"
 import type { PaymentProvider, PaymentSession } from "../../domain/payment/payment-session.ts"
 import { settle, type VerifiedPayment } from "../../domain/payment/settlement.ts"
+import { isBookable } from "../../domain/order/tracking.ts"
 import type { PaymentSessionId } from "../../domain/shared/ids.ts"
 import type { GatewayCallback } from "./payment-gateway.ts"
 import type { PaymentsPorts } from "./payments-ports.ts"
@@ -54,6 +55,8 @@ export const settlePayment = (ports: PaymentsPorts, sessionId: PaymentSessionId,
           yield* ports.payments.updateSession(settlement.session)
           yield* ports.orders.updateState(settlement.order)
           yield* ports.events.publish({ type: "order.paid", order: settlement.order })
+          // paid (not held): its parcel is booked now (fulfilment/book-parcel.ts)
+          if (Option.isSome(ports.shipments) && isBookable(settlement.order)) yield* ports.shipments.value.release(settlement.order.id)
           yield* Effect.logInfo("payment captured").pipe(Effect.annotateLogs({ orderId: capture.orderId, sessionId, provider: capture.provider }))
           return { session: settlement.session, refund: null }
         }

@@ -12,7 +12,7 @@
  *   refunded it (it stays `refund_pending`, flagged, where refunds are manual or failed).
  */
 import { Result, Schema } from "effect"
-import { isBeforePickup, type TrackingStatus } from "../fulfilment/tracking.ts"
+import { isBeforePickup, type TrackingStatus } from "./tracking.ts"
 import { OrderId } from "../shared/ids.ts"
 import type { CancellationReason, Order } from "./order.ts"
 

@@ -21,6 +21,8 @@ import { applicationServices } from "../../config/application-services.ts"
 import { accountStoresFallback, testAccountSecurity } from "./account-test-layers.ts"
 import { buyingStoresFallback } from "./buying-test-layers.ts"
 import { type TestPaymentOptions, testPayments } from "./payment-test-layers.ts"
+import { DemoCourier } from "../../adapters/couriers/demo-courier.ts"
+import type { Couriers } from "../../application/fulfilment/courier.ts"
 
 export const TEST_MAX_BODY_BYTES = 4 * 1024
 
@@ -56,12 +58,15 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
     readonly productSearch?: "engine" | "from-stores"
     /** Gateways, PAYMENT_TTL_MINUTES, allowed return origins (default: the demo gateway, 30 min, https://shop.example). */
     readonly payments?: TestPaymentOptions
+    /** Couriers (made over the DemoCourier the server provides); none by default: orders are not booked. */
+    readonly couriers?: Layer.Layer<Couriers, never, DemoCourier>
   } = {}
 ) => {
   const httpOptions = {
     maxBodyBytes: TEST_MAX_BODY_BYTES,
     demoShop: options.demoShop === true,
     demoGateway: true,
+    demoCourier: options.couriers !== undefined,
     ...(options.cors === undefined ? {} : { cors: options.cors }),
     ...(options.catalogCache === undefined ? {} : { catalogCache: options.catalogCache }),
     ...(options.docsPublishableKey === undefined ? {} : { docsPublishableKey: options.docsPublishableKey })
@@ -73,11 +78,13 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
   const app = Layer.mergeAll(StorefrontHttpApp.layer(httpOptions), extraRoutes).pipe(
     Layer.provide(applicationServices),
     Layer.provide(testPayments(options.payments)),
+    Layer.provide(options.couriers ?? Layer.empty),
     Layer.provide(readModel),
     Layer.provide(testAccountSecurity),
     Layer.provideMerge(stores),
     Layer.provide(accountStoresFallback),
     Layer.provide(buyingStoresFallback),
+    Layer.provide(DemoCourier.layer),
     Layer.provide(BackgroundLoops.layer)
   )
   return HttpRouter.serve(app, { disableListenLog: true, disableLogger: true }).pipe(

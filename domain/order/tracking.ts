@@ -15,7 +15,7 @@
  */
 import { Schema } from "effect"
 import { asMinorUnits, type MinorUnits } from "../shared/money.ts"
-import type { Order } from "../order/order.ts"
+import type { Order } from "./order.ts"
 
 export const TRACKING_STATUSES = [
   "booked",

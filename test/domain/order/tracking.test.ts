@@ -13,7 +13,7 @@ import {
   TRACKING_STATUSES,
   TrackingStatus,
   trackingRank
-} from "../../../domain/fulfilment/tracking.ts"
+} from "../../../domain/order/tracking.ts"
 import { cancelOrder, ORDER_STATUSES } from "../../../domain/order/order-lifecycle.ts"
 import { type Order, placeOrder } from "../../../domain/order/order.ts"
 import { CartId, CustomerId, OrderId, ShopId } from "../../../domain/shared/ids.ts"
