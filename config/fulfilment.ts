@@ -4,7 +4,10 @@
  * DEFAULT_COURIER, and the booking relay and reconciling poll.
  */
 import { Effect, Layer, Option } from "effect"
+import { FetchHttpClient, HttpClient } from "effect/http"
 import { DemoCourier } from "../adapters/couriers/demo-courier.ts"
+import { makeSteadfastCourier } from "../adapters/couriers/steadfast-courier.ts"
+import { CourierWebhookSecrets } from "../adapters/http/courier-webhooks/webhook-request.ts"
 import { type Courier, Couriers } from "../application/fulfilment/courier.ts"
 import * as FulfilmentJobs from "../application/fulfilment/fulfilment-jobs.ts"
 import { defaultRelaySettings } from "../application/notifications/outbox-relay.ts"
@@ -24,14 +27,33 @@ export const couriersOf = (couriers: ReadonlyArray<Courier>, defaultCourier: Cou
  */
 export const couriers = (config: CourierConfig, options: {
   readonly demo: boolean
-  readonly others?: Effect.Effect<ReadonlyArray<Courier>>
+  readonly others?: Effect.Effect<ReadonlyArray<Courier>, never, HttpClient.HttpClient>
 }) =>
   Layer.effect(Couriers, Effect.gen(function*() {
     const demo = options.demo ? [(yield* DemoCourier).courier] : []
     const others = options.others === undefined ? [] : yield* options.others
     const fallback: CourierName | null = options.demo ? "demo" : null
     return couriersOf([...demo, ...others], Option.getOrElse(config.defaultCourier, () => fallback))
-  }))
+  })).pipe(Layer.provide(FetchHttpClient.layer))
+
+/** Steadfast (and Pathao), each when its credentials are configured. */
+export const configuredCouriers = (config: CourierConfig): Effect.Effect<ReadonlyArray<Courier>, never, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    const found: Array<Courier> = []
+    if (Option.isSome(config.steadfastApiKey) && Option.isSome(config.steadfastSecretKey)) {
+      found.push(makeSteadfastCourier({
+        baseUrl: config.steadfastBaseUrl,
+        apiKey: config.steadfastApiKey.value,
+        secretKey: config.steadfastSecretKey.value
+      }, client))
+    }
+    return found
+  })
+
+/** The secrets the couriers' webhooks are verified by. */
+export const courierWebhookSecrets = (config: CourierConfig) =>
+  Layer.succeed(CourierWebhookSecrets, { steadfastToken: config.steadfastWebhookToken, pathaoSecret: config.pathaoWebhookSecret })
 
 /** How often the poll looks for quiet parcels. */
 export const COURIER_POLL_INTERVAL = "1 minute"

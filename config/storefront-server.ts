@@ -27,7 +27,7 @@ import { postgresStores } from "./postgres-stores.ts"
 import { configuredGateways, paymentGateways, paymentJob, paymentSettings } from "./payments.ts"
 import { DemoGateway } from "../adapters/payments/demo-gateway.ts"
 import { DemoCourier } from "../adapters/couriers/demo-courier.ts"
-import { couriers, fulfilmentJobs } from "./fulfilment.ts"
+import { configuredCouriers, courierWebhookSecrets, couriers, fulfilmentJobs } from "./fulfilment.ts"
 
 const LOG_LEVELS = {
   trace: "Trace",
@@ -99,14 +99,15 @@ export const storefrontServer = (settings: AppConfig) => {
       Layer.provide(readModel),
       Layer.provide(paymentGateways({ demo: embedded, others: configuredGateways(settings) })),
       Layer.provide(paymentSettings(settings)),
-      Layer.provide(couriers(settings.couriers, { demo: embedded }))
+      Layer.provide(couriers(settings.couriers, { demo: embedded, others: configuredCouriers(settings.couriers) }))
     )),
     Layer.provideMerge(httpAppPorts.pipe(Layer.provide(readModel))),
     Layer.provide(accountConfiguration(settings)),
     Layer.provide(cartSettings(settings)),
     // one demo gateway for its page and the gateways registry; one demo courier likewise
     Layer.provide(DemoGateway.layer),
-    Layer.provide(DemoCourier.layer)
+    Layer.provide(DemoCourier.layer),
+    Layer.provide(courierWebhookSecrets(settings.couriers))
   )
   // the HTTP edge writes the access log (adapters/http/observability/access-log.ts)
   const served = HttpRouter.serve(app, { disableListenLog: true, disableLogger: true })

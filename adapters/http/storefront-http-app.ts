@@ -17,6 +17,8 @@ import * as CatalogHandlers from "./handlers/catalog-handlers.ts"
 import * as CustomerHandlers from "./handlers/customer-handlers.ts"
 import * as OrderHandlers from "./handlers/order-handlers.ts"
 import * as OrderPaymentHandlers from "./handlers/order-payment-handlers.ts"
+import { COURIER_WEBHOOK_ROUTES } from "./courier-webhooks/courier-webhook-routes.ts"
+import * as CourierWebhookRoutes from "./courier-webhooks/courier-webhook-routes.ts"
 import { DEMO_COURIER_ROUTES } from "./demo-courier-routes.ts"
 import * as DemoCourierRoutes from "./demo-courier-routes.ts"
 import { DEMO_GATEWAY_ROUTES } from "./demo-gateway-routes.ts"
@@ -69,6 +71,7 @@ export const layer = (options: StorefrontHttpOptions) =>
     SystemRoutes.layer({ docsPublishableKey: options.docsPublishableKey }),
     options.demoShop === true ? DemoShopRoutes.layer : Layer.empty,
     PaymentCallbackRoutes.layer,
+    CourierWebhookRoutes.layer,
     options.demoGateway === true ? DemoGatewayRoutes.layer : Layer.empty,
     options.demoCourier === true ? DemoCourierRoutes.layer : Layer.empty,
     HttpEdge.layer({
@@ -76,6 +79,7 @@ export const layer = (options: StorefrontHttpOptions) =>
       extraRoutes: [
         ...SYSTEM_ROUTES,
         ...PAYMENT_CALLBACK_ROUTES,
+        ...COURIER_WEBHOOK_ROUTES,
         ...(options.demoShop === true ? DEMO_SHOP_ROUTES : []),
         ...(options.demoGateway === true ? DEMO_GATEWAY_ROUTES : []),
         ...(options.demoCourier === true ? DEMO_COURIER_ROUTES : [])

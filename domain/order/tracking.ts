@@ -10,7 +10,8 @@
  *
  * The order follows: `pending` → `processing` (booked) → `shipped` (picked up, in transit, held,
  * out for delivery) → `delivered` (whole or partial) or `returned`. A parcel the courier cancels
- * leaves the order where it is (the back office decides). A delivered cash-on-delivery order is
+ * before pickup leaves the order where it is (the back office decides); cancelled after pickup,
+ * it comes back: a return. A delivered cash-on-delivery order is
  * paid for what the courier collected; a returned one has its stock back, once.
  */
 import { Schema } from "effect"
@@ -119,7 +120,10 @@ export const amountToCollect = (order: Pick<Order, "total" | "amountPaid">): Min
  */
 export const applyTracking = (order: Order, report: TrackingReport): TrackingOutcome => {
   const current = order.tracking.status as TrackingStatus | ""
-  if (current === "" || !movesForward(current, report.status)) return { _tag: "Unchanged" }
+  // a parcel the courier cancels after pickup comes back to the shop: a return
+  const reported: TrackingStatus = report.status === "cancelled" && trackingRank(current) >= RANK.picked_up ? "returned" : report.status
+  if (current === "" || !movesForward(current, reported)) return { _tag: "Unchanged" }
+  report = { ...report, status: reported }
   const status = nextOrderStatus(order.status, report.status)
   const delivered = report.status === "delivered" || report.status === "partially_delivered"
   const collected = delivered && order.paymentMethod === "cod"

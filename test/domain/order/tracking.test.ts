@@ -124,6 +124,10 @@ describe("tracking", () => {
     expect(returned).toMatchObject({ _tag: "Moved", restock: true, events: ["order.tracking_updated", "order.returned"] })
     const cancelled = applyTracking(recordBooking(order("cod"), booking), { status: "cancelled", collected: null })
     if (cancelled._tag === "Moved") expect(cancelled.order.status).toBe("processing")
+    // cancelled at the courier after pickup: the parcel comes back
+    expect(applyTracking(picked.order, { status: "cancelled", collected: null })).toMatchObject({
+      _tag: "Moved", restock: true, order: { status: "returned", tracking: { status: "returned" } }
+    })
   })
 
   it("bookable: a cash-on-delivery order once placed, a prepaid one once paid, never while held or once cancelled", () => {
