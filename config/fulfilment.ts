@@ -6,6 +6,7 @@
 import { Effect, Layer, Option } from "effect"
 import { FetchHttpClient, HttpClient } from "effect/http"
 import { DemoCourier } from "../adapters/couriers/demo-courier.ts"
+import { makePathaoCourier } from "../adapters/couriers/pathao-courier.ts"
 import { makeSteadfastCourier } from "../adapters/couriers/steadfast-courier.ts"
 import { CourierWebhookSecrets } from "../adapters/http/courier-webhooks/webhook-request.ts"
 import { type Courier, Couriers } from "../application/fulfilment/courier.ts"
@@ -46,6 +47,20 @@ export const configuredCouriers = (config: CourierConfig): Effect.Effect<Readonl
         baseUrl: config.steadfastBaseUrl,
         apiKey: config.steadfastApiKey.value,
         secretKey: config.steadfastSecretKey.value
+      }, client))
+    }
+    const { pathaoClientId, pathaoClientSecret, pathaoUsername, pathaoPassword, pathaoStoreId } = config
+    if (
+      Option.isSome(pathaoClientId) && Option.isSome(pathaoClientSecret) && Option.isSome(pathaoUsername) &&
+      Option.isSome(pathaoPassword) && Option.isSome(pathaoStoreId)
+    ) {
+      found.push(yield* makePathaoCourier({
+        baseUrl: config.pathaoBaseUrl,
+        clientId: pathaoClientId.value,
+        clientSecret: pathaoClientSecret.value,
+        username: pathaoUsername.value,
+        password: pathaoPassword.value,
+        storeId: pathaoStoreId.value
       }, client))
     }
     return found

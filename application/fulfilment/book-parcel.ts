@@ -13,7 +13,7 @@ import { amountToCollect, isBookable, recordBooking } from "../../domain/order/t
 import type { Order } from "../../domain/order/order.ts"
 import type { OrderId } from "../../domain/shared/ids.ts"
 import { DeliveryFailed } from "../notifications/delivery-failed.ts"
-import type { Parcel } from "./courier.ts"
+import { ADDRESS_UNPLACED, type Parcel } from "./courier.ts"
 import type { FulfilmentPorts } from "./fulfilment-ports.ts"
 import { cancelAtCourier } from "./cancel-booking.ts"
 
@@ -46,7 +46,19 @@ export const bookParcel = (ports: FulfilmentPorts, orderId: OrderId) =>
     if (courier === undefined) {
       return yield* new DeliveryFailed({ permanent: true, reason: `courier ${shipment.courier} is not configured` })
     }
-    const booking = yield* courier.book(parcelOf(stored.value.order, shipment))
+    const booking = yield* courier.book(parcelOf(stored.value.order, shipment)).pipe(
+      // refused for good: the back office must look at it (the booking is a dead letter)
+      Effect.tapError((failure) =>
+        failure.permanent
+          ? ports.transactions.atomically(Effect.gen(function*() {
+            const current = yield* ports.shipments.find(orderId)
+            if (Option.isNone(current)) return
+            const flag = failure.reason.includes(ADDRESS_UNPLACED) ? "address_unplaced" : "booking_refused"
+            yield* ports.shipments.update({ ...current.value, flag })
+          })).pipe(Effect.ignore)
+          : Effect.void
+      )
+    )
     const now = new Date(yield* Clock.currentTimeMillis)
     const recorded = yield* ports.transactions.atomically(Effect.gen(function*() {
       const locked = yield* ports.orders.findForUpdate(orderId)

@@ -15,6 +15,9 @@ import type { Grams } from "../../domain/shared/weight.ts"
 import type { Address } from "../../domain/shipping/address.ts"
 import type { DeliveryFailed } from "../notifications/delivery-failed.ts"
 
+/** In a permanent DeliveryFailed's reason: the courier's location lists cannot place the address (flagged, not guessed). */
+export const ADDRESS_UNPLACED = "the address matches none of the courier's cities and zones"
+
 export interface Parcel {
   /** The courier's invoice / merchant order id. */
   readonly orderNumber: string
