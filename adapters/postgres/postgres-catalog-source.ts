@@ -103,11 +103,7 @@ export const makePostgresCatalogSource = Effect.gen(function*() {
         cod_surcharge_enabled, cod_surcharge_type, cod_surcharge_value, zones::text AS zones_json, position
       FROM shipping_methods ORDER BY shop_id, position, id`.pipe(Effect.flatMap(decodeRows(ShippingMethodRow)))
     return {
-      shops: shops.map(({ zoneRulesJson, courier, ...shop }) => ({
-        ...shop,
-        zoneRules: zoneRulesJson,
-        ...(courier === null ? {} : { courier })
-      })),
+      shops: shops.map(({ zoneRulesJson, ...shop }) => ({ ...shop, zoneRules: zoneRulesJson })),
       publishableKeys,
       categories: categories.map(({ seoMetaTitle, seoMetaDescription, seoOgImage, ...category }) => ({
         ...category,
