@@ -13,7 +13,7 @@ import { SqlClient, type Statement } from "effect/sql"
 import type { Backlog, Claimed, DeliveryQueue } from "../../application/notifications/delivery-queue.ts"
 import { VerificationChannel } from "../../domain/auth/verification.ts"
 import { MessageLocale } from "../../domain/notification/message-locale.ts"
-import { MessagePurpose, OrderConfirmation, type OutboundMessage } from "../../domain/notification/outbound-message.ts"
+import { MessagePurpose, OrderConfirmation, type OutboundMessage, ParcelNotice } from "../../domain/notification/outbound-message.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 import { findAll } from "./store-query.ts"
 
@@ -122,7 +122,7 @@ const NotificationRow = Schema.Struct({
   code: Schema.NullOr(Schema.String),
   link: Schema.NullOr(Schema.String),
   locale: MessageLocale,
-  content: Schema.NullOr(OrderConfirmation),
+  content: Schema.NullOr(Schema.Union([OrderConfirmation, ParcelNotice])),
   createdAt: Schema.Date
 })
 
@@ -160,7 +160,7 @@ export const makeNotificationQueue = (channels: ReadonlyArray<VerificationChanne
         locale: row.locale,
         ...(row.code === null ? {} : { code: row.code }),
         ...(row.link === null ? {} : { link: row.link }),
-        ...(row.content === null ? {} : { order: row.content })
+        ...(row.content === null ? {} : "courierName" in row.content ? { parcel: row.content } : { order: row.content })
       })
     })
     const queue: DeliveryQueue<OutboundMessage> = {

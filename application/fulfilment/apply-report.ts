@@ -4,13 +4,14 @@
  * and changes nothing. A reference no shipment of the courier carries (consignment id, tracking
  * number or order number) is `unknown`, ignored. The tracking moves only forward
  * (domain/fulfilment/tracking.ts); a move updates the order (status, cash collected), brings a
- * returned parcel's stock back, and tells the back office; anything heard counts as heard (the
+ * returned parcel's stock back, tells the back office (and the customer, by SMS, of a delivery); anything heard counts as heard (the
  * poll skips parcels heard of lately).
  */
 import { Clock, Effect, Option } from "effect"
 import type { CourierName } from "../../domain/fulfilment/shipment.ts"
 import { applyTracking, type TrackingReport } from "../../domain/order/tracking.ts"
 import type { FulfilmentPorts } from "./fulfilment-ports.ts"
+import { tellCustomer } from "./parcel-messages.ts"
 
 export type ReportOutcome = "applied" | "unchanged" | "duplicate" | "unknown"
 
@@ -48,6 +49,7 @@ export const applyCourierReport = (
         })))
       }
       for (const type of outcome.events) yield* ports.events.publish({ type, order })
+      if (outcome.events.includes("order.delivered")) yield* tellCustomer(ports, order, shipment, "parcel_delivered", now)
       yield* Effect.logInfo("parcel moved").pipe(Effect.annotateLogs({ orderId: order.id, courier, status: report.status }))
       return "applied"
     }))

@@ -2,8 +2,8 @@
  * Use case: book an order's parcel with its courier (the booking relay's delivery of one claimed
  * shipment). Outside any transaction the order is read and the courier asked (idempotent by the
  * order number, so a retry after a lost answer gets the same parcel); then, with the order
- * locked, the booking is recorded once: the order shows its tracking and is `processing`, and the
- * back office hears `order.tracking_updated`.
+ * locked, the booking is recorded once: the order shows its tracking and is `processing`, the
+ * customer gets an SMS with the tracking link and the back office `order.tracking_updated`.
  * An order cancelled meanwhile keeps its cancellation; its booking is cancelled at the courier
  * (or flagged). A cancelled order, or one no longer bookable, is not booked.
  */
@@ -16,6 +16,7 @@ import { DeliveryFailed } from "../notifications/delivery-failed.ts"
 import { ADDRESS_UNPLACED, type Parcel } from "./courier.ts"
 import type { FulfilmentPorts } from "./fulfilment-ports.ts"
 import { cancelAtCourier } from "./cancel-booking.ts"
+import { tellCustomer } from "./parcel-messages.ts"
 
 const describeLines = (order: Order): string =>
   order.lines.map((line) => {
@@ -77,6 +78,7 @@ export const bookParcel = (ports: FulfilmentPorts, orderId: OrderId) =>
       })
       yield* ports.orders.updateState(order)
       yield* ports.events.publish({ type: "order.tracking_updated", order })
+      yield* tellCustomer(ports, order, booked, "parcel_booked", now)
       yield* Effect.logInfo("parcel booked").pipe(Effect.annotateLogs({ orderId, courier: courier.name }))
       return { cancelled: null }
     }))

@@ -8,6 +8,7 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 import { registerCustomer } from "../support/account-http.ts"
 import { buyingTestEngines } from "../support/cart-http.ts"
 import { eventually } from "../support/eventually.ts"
@@ -93,6 +94,18 @@ for (const engine of buyingTestEngines()) {
             expect(delivered).toMatchObject({ status: "delivered", paymentStatus: "paid", tracking: { status: "delivered" } })
             expect(delivered.amountPaid).toBe(delivered.totalPrice)
             expect((yield* rawRequest("GET", tracked.tracking.trackingUrl)).text).toContain("journey has ended")
+            // the customer's SMS: booked with the tracking link, then delivered
+            const sql = yield* SqlClient.SqlClient
+            const messages = yield* sql<{ purpose: string; recipient: string; content: string }>`
+              SELECT purpose, recipient, content::text AS content FROM notification_outbox
+              WHERE purpose IN ('parcel_booked', 'parcel_delivered') AND content->>'orderNumber' = ${order.orderNumber} ORDER BY id`
+            expect(messages.map((message) => [message.purpose, message.recipient])).toEqual([
+              ["parcel_booked", "+8801711000000"],
+              ["parcel_delivered", "+8801711000000"]
+            ])
+            expect(JSON.parse(messages[0]!.content)).toEqual({
+              orderNumber: order.orderNumber, courierName: "Demo courier", trackingUrl: tracked.tracking.trackingUrl
+            })
           }))
 
         it.effect("a booked order is cancelled until pickup, at the demo courier too", () =>
