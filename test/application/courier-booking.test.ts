@@ -41,8 +41,8 @@ const place = (sku: string, quantity: number, paymentMethod: "cod" | "prepaid" =
     return yield* Effect.flatMap(CheckoutService, (service) => service.placeOrder(change(created.cart.id)))
   })
 
-/** One round of the booking relay, retries due at once. */
-const relayRound = Effect.gen(function*() {
+/** One round of the booking relay, retries due at once; claims held for `leaseMillis`. */
+const relayRoundLeasing = (leaseMillis: number) => Effect.gen(function*() {
   const shipments = yield* ShipmentStore
   const fulfilment = yield* FulfilmentService
   return yield* relayBatch({
@@ -52,8 +52,9 @@ const relayRound = Effect.gen(function*() {
       fulfilment.book(orderId).pipe(
         Effect.catchTag("StoreUnavailable", () => Effect.fail(new DeliveryFailed({ permanent: false, reason: "store" })))
       )
-  }, { retry: { maxAttempts: 3, firstDelayMillis: 0, maxDelayMillis: 0 }, batchSize: 100, leaseMillis: 60_000, pollMillis: 10, concurrency: 4 })
+  }, { retry: { maxAttempts: 3, firstDelayMillis: 0, maxDelayMillis: 0 }, batchSize: 100, leaseMillis, pollMillis: 10, concurrency: 4 })
 })
+const relayRound = relayRoundLeasing(60_000)
 
 const orderOf = (orderId: OrderId) =>
   Effect.map(Effect.flatMap(OrderRepository, (orders) => orders.findForUpdate(orderId)), (found) => Option.getOrThrow(found).order)
@@ -111,6 +112,21 @@ layer(memoryBuyingServicesWith({}, fakeCourierLayer), { excludeTestServices: tru
         yield* relayRound
         expect((yield* shipments.bookings.backlog).failed).toBe(failedBefore + 1)
         expect((yield* orderOf(refused.order.id)).status).toBe("pending")
+      }))
+
+    it.effect("a relay that dies between the courier's booking and recording it: the lease runs out, the booking runs again, one parcel", () =>
+      Effect.gen(function*() {
+        const fake = yield* FakeCourier
+        const placed = yield* place("FIX-6-1", 1)
+        fake.faults.crashAfterBooking = 1
+        const crashed = yield* Effect.exit(relayRoundLeasing(0))
+        expect(crashed._tag).toBe("Failure")
+        expect(fake.parcels.has(placed.order.orderNumber)).toBe(true)
+        expect((yield* orderOf(placed.order.id)).tracking.status).toBe("")
+        // the claim's lease (0 ms here) has run out: another relay claims the booking again
+        yield* relayRound
+        expect((yield* orderOf(placed.order.id))).toMatchObject({ status: "processing", tracking: { status: "booked", trackingNumber: `T${placed.order.orderNumber}` } })
+        expect([...fake.parcels.values()].filter((held) => held.parcel.orderNumber === placed.order.orderNumber)).toHaveLength(1)
       }))
 
     it.effect("a prepaid order is not booked while unpaid; once paid it is", () =>

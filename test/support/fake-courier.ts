@@ -25,6 +25,8 @@ export interface FakeCourierFaults {
   refuse: number
   /** Whether the courier's API can cancel a booking. */
   cancellable: boolean
+  /** The next bookings make the parcel, then the process dies before it hears the answer. */
+  crashAfterBooking: number
 }
 
 export class FakeCourier extends Context.Service<FakeCourier, {
@@ -38,7 +40,7 @@ const unreachable = () => new DeliveryFailed({ permanent: false, reason: "courie
 
 export const makeFakeCourier = () => {
   const parcels = new Map<string, FakeParcel>()
-  const faults: FakeCourierFaults = { down: 0, loseAnswers: 0, refuse: 0, cancellable: true }
+  const faults: FakeCourierFaults = { down: 0, loseAnswers: 0, refuse: 0, cancellable: true, crashAfterBooking: 0 }
   let bookCalls = 0
   const courier: Courier = {
     name: "steadfast",
@@ -56,6 +58,7 @@ export const makeFakeCourier = () => {
           { parcel, consignmentId: `C${parcel.orderNumber}`, status: "booked" as TrackingStatus }
         parcels.set(parcel.orderNumber, held)
         if (faults.loseAnswers > 0) return faults.loseAnswers--, Effect.fail(unreachable())
+        if (faults.crashAfterBooking > 0) return faults.crashAfterBooking--, Effect.die(new Error("crashed between booking and recording it"))
         return Effect.succeed({ consignmentId: held.consignmentId, trackingNumber: `T${parcel.orderNumber}` })
       }),
     status: (shipment) =>
