@@ -4,6 +4,7 @@
  */
 import { Config, Context, Effect, Layer, Option, Schema, SchemaGetter, SchemaIssue } from "effect"
 import { type CorsOrigins, noCorsOrigins, parseCorsOrigins } from "../adapters/http/request/cors-origins.ts"
+import { CourierConfigDescriptor } from "./courier-config.ts"
 import { DeliveryConfigDescriptor } from "./delivery-config.ts"
 import { RESET_PASSWORD_PATH } from "../adapters/http/demo-shop-routes.ts"
 
@@ -109,7 +110,9 @@ export const AppConfigDescriptor = Config.all({
   /** Worker threads answering listings (0: on the event loop); unset: `defaultCatalogWorkers` (storefront-server.ts). */
   catalogWorkers: Config.schema(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), "CATALOG_WORKERS").pipe(Config.option),
   /** Email, SMS and webhook delivery (delivery-config.ts). */
-  delivery: DeliveryConfigDescriptor
+  delivery: DeliveryConfigDescriptor,
+  /** Couriers: Steadfast, Pathao, DEFAULT_COURIER (courier-config.ts). */
+  couriers: CourierConfigDescriptor
 })
 
 export type AppConfig = Config.Success<typeof AppConfigDescriptor>

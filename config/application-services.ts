@@ -10,6 +10,7 @@ import { CatalogReadModel } from "../application/catalog/catalog-read-model.ts"
 import { CatalogService } from "../application/catalog/catalog-service.ts"
 import { CheckoutService } from "../application/checkout/checkout-service.ts"
 import { CustomerService } from "../application/customer/customer-service.ts"
+import { FulfilmentService } from "../application/fulfilment/fulfilment-service.ts"
 import { Idempotency } from "../application/idempotency/run-idempotently.ts"
 import { OrdersService } from "../application/orders/orders-service.ts"
 import { OutboxBacklog } from "../application/notifications/outbox-backlog.ts"
@@ -17,8 +18,14 @@ import { PaymentsService } from "../application/payments/payments-service.ts"
 import { ReplicaHealth } from "../application/shared/replica-health.ts"
 import { StoreHealth } from "../application/shared/store-health.ts"
 
-/** The customer, cart, checkout, order-history and payments services, and Idempotency-Key. */
-export const buyingServices = Layer.mergeAll(CartService.layer, CheckoutService.layer, OrdersService.layer, PaymentsService.layer).pipe(
+/** The customer, cart, checkout, order-history, payments and courier services, and Idempotency-Key. */
+export const buyingServices = Layer.mergeAll(
+  CartService.layer,
+  CheckoutService.layer,
+  OrdersService.layer,
+  // a cancelled booked order's booking is cancelled at the courier
+  PaymentsService.layer.pipe(Layer.provideMerge(FulfilmentService.layer))
+).pipe(
   Layer.provideMerge(CustomerService.layer),
   Layer.merge(Idempotency.layer)
 )

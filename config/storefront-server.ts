@@ -26,6 +26,8 @@ import * as Logging from "./logging.ts"
 import { postgresStores } from "./postgres-stores.ts"
 import { configuredGateways, paymentGateways, paymentJob, paymentSettings } from "./payments.ts"
 import { DemoGateway } from "../adapters/payments/demo-gateway.ts"
+import { DemoCourier } from "../adapters/couriers/demo-courier.ts"
+import { configuredCouriers, courierWebhookSecrets, couriers, fulfilmentJobs } from "./fulfilment.ts"
 
 const LOG_LEVELS = {
   trace: "Trace",
@@ -89,20 +91,24 @@ export const storefrontServer = (settings: AppConfig) => {
     },
     // the demo (embedded database) serves its shop page at / and its payment gateway's page
     demoShop: embedded,
-    demoGateway: embedded
-  }), paymentJob).pipe(
+    demoGateway: embedded,
+    demoCourier: embedded
+  }), paymentJob, fulfilmentJobs(settings.couriers, settings.delivery).pipe(Layer.provide(readModel))).pipe(
     // the app sees the services and the read model, not the ports behind them (application-services.ts)
     Layer.provide(applicationServices.pipe(
       Layer.provide(accountSecurity({ jwtPrivateKey: settings.jwtPrivateKey })),
       Layer.provide(readModel),
       Layer.provide(paymentGateways({ demo: embedded, others: configuredGateways(settings) })),
-      Layer.provide(paymentSettings(settings))
+      Layer.provide(paymentSettings(settings)),
+      Layer.provide(couriers(settings.couriers, { demo: embedded, others: configuredCouriers(settings.couriers) }))
     )),
     Layer.provideMerge(httpAppPorts.pipe(Layer.provide(readModel))),
     Layer.provide(accountConfiguration(settings)),
     Layer.provide(cartSettings(settings)),
-    // one demo gateway for its page and the gateways registry
-    Layer.provide(DemoGateway.layer)
+    // one demo gateway for its page and the gateways registry; one demo courier likewise
+    Layer.provide(DemoGateway.layer),
+    Layer.provide(DemoCourier.layer),
+    Layer.provide(courierWebhookSecrets(settings.couriers))
   )
   // the HTTP edge writes the access log (adapters/http/observability/access-log.ts)
   const served = HttpRouter.serve(app, { disableListenLog: true, disableLogger: true })

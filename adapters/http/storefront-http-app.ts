@@ -17,6 +17,10 @@ import * as CatalogHandlers from "./handlers/catalog-handlers.ts"
 import * as CustomerHandlers from "./handlers/customer-handlers.ts"
 import * as OrderHandlers from "./handlers/order-handlers.ts"
 import * as OrderPaymentHandlers from "./handlers/order-payment-handlers.ts"
+import { COURIER_WEBHOOK_ROUTES } from "./courier-webhooks/courier-webhook-routes.ts"
+import * as CourierWebhookRoutes from "./courier-webhooks/courier-webhook-routes.ts"
+import { DEMO_COURIER_ROUTES } from "./demo-courier-routes.ts"
+import * as DemoCourierRoutes from "./demo-courier-routes.ts"
 import { DEMO_GATEWAY_ROUTES } from "./demo-gateway-routes.ts"
 import * as DemoGatewayRoutes from "./demo-gateway-routes.ts"
 import { PAYMENT_CALLBACK_ROUTES, PAYMENT_FORM_PATH_PREFIXES } from "./payment-callback-routes.ts"
@@ -50,6 +54,8 @@ export interface StorefrontHttpOptions {
   readonly demoShop?: boolean
   /** Serve the demo gateway's page (/demo-gateway/{sessionId}; needs DemoGateway): the embedded demo only. */
   readonly demoGateway?: boolean
+  /** Serve the demo courier's page (/demo-courier/{trackingNumber}; needs DemoCourier): the embedded demo only. */
+  readonly demoCourier?: boolean
 }
 
 export const layer = (options: StorefrontHttpOptions) =>
@@ -65,16 +71,20 @@ export const layer = (options: StorefrontHttpOptions) =>
     SystemRoutes.layer({ docsPublishableKey: options.docsPublishableKey }),
     options.demoShop === true ? DemoShopRoutes.layer : Layer.empty,
     PaymentCallbackRoutes.layer,
+    CourierWebhookRoutes.layer,
     options.demoGateway === true ? DemoGatewayRoutes.layer : Layer.empty,
+    options.demoCourier === true ? DemoCourierRoutes.layer : Layer.empty,
     HttpEdge.layer({
       api: StorefrontApi,
       extraRoutes: [
         ...SYSTEM_ROUTES,
         ...PAYMENT_CALLBACK_ROUTES,
+        ...COURIER_WEBHOOK_ROUTES,
         ...(options.demoShop === true ? DEMO_SHOP_ROUTES : []),
-        ...(options.demoGateway === true ? DEMO_GATEWAY_ROUTES : [])
+        ...(options.demoGateway === true ? DEMO_GATEWAY_ROUTES : []),
+        ...(options.demoCourier === true ? DEMO_COURIER_ROUTES : [])
       ],
-      formPathPrefixes: PAYMENT_FORM_PATH_PREFIXES,
+      formPathPrefixes: [...PAYMENT_FORM_PATH_PREFIXES, "/demo-courier/"],
       maxBodyBytes: options.maxBodyBytes,
       cors: options.cors ?? { origins: noCorsOrigins, maxAgeSeconds: 0 }
     }),

@@ -5,7 +5,7 @@
  * passed). Nothing delivers it: the relay runs on the SQL adapter.
  */
 import { Effect, Layer, Option } from "effect"
-import { Notifier, type OrderConfirmationMessage } from "../../application/auth/notifier.ts"
+import { Notifier, type OrderConfirmationMessage, type ParcelMessage } from "../../application/auth/notifier.ts"
 import type { Notification } from "../../domain/auth/notification.ts"
 import { makeNotificationMirror } from "../file/notification-file.ts"
 
@@ -14,13 +14,16 @@ export const makeMemoryNotificationOutbox = (notificationsFile: Option.Option<st
     const mirror = yield* makeNotificationMirror(notificationsFile)
     const outbox: Array<Notification> = []
     const confirmations: Array<OrderConfirmationMessage> = []
+    const parcels: Array<ParcelMessage> = []
     return {
       sent: (): ReadonlyArray<Notification> => outbox,
       orderConfirmations: (): ReadonlyArray<OrderConfirmationMessage> => confirmations,
+      parcelMessages: (): ReadonlyArray<ParcelMessage> => parcels,
       notifier: Notifier.of({
         send: (notification) =>
           Effect.andThen(Effect.sync(() => outbox.push(notification)), mirror(notification)),
-        confirmOrder: (message) => Effect.sync(() => void confirmations.push(message))
+        confirmOrder: (message) => Effect.sync(() => void confirmations.push(message)),
+        tellParcel: (message) => Effect.sync(() => void parcels.push(message))
       })
     }
   })

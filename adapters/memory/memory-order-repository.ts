@@ -39,7 +39,8 @@ export const makeMemoryOrderRepository = () => {
           status: order.status,
           paymentStatus: order.paymentStatus,
           amountPaid: order.amountPaid,
-          cancellation: order.cancellation
+          cancellation: order.cancellation,
+          tracking: order.tracking
         })
       }),
     awaitingPaymentSince: (placedBefore, limit) =>

@@ -21,6 +21,7 @@ import canonicalPhones from "./migrations/0015_canonical_phones.ts"
 import paymentReconciliation from "./migrations/0016_payment_reconciliation.ts"
 import productTranslations from "./migrations/0017_product_translations.ts"
 import registrationClaims from "./migrations/0018_registration_claims.ts"
+import shipments from "./migrations/0019_shipments.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -39,7 +40,8 @@ export const migrations = Migrator.fromRecord({
   "0015_canonical_phones": canonicalPhones,
   "0016_payment_reconciliation": paymentReconciliation,
   "0017_product_translations": productTranslations,
-  "0018_registration_claims": registrationClaims
+  "0018_registration_claims": registrationClaims,
+  "0019_shipments": shipments
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

@@ -11,6 +11,7 @@
  * client parses one string per page. JSON always travels as text: the client's result-name
  * transform would otherwise rename user keys such as attribute names (`made_in` → `madeIn`).
  */
+import { CourierName } from "../../domain/fulfilment/shipment.ts"
 import { Effect, Layer, Schema, Struct } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { CatalogSource } from "../../application/catalog/catalog-source.ts"
@@ -40,7 +41,8 @@ const ShopRow = Schema.Struct({
   id: ShopId,
   name: Schema.String,
   zoneRulesJson: Schema.fromJsonString(Schema.Array(ShopZoneRule)),
-  defaultZoneType: Schema.String
+  defaultZoneType: Schema.String,
+  courier: Schema.NullOr(CourierName)
 })
 
 const { seo: _seo, ...categoryColumns } = CategoryRecord.fields
@@ -89,7 +91,7 @@ export const makePostgresCatalogSource = Effect.gen(function*() {
 
   const loadReferenceData: Effect.Effect<CatalogReferenceData, SqlError.SqlError> = Effect.gen(function*() {
     const shops = yield* sql`
-      SELECT id, name, zone_rules::text AS zone_rules_json, default_zone_type FROM shops ORDER BY id`.pipe(
+      SELECT id, name, zone_rules::text AS zone_rules_json, default_zone_type, courier FROM shops ORDER BY id`.pipe(
       Effect.flatMap(decodeRows(ShopRow))
     )
     const publishableKeys = yield* sql`

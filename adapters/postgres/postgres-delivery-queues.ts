@@ -13,16 +13,17 @@ import { SqlClient, type Statement } from "effect/sql"
 import type { Backlog, Claimed, DeliveryQueue } from "../../application/notifications/delivery-queue.ts"
 import { VerificationChannel } from "../../domain/auth/verification.ts"
 import { MessageLocale } from "../../domain/notification/message-locale.ts"
-import { MessagePurpose, OrderConfirmation, type OutboundMessage } from "../../domain/notification/outbound-message.ts"
+import { MessagePurpose, OrderConfirmation, type OutboundMessage, ParcelNotice } from "../../domain/notification/outbound-message.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 import { findAll } from "./store-query.ts"
 
 export const OUTBOX_CHANNEL = "storefront_outbox"
 
-type Table = "notification_outbox" | "webhook_outbox"
+/** The outboxes; `shipments` is the booking outbox (postgres-shipment-store.ts). */
+type Table = "notification_outbox" | "webhook_outbox" | "shipments"
 
 /** bigserial ids and counts come back as text (int8); ids stay text inside the service. */
-const IdText = Schema.Union([Schema.String, Schema.Number, Schema.BigInt])
+export const IdText = Schema.Union([Schema.String, Schema.Number, Schema.BigInt])
 
 const BacklogRow = Schema.Struct({
   depth: IdText,
@@ -31,7 +32,7 @@ const BacklogRow = Schema.Struct({
 })
 
 /** The statements every outbox shares: the outcome of a claimed row, the backlog, re-driving. */
-const outcomes = (sql: SqlClient.SqlClient, table: Table, clearOnSent: string) => {
+export const outcomes = (sql: SqlClient.SqlClient, table: Table, clearOnSent: string) => {
   const t = sql(table)
   const backlogQuery = findAll({
     Request: Schema.Void,
@@ -87,7 +88,7 @@ const ClaimRequest = Schema.Struct({ limit: Schema.Number, leaseMillis: Schema.N
  * UPDATE SKIP LOCKED), leased for `leaseMillis` with their attempt counted, read back as `Row`
  * (`returning` names its columns) and each made the relay's item.
  */
-const claimOf = <
+export const claimOf = <
   Row extends Schema.Constraint & { readonly Type: { readonly id: typeof IdText.Type; readonly attempts: number } },
   Item
 >(sql: SqlClient.SqlClient, claim: {
@@ -121,7 +122,7 @@ const NotificationRow = Schema.Struct({
   code: Schema.NullOr(Schema.String),
   link: Schema.NullOr(Schema.String),
   locale: MessageLocale,
-  content: Schema.NullOr(OrderConfirmation),
+  content: Schema.NullOr(Schema.Union([OrderConfirmation, ParcelNotice])),
   createdAt: Schema.Date
 })
 
@@ -159,7 +160,7 @@ export const makeNotificationQueue = (channels: ReadonlyArray<VerificationChanne
         locale: row.locale,
         ...(row.code === null ? {} : { code: row.code }),
         ...(row.link === null ? {} : { link: row.link }),
-        ...(row.content === null ? {} : { order: row.content })
+        ...(row.content === null ? {} : "courierName" in row.content ? { parcel: row.content } : { order: row.content })
       })
     })
     const queue: DeliveryQueue<OutboundMessage> = {

@@ -46,6 +46,14 @@ export const layer = (
               VALUES (${message.channel}, ${message.to}, 'order_confirmation', ${message.createdAt}, ${locale},
                 ${JSON.stringify(message.order)}::jsonb)`)
             yield* sql.afterCommit(wake)
+          }),
+        tellParcel: (message) =>
+          Effect.gen(function*() {
+            yield* orStoreUnavailable(sql`
+              INSERT INTO notification_outbox (channel, recipient, purpose, created_at, locale, content)
+              VALUES ('sms', ${message.to}, ${message.purpose}, ${message.createdAt}, ${message.locale},
+                ${JSON.stringify(message.parcel)}::jsonb)`)
+            yield* sql.afterCommit(wake)
           })
       })
     })

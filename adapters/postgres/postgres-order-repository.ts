@@ -146,7 +146,9 @@ export const makePostgresOrderRepository = Effect.gen(function*() {
       orStoreUnavailable(sql`
         UPDATE orders SET status = ${order.status}, payment_status = ${order.paymentStatus},
           amount_paid = ${order.amountPaid}, cancelled_at = ${order.cancellation?.at ?? null},
-          cancellation_reason = ${order.cancellation?.reason ?? null}
+          cancellation_reason = ${order.cancellation?.reason ?? null}, courier_name = ${order.tracking.courierName},
+          tracking_status = ${order.tracking.status}, tracking_number = ${order.tracking.trackingNumber},
+          tracking_url = ${order.tracking.trackingUrl}
         WHERE id = ${order.id}`).pipe(Effect.asVoid),
     awaitingPaymentSince: (placedBefore, limit) =>
       orStoreUnavailable(sql`

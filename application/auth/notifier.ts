@@ -10,7 +10,8 @@
 import { Context, type Effect } from "effect"
 import type { Notification } from "../../domain/auth/notification.ts"
 import type { VerificationChannel } from "../../domain/auth/verification.ts"
-import type { OrderConfirmation } from "../../domain/notification/outbound-message.ts"
+import type { MessageLocale } from "../../domain/notification/message-locale.ts"
+import type { OrderConfirmation, ParcelNotice, ParcelPurpose } from "../../domain/notification/outbound-message.ts"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
 
 export interface OrderConfirmationMessage {
@@ -20,7 +21,17 @@ export interface OrderConfirmationMessage {
   readonly createdAt: Date
 }
 
+/** A parcel's news by SMS, in the language of the customer's other messages (stored with the shipment). */
+export interface ParcelMessage {
+  readonly to: string
+  readonly purpose: ParcelPurpose
+  readonly parcel: ParcelNotice
+  readonly locale: MessageLocale
+  readonly createdAt: Date
+}
+
 export class Notifier extends Context.Service<Notifier, {
   readonly send: (notification: Notification) => Effect.Effect<void, StoreUnavailable>
   readonly confirmOrder: (message: OrderConfirmationMessage) => Effect.Effect<void, StoreUnavailable>
+  readonly tellParcel: (message: ParcelMessage) => Effect.Effect<void, StoreUnavailable>
 }>()("storefront/Notifier") {}

@@ -13,6 +13,7 @@
 import { Effect, Result, Schema, SchemaIssue } from "effect"
 import { isValidEmailAddress, normaliseEmail } from "../../domain/customer/email.ts"
 import { canonicalPhone } from "../../domain/customer/phone.ts"
+import { CourierName } from "../../domain/fulfilment/shipment.ts"
 import { ZoneRule, ZoneType } from "../../domain/shipping/zone-rules.ts"
 import {
   Count,
@@ -40,7 +41,9 @@ export const ImportShop = Schema.Struct({
   id: ShopIdentifier,
   name: Name,
   zoneRules: Schema.Array(ZoneRule).pipe(Schema.withDecodingDefaultKey(defaultEmpty)),
-  defaultZoneType: ZoneType
+  defaultZoneType: ZoneType,
+  /** The shop's courier; null or absent: DEFAULT_COURIER (docs/contract/catalog-import.md). */
+  courier: Schema.NullOr(CourierName).pipe(Schema.withDecodingDefaultKey(defaultNull))
 })
 export type ImportShop = typeof ImportShop.Type
 

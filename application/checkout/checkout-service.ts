@@ -12,9 +12,13 @@ import { EventOutbox } from "../notifications/event-outbox.ts"
 import { OrderRepository } from "../orders/order-repository.ts"
 import { SecureRandom } from "../auth/secure-random.ts"
 import { TokenHasher } from "../../domain/auth/token-hasher.ts"
+import { Couriers } from "../fulfilment/courier.ts"
+import { ShipmentStore } from "../fulfilment/shipment-store.ts"
 import { checkout, type CheckoutOptions, type CheckoutPorts } from "./checkout.ts"
 
 const make = Effect.gen(function*() {
+  const shipments = yield* Effect.serviceOption(ShipmentStore)
+  const couriers = yield* Effect.serviceOption(Couriers)
   const ports: CheckoutPorts = {
     ...(yield* cartPorts),
     orders: yield* OrderRepository,
@@ -23,7 +27,10 @@ const make = Effect.gen(function*() {
     notifier: yield* Notifier,
     events: yield* EventOutbox,
     random: yield* SecureRandom,
-    hasher: yield* TokenHasher
+    hasher: yield* TokenHasher,
+    planning: shipments._tag === "Some" && couriers._tag === "Some"
+      ? { shipments: shipments.value, couriers: couriers.value }
+      : undefined
   }
   return {
     placeOrder: Effect.fn("Checkout.placeOrder")((request: CartChangeRequest, options: CheckoutOptions = {}) =>
@@ -35,6 +42,6 @@ const make = Effect.gen(function*() {
 export class CheckoutService extends Context.Service<CheckoutService, Effect.Success<typeof make>>()(
   "storefront/CheckoutService"
 ) {
-  /** Needs the cart ports (cart/cart-ports.ts), OrderRepository, CustomerRepository, the CustomerService, the Notifier, the EventOutbox, SecureRandom and TokenHasher. */
+  /** Needs the cart ports (cart/cart-ports.ts), OrderRepository, CustomerRepository, the CustomerService, the Notifier, the EventOutbox, SecureRandom and TokenHasher; with the ShipmentStore and Couriers, orders are booked with couriers. */
   static readonly layer = Layer.effect(CheckoutService, make)
 }

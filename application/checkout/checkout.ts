@@ -12,7 +12,8 @@
  *    met gives no discount and is not used (as the cart shows it);
  * 5. stock is taken (never below zero), the coupon use counted within its limit, the sales
  *    counted, the order created with a new order number, its confirmation and `order.placed`
- *    written to the outboxes (placed-order-messages.ts), and the cart completed.
+ *    written to the outboxes (placed-order-messages.ts), its shipment planned when the shop has a
+ *    courier (fulfilment/plan-shipment.ts: booked after the commit), and the cart completed.
  *
  * A guest's order belongs to the customer holding the shipping email (when the address gives
  * one), else the shipping phone; a password-less customer with both is created when nobody does.
@@ -45,6 +46,9 @@ import type { SecureRandom } from "../auth/secure-random.ts"
 import type { TokenHasher } from "../../domain/auth/token-hasher.ts"
 import type { MinorUnits } from "../../domain/shared/money.ts"
 import { comparablePhone } from "../../domain/customer/phone.ts"
+import { asGrams } from "../../domain/shared/weight.ts"
+import { planShipment, type ShipmentPlanning } from "../fulfilment/plan-shipment.ts"
+import { RequestLocale } from "../notifications/request-locale.ts"
 
 /**
  * A placed order and its order token: 256 random bits the checkout response hands out once (a
@@ -86,6 +90,8 @@ export interface CheckoutPorts extends CartPorts, PlacedOrderPorts {
   readonly hasher: TokenHasher["Service"]
   readonly customers: CustomerRepository["Service"]
   readonly customer: CustomerService["Service"]
+  /** Shipments and couriers; absent (a library composition without couriers): nothing is booked. */
+  readonly planning?: ShipmentPlanning | undefined
 }
 
 export const checkout = (
@@ -177,6 +183,10 @@ export const checkout = (
     const orderToken = yield* ports.random.token
     yield* orders.insert(order, yield* ports.hasher.hash(orderToken))
     yield* announcePlacedOrder(ports, order, comparablePhone(shippingAddress.phone), change.now)
+    if (ports.planning !== undefined) {
+      const weightOf = (line: OrderLine) => variants.get(line.variantId)?.weightGrams ?? asGrams(0)
+      yield* planShipment(ports.planning, ports.readModel, order, weightOf, yield* RequestLocale)
+    }
     yield* ports.carts.update(yield* Effect.fromResult(completeCart(ready, change)))
     if (request.requester.customerId !== null && checkoutOptions.saveAddress !== false) {
       yield* ports.customer.rememberCheckoutAddress(request.requester.customerId, shippingAddress, change.now)

@@ -14,7 +14,7 @@ import type { Claimed, DeliveryQueue } from "./delivery-queue.ts"
 import type { OutboxWake } from "./outbox-wake.ts"
 
 export const messagesSent = Metric.counter("storefront_messages_sent_total", {
-  description: "Messages the gateways accepted, by channel (email, sms, webhook)"
+  description: "Messages the gateways accepted, by channel (email, sms, webhook; courier: parcels booked)"
 })
 export const messagesRetried = Metric.counter("storefront_messages_retried_total", {
   description: "Failed delivery attempts that will be tried again, by channel"
@@ -24,7 +24,7 @@ export const messagesFailed = Metric.counter("storefront_messages_failed_total",
 })
 
 /** Every channel's series exists from the first scrape. */
-export const CHANNELS = ["email", "sms", "webhook"] as const
+export const CHANNELS = ["email", "sms", "webhook", "courier"] as const
 export type Channel = typeof CHANNELS[number]
 
 export const count = (metric: typeof messagesSent, channel: Channel, amount = 1) =>

@@ -36,7 +36,7 @@ export class OrderRepository extends Context.Service<OrderRepository, {
   readonly insert: (order: Order, orderTokenHash: string) => Effect.Effect<void, StoreUnavailable>
   /** The order, locked until the unit of work ends. */
   readonly findForUpdate: (orderId: OrderId) => Effect.Effect<Option.Option<StoredOrder>, StoreUnavailable>
-  /** Writes an order's state: status, cancellation, payment status and amount paid (order-lifecycle.ts). */
+  /** Writes an order's state: status, cancellation, payment status, amount paid and tracking (order-lifecycle.ts, fulfilment/tracking.ts). */
   readonly updateState: (order: Order) => Effect.Effect<void, StoreUnavailable>
   /** Ids of prepaid orders still pending and unpaid that were placed before `placedBefore`, oldest first. */
   readonly awaitingPaymentSince: (placedBefore: Date, limit: number) => Effect.Effect<ReadonlyArray<OrderId>, StoreUnavailable>

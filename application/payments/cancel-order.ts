@@ -1,13 +1,13 @@
 /**
  * Use case: POST /orders/{orderId}/cancel, and the expiry of an unpaid prepaid order. With the
- * order locked: a pending order becomes cancelled, its lines go back into stock (and off the
+ * order locked: a pending order (or a booked one before pickup) becomes cancelled, its lines go back into stock (and off the
  * sales counts), its coupon use is given back, its open payment sessions expire and, when it was
  * paid, its capture is marked for refund. A cancelled order is answered as it is, so 20 parallel
  * cancels release the stock once. The refund itself is asked of the gateway after the commit
  * (payments/refunds.ts); until it succeeds the order shows `refund_pending`. The back office hears
  * `order.cancelled` from the same unit of work (EventOutbox).
  */
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Option } from "effect"
 import type { CancellationReason, Order } from "../../domain/order/order.ts"
 import { cancelOrder } from "../../domain/order/order-lifecycle.ts"
 import type { OrderId } from "../../domain/shared/ids.ts"
@@ -19,7 +19,7 @@ import { lockOwnedOrder, type OrderRequester } from "./order-access.ts"
 export const cancelLockedOrder = (ports: PaymentsPorts, order: Order, reason: CancellationReason, now: Date) =>
   Effect.gen(function*() {
     const cancellation = yield* Effect.fromResult(cancelOrder(order, reason, now))
-    if (cancellation._tag === "AlreadyCancelled") return { order: cancellation.order, changed: false, refundDue: false }
+    if (cancellation._tag === "AlreadyCancelled") return { order: cancellation.order, changed: false, refundDue: false, booked: false }
     yield* ports.inventory.releaseStock(order.lines.map((line) => ({
       variantId: line.variantId,
       productId: line.productId,
@@ -36,7 +36,7 @@ export const cancelLockedOrder = (ports: PaymentsPorts, order: Order, reason: Ca
         yield* ports.payments.updateCapture({ ...capture, disposition: "refund_pending", reason: "order_cancelled" })
       }
     }
-    return { order: cancellation.order, changed: true, refundDue: cancellation.refundDue }
+    return { order: cancellation.order, changed: true, refundDue: cancellation.refundDue, booked: cancellation.booked }
   })
 
 export const cancelCustomerOrder = (ports: PaymentsPorts, orderId: OrderId, requester: OrderRequester) =>
@@ -46,6 +46,8 @@ export const cancelCustomerOrder = (ports: PaymentsPorts, orderId: OrderId, requ
       const order = yield* lockOwnedOrder(ports, orderId, requester)
       return yield* cancelLockedOrder(ports, order, "customer", now)
     }))
+    // booked before pickup: cancelled at the courier, or flagged for the back office
+    if (cancelled.booked && Option.isSome(ports.fulfilment)) yield* ports.fulfilment.value.cancelBooking(orderId)
     if (!cancelled.refundDue) return cancelled.order
     return yield* refundCapturesOf(ports, orderId)
   })

@@ -11,6 +11,7 @@ import { PaymentSessionNotFound } from "../../domain/payment/errors/payment-erro
 import type { PaymentCapture } from "../../domain/payment/payment-capture.ts"
 import type { PaymentProvider, PaymentSession } from "../../domain/payment/payment-session.ts"
 import { settle, type VerifiedPayment } from "../../domain/payment/settlement.ts"
+import { isBookable } from "../../domain/order/tracking.ts"
 import type { PaymentSessionId } from "../../domain/shared/ids.ts"
 import type { GatewayCallback } from "./payment-gateway.ts"
 import type { PaymentsPorts } from "./payments-ports.ts"
@@ -56,6 +57,8 @@ export const settlePayment = (ports: PaymentsPorts, sessionId: PaymentSessionId,
           // a capture the gateway flags as risky is held: the back office hears it, and nothing ships it until a person decides
           const held = settlement.order.paymentStatus === "on_hold"
           yield* ports.events.publish({ type: held ? "order.payment_held" : "order.paid", order: settlement.order })
+          // paid (not held): its parcel is booked now (fulfilment/book-parcel.ts)
+          if (Option.isSome(ports.shipments) && isBookable(settlement.order)) yield* ports.shipments.value.release(settlement.order.id)
           yield* Effect.logInfo(held ? "payment captured and held as risky" : "payment captured").pipe(
             Effect.annotateLogs({ orderId: capture.orderId, sessionId, provider: capture.provider })
           )

@@ -10,6 +10,8 @@ import { OrderRepository } from "../orders/order-repository.ts"
 import { Transactions } from "../shared/transactions.ts"
 import { PaymentGateways, PaymentSettings } from "./payment-gateway.ts"
 import { PaymentStore } from "./payment-store.ts"
+import { ShipmentStore } from "../fulfilment/shipment-store.ts"
+import { FulfilmentService } from "../fulfilment/fulfilment-service.ts"
 
 export const paymentsPorts = Effect.all({
   orders: OrderRepository,
@@ -23,7 +25,11 @@ export const paymentsPorts = Effect.all({
   hasher: TokenHasher,
   customer: CustomerService,
   /** order.paid and order.cancelled for the back office, written in the unit of work of the change. */
-  events: EventOutbox
+  events: EventOutbox,
+  /** A paid prepaid order's shipment becomes due to be booked (when the shop has a courier). */
+  shipments: Effect.serviceOption(ShipmentStore),
+  /** A cancelled booked order's booking is cancelled at the courier (or flagged). */
+  fulfilment: Effect.serviceOption(FulfilmentService)
 })
 
 export type PaymentsPorts = Effect.Success<typeof paymentsPorts>

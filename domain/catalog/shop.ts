@@ -11,11 +11,17 @@ export const ShopZoneRule = Schema.Struct({
 })
 export type ShopZoneRule = typeof ShopZoneRule.Type
 
+/** The couriers the service speaks to (a shop's `courier` in the import document, or DEFAULT_COURIER). */
+export const CourierName = Schema.Literals(["steadfast", "pathao", "demo"])
+export type CourierName = typeof CourierName.Type
+
 export const Shop = Schema.Struct({
   id: ShopId,
   name: Schema.String,
   zoneRules: Schema.Array(ShopZoneRule),
-  defaultZoneType: Schema.String
+  defaultZoneType: Schema.String,
+  /** The shop's courier (docs/contract/catalog-import.md); absent or null: DEFAULT_COURIER. */
+  courier: Schema.optionalKey(Schema.NullOr(CourierName))
 })
 export type Shop = typeof Shop.Type
 

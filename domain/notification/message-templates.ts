@@ -5,7 +5,7 @@
  */
 import { MINOR_PER_MAJOR } from "../shared/money.ts"
 import type { MessageLocale } from "./message-locale.ts"
-import type { OrderConfirmation, OutboundMessage } from "./outbound-message.ts"
+import type { OrderConfirmation, OutboundMessage, ParcelNotice } from "./outbound-message.ts"
 
 export interface RenderedEmail {
   readonly subject: string
@@ -25,6 +25,8 @@ interface Words {
   readonly total: string
   readonly payment: Record<"cod" | "prepaid", string>
   readonly thanks: string
+  readonly parcelBooked: (parcel: ParcelNotice) => string
+  readonly parcelDelivered: (parcel: ParcelNotice) => string
   /** The full stop: "." or the dari "।". */
   readonly stop: string
 }
@@ -44,6 +46,8 @@ const WORDS: Record<MessageLocale, Words> = {
     resetIgnore: "If you did not ask to reset your password, ignore this message.",
     orderSubject: (n) => `Order ${n} is placed`,
     orderIntro: (n) => `Thank you for your order ${n}.`,
+    parcelBooked: (p) => `Your order ${p.orderNumber} is booked with ${p.courierName}. Track it: ${p.trackingUrl}`,
+    parcelDelivered: (p) => `Your order ${p.orderNumber} has been delivered. Thank you!`,
     total: "Total",
     payment: { cod: "Cash on delivery", prepaid: "Paid online" },
     thanks: "We will let you know when it ships.",
@@ -63,6 +67,8 @@ const WORDS: Record<MessageLocale, Words> = {
     resetIgnore: "আপনি পাসওয়ার্ড রিসেট করতে না চাইলে এই বার্তাটি উপেক্ষা করুন।",
     orderSubject: (n) => `অর্ডার ${n} গ্রহণ করা হয়েছে`,
     orderIntro: (n) => `আপনার অর্ডার ${n} এর জন্য ধন্যবাদ।`,
+    parcelBooked: (p) => `আপনার অর্ডার ${p.orderNumber} ${p.courierName}-এ বুক করা হয়েছে। ট্র্যাক করুন: ${p.trackingUrl}`,
+    parcelDelivered: (p) => `আপনার অর্ডার ${p.orderNumber} ডেলিভারি হয়েছে। ধন্যবাদ!`,
     total: "মোট",
     payment: { cod: "ক্যাশ অন ডেলিভারি", prepaid: "অনলাইনে পরিশোধিত" },
     thanks: "পাঠানো হলে আমরা আপনাকে জানাব।",
@@ -80,8 +86,16 @@ const escapeHtml = (text: string): string =>
 const page = (locale: MessageLocale, body: string): string =>
   `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"></head><body>${body}</body></html>`
 
+/** A code's purpose (the others carry no code). */
+const codePurpose = (purpose: OutboundMessage["purpose"]) =>
+  purpose === "order_confirmation" || purpose === "parcel_booked" || purpose === "parcel_delivered" ? "login" : purpose
+
+/** A parcel message's text. */
+const parcelText = (words: Words, message: OutboundMessage & { readonly parcel: ParcelNotice }) =>
+  message.purpose === "parcel_delivered" ? words.parcelDelivered(message.parcel) : words.parcelBooked(message.parcel)
+
 const codeEmail = (words: Words, message: OutboundMessage, code: string): RenderedEmail => {
-  const subject = words.codeSubject[message.purpose === "order_confirmation" ? "login" : message.purpose]
+  const subject = words.codeSubject[codePurpose(message.purpose)]
   return {
     subject,
     text: `${words.codeIs}: ${code}\n\n${words.codeExpires}\n`,
@@ -115,6 +129,10 @@ const orderEmail = (words: Words, locale: MessageLocale, order: OrderConfirmatio
 export const renderEmail = (message: OutboundMessage): RenderedEmail => {
   const words = WORDS[message.locale]
   if (message.order !== undefined) return orderEmail(words, message.locale, message.order)
+  if (message.parcel !== undefined) {
+    const text = parcelText(words, { ...message, parcel: message.parcel })
+    return { subject: text, text: `${text}\n`, html: page(message.locale, `<p>${escapeHtml(text)}</p>`) }
+  }
   if (message.link !== undefined) return resetEmail(words, message.locale, message.link)
   return codeEmail(words, message, message.code ?? "")
 }
@@ -128,7 +146,7 @@ export const renderSms = (message: OutboundMessage): string => {
     const itemsWord = message.locale === "bn" ? `${items}টি পণ্য` : `${items} item${items === 1 ? "" : "s"}`
     return `${words.orderIntro(order.orderNumber)} ${itemsWord}, ${words.total} ${formatTaka(order.total)}, ${words.payment[order.paymentMethod]}${words.stop}`
   }
+  if (message.parcel !== undefined) return parcelText(words, { ...message, parcel: message.parcel })
   if (message.link !== undefined) return `${words.resetIntro} ${message.link}`
-  const purpose = message.purpose === "order_confirmation" ? "login" : message.purpose
-  return `${words.codeSubject[purpose]}: ${message.code ?? ""}`
+  return `${words.codeSubject[codePurpose(message.purpose)]}: ${message.code ?? ""}`
 }

@@ -12,7 +12,11 @@ import { MessageLocale } from "./message-locale.ts"
 
 export const ORDER_CONFIRMATION = "order_confirmation"
 
-export const MessagePurpose = Schema.Union([VerificationPurpose, Schema.Literal(ORDER_CONFIRMATION)])
+/** The parcel's news by SMS (docs/fulfilment.md): booked with its tracking link, and delivered. */
+export const ParcelPurpose = Schema.Literals(["parcel_booked", "parcel_delivered"])
+export type ParcelPurpose = typeof ParcelPurpose.Type
+
+export const MessagePurpose = Schema.Union([VerificationPurpose, Schema.Literal(ORDER_CONFIRMATION), ParcelPurpose])
 export type MessagePurpose = typeof MessagePurpose.Type
 
 export const OrderConfirmation = Schema.Struct({
@@ -23,6 +27,14 @@ export const OrderConfirmation = Schema.Struct({
 })
 export type OrderConfirmation = typeof OrderConfirmation.Type
 
+/** What a parcel message tells: the order, its courier and the courier's tracking page. */
+export const ParcelNotice = Schema.Struct({
+  orderNumber: Schema.String,
+  courierName: Schema.String,
+  trackingUrl: Schema.String
+})
+export type ParcelNotice = typeof ParcelNotice.Type
+
 export const OutboundMessage = Schema.Struct({
   /** The outbox row's id: the message's identity towards gateways (their idempotency key). */
   id: Schema.String,
@@ -32,7 +44,8 @@ export const OutboundMessage = Schema.Struct({
   locale: MessageLocale,
   code: Schema.optionalKey(Schema.String),
   link: Schema.optionalKey(Schema.String),
-  order: Schema.optionalKey(OrderConfirmation)
+  order: Schema.optionalKey(OrderConfirmation),
+  parcel: Schema.optionalKey(ParcelNotice)
 })
 export type OutboundMessage = typeof OutboundMessage.Type
 

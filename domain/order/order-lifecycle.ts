@@ -3,7 +3,9 @@
  * docs/payments.md "States"):
  *
  * - `status`: `pending` (placed) → `cancelled`, by its customer while pending, or by the expiry
- *   of a prepaid order still unpaid after the payment window. `cancelled` is final.
+ *   of a prepaid order still unpaid after the payment window. `cancelled` is final. With a courier
+ *   (domain/order/tracking.ts): `pending` → `processing` (booked) → `shipped` (picked up) →
+ *   `delivered` or `returned`; a `processing` order may still be cancelled until its pickup.
  * - `paymentStatus`: `unpaid` → `paid` (a verified capture of the whole total), or `on_hold`
  *   (such a capture the gateway flags as risky: held for a person to decide);
  *   `paid` or `on_hold` → `refund_pending` when the order is cancelled, or `unpaid` → `refund_pending` when
@@ -11,32 +13,40 @@
  *   refunded it (it stays `refund_pending`, flagged, where refunds are manual or failed).
  */
 import { Result, Schema } from "effect"
+import { isBeforePickup, type TrackingStatus } from "./tracking.ts"
 import { OrderId } from "../shared/ids.ts"
 import { asMinorUnits } from "../shared/money.ts"
 import type { CancellationReason, Order } from "./order.ts"
 
-export const ORDER_STATUSES = ["pending", "cancelled"] as const
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "returned", "cancelled"] as const
 export const PAYMENT_STATUSES = ["unpaid", "paid", "on_hold", "refund_pending", "refunded"] as const
 
-/** Only a pending order can be cancelled (409 `order_not_cancellable`). */
+/** Only a pending order, or a booked one not yet picked up, can be cancelled (409 `order_not_cancellable`). */
 export class OrderNotCancellable extends Schema.TaggedError<OrderNotCancellable>()("OrderNotCancellable", {
   orderId: OrderId,
   status: Schema.String
 }) {}
 
 export type Cancellation =
-  /** The order is cancelled now: its stock and coupon use go back; `refundDue` when it was paid. */
-  | { readonly _tag: "Cancelled"; readonly order: Order; readonly refundDue: boolean }
+  /**
+   * The order is cancelled now: its stock and coupon use go back; `refundDue` when it was paid;
+   * `booked` when a courier holds a booking for it (cancelled at the courier, or flagged).
+   */
+  | { readonly _tag: "Cancelled"; readonly order: Order; readonly refundDue: boolean; readonly booked: boolean }
   /** It was cancelled before: nothing changes (a repeated cancel is answered with the order). */
   | { readonly _tag: "AlreadyCancelled"; readonly order: Order }
 
 export const cancelOrder = (order: Order, reason: CancellationReason, now: Date): Result.Result<Cancellation, OrderNotCancellable> => {
   if (order.status === "cancelled") return Result.succeed({ _tag: "AlreadyCancelled", order })
-  if (order.status !== "pending") return Result.fail(new OrderNotCancellable({ orderId: order.id, status: order.status }))
+  const booked = order.status === "processing" && isBeforePickup(order.tracking.status as TrackingStatus | "")
+  if (order.status !== "pending" && !booked) {
+    return Result.fail(new OrderNotCancellable({ orderId: order.id, status: order.status }))
+  }
   const refundDue = holdsCapture(order)
   return Result.succeed({
     _tag: "Cancelled",
     refundDue,
+    booked,
     order: {
       ...order,
       status: "cancelled",

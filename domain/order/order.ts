@@ -15,8 +15,8 @@ import { asMinorUnits, MinorUnits } from "../shared/money.ts"
 export const INITIAL_ORDER_STATUS = "pending"
 /** Nothing is paid at checkout (cash on delivery, or a later payment step). */
 export const INITIAL_PAYMENT_STATUS = "unpaid"
-/** Tracking before the shop hands the parcel to a courier. */
-export const INITIAL_TRACKING_STATUS = "pending"
+/** Tracking is empty strings until a courier books the parcel (docs/contract/orders.md). */
+export const INITIAL_TRACKING_STATUS = ""
 
 export const OrderLine = Schema.Struct({
   id: LineId,
@@ -94,7 +94,7 @@ export const Order = Schema.Struct({
 })
 export type Order = typeof Order.Type
 
-/** An order has no tracking until the shop ships it. */
+/** An order has no tracking until a courier books it. */
 export const untracked: OrderTracking = {
   courierName: "",
   status: INITIAL_TRACKING_STATUS,

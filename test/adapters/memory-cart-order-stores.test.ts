@@ -11,6 +11,7 @@ import { idempotencyStoreContract } from "./idempotency-store-contract.ts"
 import { inventoryContract } from "./inventory-contract.ts"
 import { orderRepositoryContract } from "./order-repository-contract.ts"
 import { paymentStoreContract } from "./payment-store-contract.ts"
+import { shipmentStoreContract } from "./shipment-store-contract.ts"
 
 layer(memoryBuyingTestStores(buyingFixture()), { excludeTestServices: true })("buying-path stores (memory)", (it) => {
   cartRepositoryContract(it)
@@ -18,6 +19,7 @@ layer(memoryBuyingTestStores(buyingFixture()), { excludeTestServices: true })("b
   couponRepositoryContract(it)
   orderRepositoryContract(it)
   paymentStoreContract(it)
+  shipmentStoreContract(it)
   idempotencyStoreContract(it)
 })
 

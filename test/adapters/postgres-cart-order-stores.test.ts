@@ -22,6 +22,7 @@ import { idempotencyStoreContract } from "./idempotency-store-contract.ts"
 import { inventoryContract } from "./inventory-contract.ts"
 import { orderRepositoryContract } from "./order-repository-contract.ts"
 import { paymentStoreContract } from "./payment-store-contract.ts"
+import { shipmentStoreContract } from "./shipment-store-contract.ts"
 
 for (const engine of testEngines()) {
   layer(postgresBuyingTestStores(engine, buyingFixture()), { excludeTestServices: true })(
@@ -33,6 +34,7 @@ for (const engine of testEngines()) {
       orderRepositoryContract(it)
   paymentStoreContract(it)
       paymentStoreContract(it)
+      shipmentStoreContract(it)
       idempotencyStoreContract(it)
 
       describe("commit durability of cart writes (SQL)", () => {

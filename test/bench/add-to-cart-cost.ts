@@ -5,6 +5,7 @@
 // of `npm run bench`, cart-shapes.ts). Prints CPU microseconds and bytes allocated (from the GC
 // profiler: heap growth between collections) per request over the measured requests.
 // Run: npm exec -- node test/bench/add-to-cart-cost.ts [REQUESTS] [WARMUP]
+import { DemoCourier } from "../../adapters/couriers/demo-courier.ts"
 import { GCProfiler } from "node:v8"
 import { Context, Layer, References } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
@@ -30,6 +31,7 @@ const readModel = catalogReadModel({ pollInterval: "1 minute" }).pipe(
 const app = StorefrontHttpApp.layer({ maxBodyBytes: 65_536 }).pipe(
   Layer.provide(applicationServices.pipe(Layer.provide(testAccountSecurity), Layer.provide(readModel))),
   Layer.provide(testPayments()),
+  Layer.provide(DemoCourier.layer),
   Layer.provideMerge(httpAppPorts.pipe(Layer.provide(readModel))),
   Layer.provide(BackgroundLoops.layer),
   Layer.provide(HttpServer.layerServices),

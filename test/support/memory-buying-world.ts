@@ -8,9 +8,10 @@ import { memoryBuyingTestStores } from "./buying-stores.ts"
 import { testAccountSecurity } from "./account-test-layers.ts"
 import { type TestPaymentOptions, testPayments } from "./payment-test-layers.ts"
 
-/** The buying use cases over the memory stores, with the payment gateways of `payments`. */
-export const memoryBuyingServicesWith = (payments: TestPaymentOptions) =>
+/** The buying use cases over the memory stores, with the payment gateways of `payments` (and `couriers`, when given). */
+export const memoryBuyingServicesWith = <C = never>(payments: TestPaymentOptions, couriers: Layer.Layer<C> = Layer.empty as Layer.Layer<C>) =>
   buyingServices.pipe(
+    Layer.provideMerge(couriers),
     Layer.provideMerge(catalogReadModel({ pollInterval: "1 second" })),
     Layer.provideMerge(testPayments(payments)),
     Layer.provideMerge(testAccountSecurity),

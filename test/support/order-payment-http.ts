@@ -49,12 +49,14 @@ export const placeOrder = (options: {
   readonly prepaid?: boolean
   readonly coupon?: string
   readonly caller?: Caller
+  /** The shipping address's fields besides Dhaka's (e.g. a thana). */
+  readonly address?: Record<string, string>
 }) =>
   Effect.gen(function*() {
     const caller = options.caller ?? {}
     const { variant } = yield* fixtureVariant(options.sku)
     const { cart } = yield* createCart({ items: [{ variantId: variant.id, quantity: options.quantity ?? 1 }] }, caller)
-    expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, { ...DHAKA_ADDRESS, email: "guest@example.com" }, caller))
+    expectCart(yield* storeRequest("PUT", `/cart/${cart.id}/shipping-address`, { ...DHAKA_ADDRESS, email: "guest@example.com", ...options.address }, caller))
     yield* cartRoutes.setShippingMethod({ cartId: cart.id }, { shippingMethodId: ShippingMethodId.make("sm_a_standard") }, caller)
     if (options.prepaid !== false) yield* cartRoutes.setPaymentMethod({ cartId: cart.id }, { paymentMethod: "prepaid" }, caller)
     if (options.coupon !== undefined) yield* cartRoutes.applyCoupon({ cartId: cart.id }, { code: options.coupon }, caller)

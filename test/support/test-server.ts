@@ -21,6 +21,12 @@ import { applicationServices } from "../../config/application-services.ts"
 import { accountStoresFallback, testAccountSecurity } from "./account-test-layers.ts"
 import { buyingStoresFallback } from "./buying-test-layers.ts"
 import { type TestPaymentOptions, testPayments } from "./payment-test-layers.ts"
+import { DemoCourier } from "../../adapters/couriers/demo-courier.ts"
+import { Couriers } from "../../application/fulfilment/courier.ts"
+import * as FulfilmentJobs from "../../application/fulfilment/fulfilment-jobs.ts"
+import { OutboxWake } from "../../application/notifications/outbox-wake.ts"
+import { defaultRelaySettings } from "../../application/notifications/outbox-relay.ts"
+import { couriersOf } from "../../config/fulfilment.ts"
 
 export const TEST_MAX_BODY_BYTES = 4 * 1024
 
@@ -56,12 +62,15 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
     readonly productSearch?: "engine" | "from-stores"
     /** Gateways, PAYMENT_TTL_MINUTES, allowed return origins (default: the demo gateway, 30 min, https://shop.example). */
     readonly payments?: TestPaymentOptions
+    /** Couriers (made over the DemoCourier the server provides); none by default: orders are not booked. */
+    readonly couriers?: Layer.Layer<Couriers, never, DemoCourier>
   } = {}
 ) => {
   const httpOptions = {
     maxBodyBytes: TEST_MAX_BODY_BYTES,
     demoShop: options.demoShop === true,
     demoGateway: true,
+    demoCourier: options.couriers !== undefined,
     ...(options.cors === undefined ? {} : { cors: options.cors }),
     ...(options.catalogCache === undefined ? {} : { catalogCache: options.catalogCache }),
     ...(options.docsPublishableKey === undefined ? {} : { docsPublishableKey: options.docsPublishableKey })
@@ -70,20 +79,34 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
   const readModel = options.productSearch === "from-stores"
     ? CatalogReadModel.layer({ pollInterval: "100 millis" }) as unknown as ReturnType<typeof catalogReadModel>
     : catalogReadModel({ pollInterval: "100 millis" })
-  const app = Layer.mergeAll(StorefrontHttpApp.layer(httpOptions), extraRoutes).pipe(
+  // with couriers, the booking relay (polling every 50 ms) and the reconciling poll run
+  const jobs = options.couriers === undefined ? Layer.empty : testFulfilmentJobs
+  const app = Layer.mergeAll(StorefrontHttpApp.layer(httpOptions), extraRoutes, jobs).pipe(
     Layer.provide(applicationServices),
     Layer.provide(testPayments(options.payments)),
+    Layer.provide(options.couriers ?? Layer.empty),
     Layer.provide(readModel),
     Layer.provide(testAccountSecurity),
     Layer.provideMerge(stores),
     Layer.provide(accountStoresFallback),
     Layer.provide(buyingStoresFallback),
+    Layer.provide(DemoCourier.layer),
     Layer.provide(BackgroundLoops.layer)
   )
   return HttpRouter.serve(app, { disableListenLog: true, disableLogger: true }).pipe(
     Layer.provideMerge(nodeServerTest)
   )
 }
+
+/** The booking relay and the poll of quiet parcels as tests run them: retries due at once, polling often. */
+export const testFulfilmentJobs = FulfilmentJobs.layer({
+  relay: { ...defaultRelaySettings({ maxAttempts: 4, firstDelayMillis: 20, maxDelayMillis: 200 }), pollMillis: 50 },
+  reconcile: { quietMillis: 60 * 60_000, batchSize: 50 },
+  pollInterval: "1 hour"
+}).pipe(Layer.provide(OutboxWake.layer))
+
+/** The demo courier as every shop's courier. */
+export const demoCouriers = Layer.effect(Couriers, Effect.map(Effect.service(DemoCourier), (demo) => couriersOf([demo.courier], "demo")))
 
 /** The typed client derived from the API definition, sending a publishable key (and a bearer token). */
 export const storefrontClient = (publishableKey: string | undefined, accessToken?: string) =>

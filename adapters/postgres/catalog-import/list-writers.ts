@@ -15,7 +15,11 @@ import type { IdGenerator } from "../../../domain/shared/id-generator.ts"
 import { keyedBy, makeUpsert, resolvedId, rowOfFields, tally, type UpsertTable } from "./upsert-rows.ts"
 
 const tables = {
-  shops: keyedBy("shops", [["id", "text"], ["name", "text"], ["zone_rules", "jsonb"], ["default_zone_type", "text"]], "id"),
+  shops: keyedBy(
+    "shops",
+    [["id", "text"], ["name", "text"], ["zone_rules", "jsonb"], ["default_zone_type", "text"], ["courier", "text"]],
+    "id"
+  ),
   publishableKeys: keyedBy(
     "publishable_keys",
     [["key", "text"], ["title", "text"], ["shop_ids", "text[]"], ["revoked_at", "timestamptz"]],
@@ -60,7 +64,9 @@ export const makeListWriters = (sql: SqlClient.SqlClient, ids: IdGenerator["Serv
     coupons: makeUpsert(sql, tables.coupons)
   }
 
-  const shops = keyedWriter("CatalogImport.writeShops", tables.shops, (shop: Shop) => shop.id)
+  const shopWriter = keyedWriter("CatalogImport.writeShops", tables.shops, (shop: Shop) => shop.id)
+  // a shop without a courier: NULL (DEFAULT_COURIER)
+  const shops = (records: ReadonlyArray<Shop>) => shopWriter(records.map((shop) => ({ ...shop, courier: shop.courier ?? null })))
   const publishableKeys = keyedWriter("CatalogImport.writePublishableKeys", tables.publishableKeys, (key: PublishableKey) => key.key)
   const sizeGuides = keyedWriter("CatalogImport.writeSizeGuides", tables.sizeGuides, (guide: SizeGuide) => guide.id)
   const shippingMethods = keyedWriter(

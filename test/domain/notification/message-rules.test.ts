@@ -106,3 +106,18 @@ describe("message templates", () => {
     )
   })
 })
+
+describe("parcel messages", () => {
+  const parcel = { orderNumber: "100234", courierName: "Steadfast", trackingUrl: "https://steadfast.com.bd/t/SF1A2B" }
+  const message = (purpose: "parcel_booked" | "parcel_delivered", locale: "en" | "bn"): OutboundMessage =>
+    ({ id: "1-x", channel: "sms", to: "01711000000", purpose, locale, parcel })
+
+  it("booked: the order, the courier and its tracking link, in English and Bangla; delivered: the order", () => {
+    expect(renderSms(message("parcel_booked", "en"))).toBe("Your order 100234 is booked with Steadfast. Track it: https://steadfast.com.bd/t/SF1A2B")
+    expect(renderSms(message("parcel_booked", "bn"))).toContain("https://steadfast.com.bd/t/SF1A2B")
+    expect(renderSms(message("parcel_booked", "bn"))).toContain("100234")
+    expect(renderSms(message("parcel_delivered", "en"))).toBe("Your order 100234 has been delivered. Thank you!")
+    expect(renderSms(message("parcel_delivered", "bn"))).toContain("ডেলিভারি")
+    expect(renderEmail(message("parcel_delivered", "en")).text).toContain("100234")
+  })
+})
