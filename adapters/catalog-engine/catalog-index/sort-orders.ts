@@ -61,7 +61,18 @@ export class SortOrders {
       let slots = this.moved.get(order)
       if (slots === undefined) this.moved.set(order, slots = new Set())
       slots.add(slot)
+      // too many to place: the order is sorted again when next used (and no set of them is kept)
+      if (slots.size > this.placedAtMost()) {
+        this.permutations.delete(order)
+        this.ranks.delete(order)
+        this.moved.delete(order)
+      }
     }
+  }
+
+  /** The most moved slots an order places one by one. */
+  private placedAtMost(): number {
+    return Math.max(MOVED_PLACED_AT_LEAST, this.slots.size * MOVED_SHARE_PLACED)
   }
 
   /** Each slot's place in `ascending(sortBy)` (the inverse permutation). */
@@ -82,7 +93,7 @@ export class SortOrders {
     if (cached !== undefined && cached.length === this.slots.size && moved === undefined) return cached
     this.moved.delete(sortBy)
     const movedCount = cached === undefined ? 0 : (moved?.size ?? 0) + this.slots.size - cached.length
-    const order = cached !== undefined && movedCount <= Math.max(MOVED_PLACED_AT_LEAST, this.slots.size * MOVED_SHARE_PLACED)
+    const order = cached !== undefined && movedCount <= this.placedAtMost()
       ? this.placed(sortBy, cached, moved ?? new Set())
       : this.build(sortBy)
     this.permutations.set(sortBy, order)
