@@ -22,10 +22,14 @@ export const catalogReadModel = (options: {
   readonly workers?: number | undefined
   /** With it (and a CatalogSnapshotStore), starts read snapshots and store those of catalogs this large or larger. */
   readonly snapshotMinProducts?: number | undefined
+  /** The share of a snapshot's products changed since it past which a start stores a new one (catalog-snapshots.ts). */
+  readonly snapshotStaleShare?: number | undefined
 }) =>
   CatalogReadModel.layer({
     pollInterval: options.pollInterval,
-    snapshots: options.snapshotMinProducts === undefined ? undefined : { minProducts: options.snapshotMinProducts }
+    snapshots: options.snapshotMinProducts === undefined
+      ? undefined
+      : { minProducts: options.snapshotMinProducts, staleShare: options.snapshotStaleShare }
   }).pipe(Layer.provide(productSearch(options)))
 
 /** The engine's ProductSearch, with `workers` listing workers (none by default). */

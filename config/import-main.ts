@@ -4,7 +4,10 @@
  * The file is read as a stream and written batch by batch in one transaction while it is read,
  * so memory stays bounded whatever its size. Prints progress and a summary and exits 0; a file
  * that cannot be read or parsed, or a document with problems (each printed as
- * `path: message`), exits 1 with nothing written.
+ * `path: message`), exits 1 with nothing written. Once the catalog is written it runs the
+ * catalog snapshot job (catalog-snapshot-job.ts, in a process of its own) so that instances start
+ * from a stored index; `--no-snapshot` leaves that to `npm run catalog:snapshot` (or to the first
+ * instance started). A job that fails is reported; the import stands.
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Console, Effect, Layer } from "effect"
@@ -17,6 +20,7 @@ import { runMigrations } from "../adapters/postgres/migrations.ts"
 import * as PostgresCatalogImportWriter from "../adapters/postgres/postgres-catalog-import-writer.ts"
 import * as CryptoIdGenerator from "../adapters/security/crypto-id-generator.ts"
 import { AppSettings } from "./app-config.ts"
+import { runCatalogSnapshotJob } from "./catalog-snapshot-job.ts"
 
 const PROGRESS_EVERY = 10_000
 
@@ -84,9 +88,11 @@ const fail = (lines: ReadonlyArray<string>) =>
   })
 
 const main = Effect.gen(function*() {
-  const file = process.argv[2]
+  const args = process.argv.slice(2)
+  const snapshot = !args.includes("--no-snapshot")
+  const file = args.find((arg) => arg !== "--no-snapshot")
   if (file === undefined || file === "") {
-    return yield* fail(["Usage: npm run import -- FILE"])
+    return yield* fail(["Usage: npm run import -- FILE [--no-snapshot]"])
   }
   yield* importFile(file).pipe(
     Effect.catchTags({
@@ -100,6 +106,14 @@ const main = Effect.gen(function*() {
       DataDirInUse: (error) => fail([error.message, "Nothing was written"])
     })
   )
+  // the database is closed by now: the job (and an embedded database's lock) is its own
+  if (process.exitCode === 1 || !snapshot) return
+  const code = yield* Effect.promise(runCatalogSnapshotJob)
+  if (code !== 0) {
+    yield* Console.error(
+      `The catalog snapshot was not stored (exit code ${code}): run npm run catalog:snapshot, or the first instance started builds the index`
+    )
+  }
 })
 
 NodeRuntime.runMain(main)

@@ -1,5 +1,8 @@
-/** CatalogSnapshotStore in memory (tests, library users): snapshots copied into pieces of 1 MiB, the newest per format kept. */
-import { Effect, Layer, Option } from "effect"
+/**
+ * CatalogSnapshotStore in memory (tests, library users): snapshots copied into pieces of 1 MiB,
+ * the newest per format kept; one builder at a time within the store (a semaphore).
+ */
+import { Effect, Layer, Option, Semaphore } from "effect"
 import { CatalogSnapshotStore, type StoredSnapshot } from "../../application/catalog/catalog-snapshot-store.ts"
 
 const PIECE_BYTES = 1024 * 1024
@@ -7,7 +10,9 @@ const PIECE_BYTES = 1024 * 1024
 export const make = (): CatalogSnapshotStore["Service"] => {
   const stored = new Map<string, { readonly snapshot: StoredSnapshot; readonly pieces: ReadonlyArray<Uint8Array> }>()
   let nextId = 1
+  const builder = Semaphore.makeUnsafe(1)
   return CatalogSnapshotStore.of({
+    oneBuilder: (build) => builder.withPermits(1)(build),
     latest: (format) =>
       Effect.sync(() => Option.fromNullishOr([...stored.values()].findLast((entry) => entry.snapshot.format === format)?.snapshot)),
     piece: (id, index) => Effect.sync(() => Option.fromNullishOr(stored.get(id)?.pieces[index])),

@@ -5,12 +5,21 @@
  * and is removed) and marked complete last, then the older snapshots of its format go (and those
  * of other formats a day old: instances of the previous release may still read theirs during a
  * rolling deploy).
+ *
+ * One builder at a time (`oneBuilder`): a session-level advisory lock on a session of its own
+ * (listen-client.ts; the embedded database, one process, needs none), tried every second so the
+ * waiting is reported; it goes with its session if the builder dies.
  */
-import { Effect, Layer, Option, Schema } from "effect"
+import { Duration, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { CatalogSnapshotStore, type StoredSnapshot } from "../../application/catalog/catalog-snapshot-store.ts"
+import { ListenClient } from "./listen-client.ts"
 import { orStoreUnavailable } from "./store-errors.ts"
 import { findOne } from "./store-query.ts"
+
+/** The advisory lock key of the catalog index's builder: one per schema (deployments sharing a database keep theirs apart). */
+const BUILDER_LOCK = "hashtext('storefront_catalog_builder:' || current_schema())"
+const BUILDER_RETRY = Duration.seconds(1)
 
 const PIECE_BYTES = 8 * 1024 * 1024
 
@@ -48,6 +57,24 @@ const SnapshotRow = Schema.Struct({
 /** The store over the SqlClient in context (the primary; a replica's for reading only). */
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const sessions = yield* Effect.serviceOption(ListenClient)
+
+  /** Holds the builder's lock on a session of its own for the scope. */
+  const builderTurn = (session: SqlClient.SqlClient, waiting: (waitedMillis: number) => Effect.Effect<void>) =>
+    Effect.gen(function*() {
+      const connection = yield* orStoreUnavailable(session.reserve)
+      const started = Date.now()
+      while (true) {
+        const [row] = yield* orStoreUnavailable(
+          connection.execute(`SELECT pg_try_advisory_lock(${BUILDER_LOCK}) AS locked`, [], undefined)
+        )
+        if (row?.locked === true) break
+        yield* waiting(Date.now() - started)
+        yield* Effect.sleep(BUILDER_RETRY)
+      }
+      yield* Effect.addFinalizer(() =>
+        Effect.ignore(connection.execute(`SELECT pg_advisory_unlock(${BUILDER_LOCK})`, [], undefined)))
+    })
   const latestRow = findOne({
     Request: Schema.String,
     Result: SnapshotRow,
@@ -84,6 +111,8 @@ export const make = Effect.gen(function*() {
     })
 
   return CatalogSnapshotStore.of({
+    oneBuilder: (build, waiting) =>
+      Option.isNone(sessions) ? build : Effect.scoped(Effect.andThen(builderTurn(sessions.value, waiting), build)),
     latest: (format) =>
       Effect.map(latestRow(format), Option.map((row): StoredSnapshot => ({
         id: row.id,

@@ -129,7 +129,8 @@ export const layer = (options: ReplicaReadsOptions) =>
           Effect.catch(() => Effect.succeed(Option.none())),
           Effect.flatMap((piece) => Option.isSome(piece) ? Effect.succeed(piece) : primarySnapshots.piece(id, index))
         ),
-      save: primarySnapshots.save
+      save: primarySnapshots.save,
+      oneBuilder: primarySnapshots.oneBuilder
     })
 
     const health = ReplicaHealth.of({ status: Effect.sync(() => ({ ...measured, readingFrom })) })

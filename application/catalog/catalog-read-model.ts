@@ -27,6 +27,8 @@ import { ProductSearch, type ProductSearchIndex } from "./product-search.ts"
  * after loading 100k products, for no faster a load.
  */
 const PRODUCT_PAGE_SIZE = 500
+/** A build of the whole index logs its progress every this many products. */
+const PROGRESS_EVERY_PRODUCTS = 100_000
 
 /** The least time between two refreshes the change feed triggers (commits within it fold into one). */
 const FEED_REFRESH_GAP = Duration.millis(50)
@@ -65,7 +67,11 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
             const page: ProductPage = yield* Fiber.join(next)
             if (page.nextAfterId !== null) next = yield* pageAfter(page.nextAfterId)
             search.apply(page.products)
+            const before = applied
             applied += page.products.length
+            if (since === null && Math.floor(applied / PROGRESS_EVERY_PRODUCTS) > Math.floor(before / PROGRESS_EVERY_PRODUCTS)) {
+              yield* Effect.logInfo("catalog index: building").pipe(Effect.annotateLogs({ products: applied }))
+            }
             if (page.nextAfterId === null) break
           }
           // built here rather than by the next request
@@ -83,6 +89,7 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
 
       /** A new index over `reference` with every product. */
       const built = (reference: CatalogReferenceData) => Effect.gen(function*() {
+        yield* Effect.logInfo("catalog index: building from the products")
         const search = productSearch.make(searchReferenceOf(reference))
         yield* loadProductsInto(search, null)
         return search
@@ -107,19 +114,27 @@ export class CatalogReadModel extends Context.Service<CatalogReadModel, {
           const { cursor: since, search } = restored.value
           return Option.some({ search, changed: yield* loadProductsInto(search, since) })
         })
-        const restored = yield* fromSnapshot
-        if (Option.isSome(restored)) {
+        const fromRestored = Effect.gen(function*() {
+          const restored = yield* fromSnapshot
+          if (Option.isNone(restored)) return Option.none<CatalogState>()
           const { changed, search } = restored.value
           yield* snapshots.storeIfWorthIt({ search, reference, cursor, changedSinceSnapshot: changed })
-          return stateOf(search, reference)
-        }
-        let builtIndex: ProductSearchIndex | undefined = yield* built(reference)
-        if (!(yield* snapshots.storeIfWorthIt({ search: builtIndex, reference, cursor, changedSinceSnapshot: null }))) {
-          return stateOf(builtIndex, reference)
-        }
-        builtIndex = undefined
-        const readBack = yield* fromSnapshot
-        return stateOf(Option.isSome(readBack) ? readBack.value.search : yield* built(reference), reference)
+          return Option.some(stateOf(search, reference))
+        })
+        const first = yield* fromRestored
+        if (Option.isSome(first)) return first.value
+        // none: one process builds it; those started with it wait and read what it stored
+        return yield* snapshots.oneBuilder(Effect.gen(function*() {
+          const stored = yield* fromRestored
+          if (Option.isSome(stored)) return stored.value
+          let builtIndex: ProductSearchIndex | undefined = yield* built(reference)
+          if (!(yield* snapshots.storeIfWorthIt({ search: builtIndex, reference, cursor, changedSinceSnapshot: null }))) {
+            return stateOf(builtIndex, reference)
+          }
+          builtIndex = undefined
+          const readBack = yield* fromSnapshot
+          return stateOf(Option.isSome(readBack) ? readBack.value.search : yield* built(reference), reference)
+        }))
       })
 
       let confirmedAt = yield* Clock.currentTimeMillis

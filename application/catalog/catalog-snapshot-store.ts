@@ -36,4 +36,14 @@ export class CatalogSnapshotStore extends Context.Service<CatalogSnapshotStore, 
     description: SnapshotDescription,
     parts: ReadonlyArray<Uint8Array>
   ) => Effect.Effect<boolean, StoreUnavailable>
+  /**
+   * Runs `build` as the one builder of the catalog's index among the processes sharing this store
+   * (instances started together, the import's snapshot job): it waits while another builds,
+   * saying so every `reportEvery` through `waiting`, and then runs (the caller looks for the
+   * snapshot the other stored before building one itself).
+   */
+  readonly oneBuilder: <A, E, R>(
+    build: Effect.Effect<A, E, R>,
+    waiting: (waitedMillis: number) => Effect.Effect<void>
+  ) => Effect.Effect<A, E | StoreUnavailable, R>
 }>()("storefront/CatalogSnapshotStore") {}

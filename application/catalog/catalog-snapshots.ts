@@ -3,9 +3,11 @@
  * same reference data by the same kind of index (then only the products changed since its cursor
  * are loaded), else built from every product. A start that built the index, or that found more
  * than a tenth of the catalog changed since the snapshot, stores a new one before the instance is
- * ready, once the catalog holds `minProducts` products; so the first instance after an import
- * pays for it and every later start reads bytes. A snapshot that cannot be read or stored is
- * logged and the start goes on without it.
+ * ready, once the catalog holds `minProducts` products. The import stores one in a job of its
+ * own (config/catalog-snapshot-main.ts), so a start after an import reads bytes too; a start
+ * that finds none builds as the one builder among the processes sharing the store, and those
+ * started with it wait for its snapshot (`oneBuilder`). A snapshot that cannot be read or stored
+ * is logged and the start goes on without it.
  */
 import { Cause, Effect, Fiber, Option } from "effect"
 import type { StoreUnavailable } from "../shared/store-unavailable.ts"
@@ -16,10 +18,16 @@ import type { ProductSearchIndex, ProductSearchSnapshots, SearchReference } from
 export interface SnapshotSettings {
   /** Smallest catalog a start stores a snapshot of (smaller ones build quickly). */
   readonly minProducts: number
+  /**
+   * A snapshot read back is stored again when the products changed since it exceed this share of
+   * the catalog (default a tenth; the snapshot job's 0: whenever any changed).
+   */
+  readonly staleShare?: number | undefined
 }
 
-/** A start re-stores the snapshot when the products changed since it exceed this share of the catalog. */
 const STALE_SHARE = 0.1
+/** How often a start waiting for another builder says so. */
+const WAITING_REPORT_MILLIS = 10_000
 
 /** What a snapshot must have been made over to be read: the index's reference data and the shops served. */
 export const referenceKey = (reference: CatalogReferenceData): string =>
@@ -43,6 +51,8 @@ export interface Snapshots {
     /** Products changed since the snapshot read at start; null when the index was built. */
     readonly changedSinceSnapshot: number | null
   }) => Effect.Effect<boolean>
+  /** Runs `build` as the one builder among the processes sharing the store (the others wait, logging it). */
+  readonly oneBuilder: <A, E, R>(build: Effect.Effect<A, E, R>) => Effect.Effect<A, E | StoreUnavailable, R>
 }
 
 const readPieces = (store: CatalogSnapshotStore["Service"], stored: StoredSnapshot, push: (piece: Uint8Array) => void) =>
@@ -64,6 +74,16 @@ export const makeSnapshots = (
   snapshots: ProductSearchSnapshots,
   settings: SnapshotSettings
 ): Snapshots => ({
+  oneBuilder: (build) => {
+    let reported = 0
+    return store.oneBuilder(build, (waitedMillis) => {
+      if (waitedMillis < reported) return Effect.void
+      reported = waitedMillis + WAITING_REPORT_MILLIS
+      return Effect.logInfo("catalog index: waiting for the process building it").pipe(
+        Effect.annotateLogs({ waitedSeconds: Math.round(waitedMillis / 1000) })
+      )
+    })
+  },
   restore: (reference, searchReference) =>
     Effect.gen(function*() {
       const latest = yield* store.latest(snapshots.format)
@@ -91,7 +111,7 @@ export const makeSnapshots = (
     Effect.gen(function*() {
       const products = search.productCount
       if (products < settings.minProducts) return false
-      if (changedSinceSnapshot !== null && changedSinceSnapshot <= products * STALE_SHARE) return false
+      if (changedSinceSnapshot !== null && changedSinceSnapshot <= products * (settings.staleShare ?? STALE_SHARE)) return false
       const parts = snapshots.write(search)
       const saved = yield* store.save({ format: snapshots.format, referenceKey: referenceKey(reference), cursor, products }, parts)
       yield* saved

@@ -10,10 +10,13 @@
  *    stock (InsufficientStock); prices are the current ones;
  * 4. its coupon is re-validated (CouponInvalid), except that a coupon whose minimum is no longer
  *    met gives no discount and is not used (as the cart shows it);
- * 5. stock is taken (never below zero), the coupon use counted within its limit, the sales
- *    counted, the order created with a new order number, its confirmation and `order.placed`
- *    written to the outboxes (placed-order-messages.ts), its shipment planned when the shop has a
- *    courier (fulfilment/plan-shipment.ts: booked after the commit), and the cart completed.
+ * 5. the coupon use is counted within its limit, the order created with a new order number, its
+ *    confirmation and `order.placed` written to the outboxes (placed-order-messages.ts), its
+ *    shipment planned when the shop has a courier (fulfilment/plan-shipment.ts: booked after the
+ *    commit), the cart completed, and last the stock taken (never below zero; the lines' variants are locked and
+ *    their stock checked in 3) and the sales counted: these write the product rows every checkout
+ *    of the same product writes (with the catalog's change stamps), so they come just before the
+ *    commit, holding those rows for the shortest time.
  *
  * A guest's order belongs to the customer holding the shipping email (when the address gives
  * one), else the shipping phone; a password-less customer with both is created when nobody does.
@@ -139,11 +142,9 @@ export const checkout = (
       paymentMethod: ready.paymentMethod
     }))
 
-    yield* inventory.takeStock(ready.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })))
     if (coupon !== null && !(yield* coupons.recordUse(ready.shopId, coupon.code))) {
       return yield* new CouponInvalid({ code: ready.couponCode, reason: "usage_limit_reached" })
     }
-    yield* inventory.recordSales(lines.map(({ line }) => ({ productId: line.productId, quantity: line.quantity })))
 
     let customerId = ready.customerId
     let guest: GuestContact | null = null
@@ -191,6 +192,8 @@ export const checkout = (
     if (request.requester.customerId !== null && checkoutOptions.saveAddress !== false) {
       yield* ports.customer.rememberCheckoutAddress(request.requester.customerId, shippingAddress, change.now)
     }
+    yield* inventory.takeStock(ready.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })))
+    yield* inventory.recordSales(lines.map(({ line }) => ({ productId: line.productId, quantity: line.quantity })))
     const placed: PlacedOrder = { order, orderToken }
     return placed
   }))

@@ -6,8 +6,10 @@
  * starts on a 10,000-product database never became ready, with no statement running. The
  * listeners now have sessions of their own (adapters/postgres/listen-client.ts).
  *
- * With index snapshots stored (CATALOG_SNAPSHOT_MIN_PRODUCTS=1): the first start builds the index
- * and stores one, the next reads it, sees a listed product renamed in between and answers as the first.
+ * The import leaves a snapshot of the catalog it wrote (its snapshot job). Without one (removed),
+ * two instances started together build the index once: one builds and stores it, the other waits
+ * and reads it; a later start reads it, sees a listed product renamed in between and answers as
+ * the first.
  */
 import { spawnSync } from "node:child_process"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
@@ -39,6 +41,9 @@ describe.runIf(throwawayPostgresAvailable())("repeated starts on PostgreSQL with
       timeout: 180_000
     })
     expect(imported.status, imported.stdout + imported.stderr).toBe(0)
+    // the import's snapshot job stored the index of the catalog it wrote
+    expect(imported.stdout).toContain(`Catalog snapshot of ${PRODUCTS} products ready`)
+    expect(cluster.psql("SELECT products FROM catalog_snapshots WHERE complete", "storefront").trim()).toBe(String(PRODUCTS))
   }, 240_000)
 
   afterAll(() => {
@@ -78,32 +83,39 @@ describe.runIf(throwawayPostgresAvailable())("repeated starts on PostgreSQL with
     /** The listing with the renamed product's name as it was. */
     const withName = (listing: Awaited<ReturnType<typeof listingOf>>, slug: string, name: string) =>
       ({ ...listing, data: listing.data.map((product) => product.slug === slug ? { ...product, name } : product) })
-    const run = async (check: (port: number, output: () => string) => Promise<void>) => {
-      const port = await freePort()
-      const server = startServerProcess({
+    /** `count` instances started together, checked once all are ready. */
+    const run = async (check: (ports: ReadonlyArray<number>, outputs: ReadonlyArray<string>) => Promise<void>, count = 1) => {
+      const ports = await Promise.all(Array.from({ length: count }, () => freePort()))
+      const servers = ports.map((port) => startServerProcess({
         PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, CATALOG_SNAPSHOT_MIN_PRODUCTS: "1", LOG_LEVEL: "info"
-      })
+      }))
       try {
-        await waitUntilReady(server, port, 90_000)
-        await check(port, server.output)
+        await Promise.all(servers.map((server, at) => waitUntilReady(server, ports[at]!, 90_000)))
+        await check(ports, servers.map((server) => server.output()))
       } finally {
-        server.child.kill("SIGTERM")
-        expect((await server.finished).code, server.output()).toBe(0)
+        for (const server of servers) server.child.kill("SIGTERM")
+        for (const server of servers) expect((await server.finished).code, server.output()).toBe(0)
       }
     }
+    const builds = (output: string) => output.split("catalog index: building from the products").length - 1
+    cluster.psql("DELETE FROM catalog_snapshots", "storefront")
     let before: Awaited<ReturnType<typeof listingOf>> | undefined
-    await run(async (port, output) => {
-      expect(output()).toContain("catalog snapshot stored")
-      before = await listingOf(port, QUERY)
-    })
+    await run(async (ports, outputs) => {
+      // one of the two built the index and stored it; the other read that snapshot
+      expect(outputs.map(builds).sort(), outputs.join("\n")).toEqual([0, 1])
+      expect(outputs.filter((output) => output.includes("catalog snapshot stored"))).toHaveLength(1)
+      expect(outputs.filter((output) => output.includes("catalog read from its snapshot")).length).toBeGreaterThanOrEqual(1)
+      before = await listingOf(ports[0]!, QUERY)
+      expect(await listingOf(ports[1]!, QUERY)).toEqual(before)
+    }, 2)
     // a product the listing shows (ids are random, and the first by id may be a disabled one)
     const { slug, name } = before!.data[0]!
     cluster.psql(`UPDATE products SET name = 'Snapshot Probe Renamed' WHERE slug = '${slug}'`, "storefront")
-    await run(async (port, output) => {
-      expect(output()).toContain("catalog read from its snapshot")
-      expect(output()).not.toContain("catalog snapshot stored")
-      expect(withName(await listingOf(port, QUERY), slug, name)).toEqual(before)
-      const renamed = await listingOf(port, "search=snapshot%20probe%20renamed")
+    await run(async ([port], [output]) => {
+      expect(output).toContain("catalog read from its snapshot")
+      expect(output).not.toContain("catalog snapshot stored")
+      expect(withName(await listingOf(port!, QUERY), slug, name)).toEqual(before)
+      const renamed = await listingOf(port!, "search=snapshot%20probe%20renamed")
       expect(renamed.data.map((product) => product.slug)).toEqual([slug])
     })
   }, 240_000)

@@ -212,7 +212,7 @@ export class CatalogIndex {
     }
     const changed = this.slots.write(slot, product, this.render(product, this.renderContext))
     this.memberships.add(slot, product)
-    if (changed.sortKeys || changed.prices) this.orders.invalidate()
+    this.orders.changed(slot, changed.orders)
     if (changed.prices) this.prices.index.invalidate()
     this.search.noteChanged(slot)
     this.generation++

@@ -15,6 +15,7 @@ import {
 } from "../columns/shared-columns.ts"
 import { type SharedSlotIntLists, SlotIntLists } from "../columns/slot-int-lists.ts"
 import { FIELD_SEPARATOR, type SearchTextBytes, SearchTextColumn, type SearchTexts } from "./search-texts.ts"
+import type { SlotOrder } from "./sort-orders.ts"
 
 /** The slots' columns on shared memory; the search texts as UTF-8 with each name's length in bytes. */
 export interface SharedSlots {
@@ -201,11 +202,10 @@ export class ProductSlots {
   }
 
   /**
-   * Writes the product's columns into its slot and the document `json`. Returns which derived
-   * orders the change invalidates: `sortKeys` (name, price, created, sales) and `prices` (any
-   * variant price).
+   * Writes the product's columns into its slot and the document `json`. Returns what the change
+   * moves: the sort `orders` whose key of the slot changed and `prices` (any variant price).
    */
-  write(slot: number, product: CatalogProduct, json: string): { readonly sortKeys: boolean; readonly prices: boolean } {
+  write(slot: number, product: CatalogProduct, json: string): { readonly orders: ReadonlyArray<SlotOrder>; readonly prices: boolean } {
     if (this.sharedTexts !== undefined) this.changedSinceShared.add(slot)
     const previousSlug = this.slugs[slot]
     if (previousSlug !== undefined && previousSlug !== product.slug) this.releaseSlug(previousSlug, slot)
@@ -227,8 +227,12 @@ export class ProductSlots {
     const createdAt = product.createdAt.getTime()
     const previousPrices = this.variantPrices.get(slot)
     const pricesChanged = previousPrices.length !== prices.length || previousPrices.some((price, index) => price !== prices[index])
-    const sortKeysChanged = this.nameKeyOf(slot) !== nameKey || this.minPrice[slot] !== lowest ||
-      this.createdAt[slot] !== createdAt || this.salesCount[slot] !== product.salesCount
+    const orders: Array<SlotOrder> = []
+    if (this.nameKeyOf(slot) !== nameKey) orders.push("name")
+    if (this.minPrice[slot] !== lowest) orders.push("price")
+    if (this.maxPrice[slot] !== highest) orders.push("maxPrice")
+    if (this.createdAt[slot] !== createdAt) orders.push("newest")
+    if (this.salesCount[slot] !== product.salesCount) orders.push("bestselling")
     this.nameLengths[slot] = nameKey.length
     this.minPrice[slot] = lowest
     this.maxPrice[slot] = highest
@@ -237,7 +241,7 @@ export class ProductSlots {
     if (pricesChanged) this.variantPrices.set(slot, prices)
     const fields = searchFields([nameKey, ...[product.sku, product.description, ...product.tags, ...translatedTexts(product)].map((field) => field.toLowerCase())])
     this.texts.set(slot, [...fields.exact, ...fields.loose].join(FIELD_SEPARATOR))
-    return { sortKeys: sortKeysChanged, prices: pricesChanged }
+    return { orders, prices: pricesChanged }
   }
 
   /** The lower-cased name (undefined for a slot not filled yet). */

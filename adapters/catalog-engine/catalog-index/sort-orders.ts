@@ -1,6 +1,10 @@
 /**
  * The sort permutations of the slots, one per sort key, ascending with ties broken by product id
- * (docs/contract/catalog.md); built on first use and dropped when a sort key changes.
+ * (docs/contract/catalog.md); built on first use. When a few slots' keys change (a checkout counts a sale) or
+ * slots are added, the next use moves just those slots: the others keep their relative order, so
+ * each moved slot is placed by a binary search and the permutation is copied around them, instead
+ * of sorting every slot again. A permutation is never written once built (workers may read it):
+ * a moved one is a new array.
  */
 import type { SortBy } from "../../../domain/catalog/product-query.ts"
 import { sharedAsIs, sharedInt32 } from "../columns/shared-columns.ts"
@@ -11,6 +15,10 @@ export type SlotOrder = SortBy | "maxPrice"
 
 export const SLOT_ORDERS: ReadonlyArray<SlotOrder> = ["newest", "price", "name", "bestselling", "maxPrice"]
 
+/** Moved slots up to this share of the catalog (or this many) are placed one by one; more, and the order is sorted again. */
+const MOVED_SHARE_PLACED = 1 / 64
+const MOVED_PLACED_AT_LEAST = 256
+
 /** Every order and its ranks on shared memory (built on shared memory and never written after: shared as they are). */
 export interface SharedOrders {
   readonly permutations: ReadonlyArray<readonly [SlotOrder, Int32Array]>
@@ -20,6 +28,8 @@ export interface SharedOrders {
 export class SortOrders {
   private readonly permutations = new Map<SlotOrder, Int32Array>()
   private readonly ranks = new Map<SlotOrder, Int32Array>()
+  /** Slots whose key of a built order changed since it was built. */
+  private readonly moved = new Map<SlotOrder, Set<number>>()
   private idRanksBySlot = new Int32Array(0)
 
   private readonly slots: ProductSlots
@@ -44,10 +54,25 @@ export class SortOrders {
     return orders
   }
 
-  /** Call when some product's name, variant prices, creation time or sales changed. */
-  invalidate(): void {
-    this.permutations.clear()
-    this.ranks.clear()
+  /** Call when `slot`'s key of each of `orders` changed (a slot added since an order was built needs no call). */
+  changed(slot: number, orders: ReadonlyArray<SlotOrder>): void {
+    for (const order of orders) {
+      if (!this.permutations.has(order)) continue
+      let slots = this.moved.get(order)
+      if (slots === undefined) this.moved.set(order, slots = new Set())
+      slots.add(slot)
+      // too many to place: the order is sorted again when next used (and no set of them is kept)
+      if (slots.size > this.placedAtMost()) {
+        this.permutations.delete(order)
+        this.ranks.delete(order)
+        this.moved.delete(order)
+      }
+    }
+  }
+
+  /** The most moved slots an order places one by one. */
+  private placedAtMost(): number {
+    return Math.max(MOVED_PLACED_AT_LEAST, this.slots.size * MOVED_SHARE_PLACED)
   }
 
   /** Each slot's place in `ascending(sortBy)` (the inverse permutation). */
@@ -64,8 +89,13 @@ export class SortOrders {
   /** Every slot in ascending order of `sortBy`. */
   ascending(sortBy: SlotOrder): Int32Array {
     const cached = this.permutations.get(sortBy)
-    if (cached !== undefined && cached.length === this.slots.size) return cached
-    const order = this.build(sortBy)
+    const moved = this.moved.get(sortBy)
+    if (cached !== undefined && cached.length === this.slots.size && moved === undefined) return cached
+    this.moved.delete(sortBy)
+    const movedCount = cached === undefined ? 0 : (moved?.size ?? 0) + this.slots.size - cached.length
+    const order = cached !== undefined && movedCount <= this.placedAtMost()
+      ? this.placed(sortBy, cached, moved ?? new Set())
+      : this.build(sortBy)
     this.permutations.set(sortBy, order)
     this.ranks.delete(sortBy)
     return order
@@ -78,6 +108,51 @@ export class SortOrders {
     const idRanks = this.idRanks()
     order.sort(this.comparator(sortBy, (left, right) => idRanks[left]! - idRanks[right]!))
     return order
+  }
+
+  /** `previous` (ascending over the slots it holds) with `moved` and the slots added since placed where they now belong. */
+  private placed(sortBy: SlotOrder, previous: Int32Array, moved: Set<number>): Int32Array {
+    const { size } = this.slots
+    for (let slot = previous.length; slot < size; slot++) moved.add(slot)
+    const compare = this.slotComparator(sortBy)
+    const placing = Int32Array.from(moved).sort(compare)
+    const isMoved = new Uint8Array(size)
+    for (const slot of placing) isMoved[slot] = 1
+    // the others, in their order
+    const kept = new Int32Array(size - placing.length)
+    let filled = 0
+    for (const slot of previous) if (isMoved[slot] === 0) kept[filled++] = slot
+    const order = sharedInt32(size)
+    let from = 0
+    let at = 0
+    for (const slot of placing) {
+      // the first kept slot after `slot`, searched from where the previous moved slot went
+      let low = from
+      let high = kept.length
+      while (low < high) {
+        const middle = (low + high) >>> 1
+        if (compare(kept[middle]!, slot) < 0) low = middle + 1
+        else high = middle
+      }
+      order.set(kept.subarray(from, low), at)
+      at += low - from
+      order[at++] = slot
+      from = low
+    }
+    order.set(kept.subarray(from), at)
+    return order
+  }
+
+  /** Compares two slots by `sortBy`, then by id, reading their keys as it goes (for a few comparisons). */
+  private slotComparator(sortBy: SlotOrder): (left: number, right: number) => number {
+    const { ids } = this.slots
+    const byId = (left: number, right: number) => (ids[left]! < ids[right]! ? -1 : ids[left]! > ids[right]! ? 1 : 0)
+    if (sortBy !== "name") return this.comparator(sortBy, byId)
+    return (left, right) => {
+      const leftName = this.slots.nameKeyOf(left) ?? ""
+      const rightName = this.slots.nameKeyOf(right) ?? ""
+      return leftName < rightName ? -1 : leftName > rightName ? 1 : byId(left, right)
+    }
   }
 
   /**

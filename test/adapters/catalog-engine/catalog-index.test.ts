@@ -224,6 +224,7 @@ describe("CatalogIndex after incremental upserts equals the reference built from
       for (const call of calls) index.list(call.query, call.shopIds)
       for (const call of calls) index.list({ ...call.query, sortBy: "price" }, call.shopIds)
       for (const call of calls) index.list({ ...call.query, sortBy: "name" }, call.shopIds)
+      for (const call of calls) index.list({ ...call.query, sortBy: "bestselling" }, call.shopIds)
       for (const shopIds of everyShopSet) index.categoryProductCounts(shopIds)
       const slugsEverUsed = new Set(records.map((product) => product.slug))
 
@@ -361,6 +362,55 @@ describe("CatalogIndex after incremental upserts equals the reference built from
       }
     }
   })
+})
+
+describe("sort orders after a few changes are placed, not sorted again", () => {
+  const productAt = (slot: number): CatalogProduct =>
+    makeProduct(`prod_${String(slot).padStart(4, "0")}`, {
+      name: `Item ${slot % 97}`,
+      shopIds: [SHOPS[slot % SHOPS.length]!],
+      salesCount: slot % 13,
+      createdAt: new Date(Date.UTC(2026, 0, 1) + (slot % 17) * 60_000),
+      variants: [makeVariant(`var_${slot}`, { originalPrice: (slot % 50) * 100 }), makeVariant(`var_${slot}_b`, { originalPrice: (slot % 70) * 100 })]
+    })
+
+  it.prop(
+    "sales, prices, names and new products changed after every order was built list as a fresh index does",
+    // up to 300 changes: the few placed one by one, more (past 256) sorted again
+    [Arbitrary.schema(Schema.Array(Schema.Tuple([SmallInt(1_999), SmallInt(20)])).check(Schema.isBetweenLength(1, 300)))],
+    ([changes]) => {
+      const records = Array.from({ length: 1_500 }, (_, slot) => productAt(slot))
+      const index = buildIndex({ categories: [], products: records })
+      const sorts = ["newest", "price", "name", "bestselling"] as const
+      const everyOrder = sorts.flatMap((sortBy) => (["asc", "desc"] as const).map((sortOrder) => ({ sortBy, sortOrder })))
+      const listing = (of: CatalogIndex, order: (typeof everyOrder)[number], page: number) =>
+        of.list({ page, limit: 100, includeFacets: page === 1, ...order }, SHOPS)
+      for (const order of everyOrder) listing(index, order, 1)
+      changes.forEach(([target, value], step) => {
+        // a target past the catalog's end adds a product
+        const previous = records[target] ?? productAt(target)
+        const next: CatalogProduct = step % 3 === 0
+          ? { ...previous, salesCount: value * 7 }
+          : step % 3 === 1
+          ? { ...previous, variants: [makeVariant(`var_${target}`, { originalPrice: value * 150 })] }
+          : { ...previous, name: `Renamed ${value}` }
+        if (target < records.length) records[target] = next
+        else if (!records.some((product) => product.id === next.id)) records.push(next)
+        else records[records.findIndex((product) => product.id === next.id)] = next
+        index.upsertProduct(next)
+      })
+      const fresh = buildIndex({ categories: [], products: records })
+      for (const order of everyOrder) {
+        for (const page of [1, 8, 16]) {
+          const actual = listing(index, order, page)
+          const expected = listing(fresh, order, page)
+          expect(idsOf(actual.documents), JSON.stringify(order)).toEqual(idsOf(expected.documents))
+          expect(actual.facets?.priceRange).toEqual(expected.facets?.priceRange)
+        }
+      }
+    },
+    { arbitrary: { runs: 40, size: 40 } }
+  )
 })
 
 // -----------------------------------------------------------------------------------------------

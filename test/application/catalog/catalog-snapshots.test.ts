@@ -142,6 +142,38 @@ describe("catalog snapshots at start", () => {
       expect(after.cursor).not.toBe(before.cursor)
     })), 120_000)
 
+  it.effect("starts together on a catalog without a snapshot: one builds the index, the others read its snapshot", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { world } = yield* catalogWorld(80)
+      const starts = yield* Effect.all([start(world), start(world), start(world)], { concurrency: "unbounded" })
+      expect(starts.map((started) => started.made).sort()).toEqual([0, 0, 1])
+      const [first, ...others] = yield* Effect.forEach(starts, (started) => answers(started.state))
+      for (const other of others) expect(other).toEqual(first)
+    })), 120_000)
+
+  it.effect("the snapshot job's settings store a new snapshot whenever a product changed since the stored one", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { world, document } = yield* catalogWorld(40)
+      yield* start(world)
+      const snapshots = Context.get(world, CatalogSnapshotStore)
+      const format = engine().snapshots!.format
+      const job = (settings = { minProducts: 0, staleShare: 0 }) =>
+        Layer.build(CatalogReadModel.layer({ pollInterval: "1 hour", snapshots: settings }).pipe(
+          Layer.provide(Layer.succeed(ProductSearch, engine())),
+          Layer.provide(Layer.succeedContext(world))
+        ))
+      const before = Option.getOrThrow(yield* snapshots.latest(format))
+      // nothing changed: the stored snapshot stays
+      yield* job()
+      expect(Option.getOrThrow(yield* snapshots.latest(format)).id).toBe(before.id)
+      // one product of forty changed: a start keeps the snapshot (under a tenth), the job stores a new one
+      yield* Effect.provideContext(importCatalog({ ...document, products: [{ ...document.products[0]!, salesCount: 7 }] }), world)
+      yield* job({ minProducts: 1, staleShare: 0.1 })
+      expect(Option.getOrThrow(yield* snapshots.latest(format)).id).toBe(before.id)
+      yield* job()
+      expect(Option.getOrThrow(yield* snapshots.latest(format)).id).not.toBe(before.id)
+    })), 120_000)
+
   it.effect("a snapshot that does not decode is logged and the start builds the index", () =>
     Effect.scoped(Effect.gen(function*() {
       const { world } = yield* catalogWorld(30)
