@@ -3,7 +3,8 @@
  * demo from `npm start` (docs/fulfilment.md): a shopper registers, places a COD order, sees it
  * booked with the demo courier on the order page (tracking number linking to the courier's
  * page, status, timeline), moves the parcel along on the demo courier's page to delivered, and
- * sees the order delivered and paid for the cash the courier collected.
+ * sees the order delivered and paid for the cash the courier collected, and the order history
+ * listing its tracking number.
  */
 import { describe, expect, it } from "@effect/vitest"
 import type { Page } from "playwright-core"
@@ -68,6 +69,8 @@ describe("demo shop delivery in Chromium", () => {
     expect(await page.locator("#order-status").textContent()).toBe("processing")
     expect(await reachedSteps(page)).toEqual(["booked"])
     expect(await page.locator("#tracking-timeline li.upcoming").count()).toBe(4)
+    // until pickup the shopper may still cancel
+    expect(await page.locator("#cancel-order").count()).toBe(1)
     const total = (await page.locator(".totals tr:last-child td.num").textContent())!
 
     // the demo courier's page, opened from the tracking number, moves the parcel to the door
@@ -88,6 +91,10 @@ describe("demo shop delivery in Chromium", () => {
     expect(await reachedSteps(page)).toEqual(["booked", "picked_up", "in_transit", "out_for_delivery", "delivered"])
     expect(await page.locator("#amount-collected").textContent()).toBe(`Cash collected by the courier: ${total}.`)
     expect(await page.locator("#cancel-order").count()).toBe(0)
+    // the order history lists it with its tracking number
+    await page.click('a[href="#/orders"]')
+    await page.waitForSelector("#orders")
+    expect(await page.locator(`#orders tr:has-text("#${orderNumber}")`).textContent()).toContain(trackingNumber)
     expect(problems).toEqual([])
     await page.close()
   }, 120_000)

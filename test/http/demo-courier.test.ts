@@ -91,6 +91,8 @@ for (const engine of buyingTestEngines()) {
             const trackingUrl = new URL(tracked.tracking.trackingUrl)
             expect(trackingUrl.href).toBe(tracked.tracking.trackingUrl)
             expect(trackingUrl.pathname).toBe(`/demo-courier/DEMO-${order.orderNumber}`)
+            // the test server listens on every interface: the link names localhost
+            expect(trackingUrl.hostname).toBe("localhost")
             const opened = yield* Effect.promise(() => fetch(trackingUrl))
             expect(opened.status).toBe(200)
             expect(yield* Effect.promise(() => opened.text())).toContain(`DEMO-${order.orderNumber}`)

@@ -115,9 +115,9 @@ export const showOrders = async () => {
     orders.data.length === 0
       ? h("p", { class: "panel" }, "No orders yet. Guest orders show here once the email or phone they were placed with is verified on this account.")
       : h("table", { class: "panel", id: "orders" },
-        h("tr", {}, h("th", {}, "Order"), h("th", {}, "Placed"), h("th", {}, "Status"), h("th", { class: "num" }, "Total")),
+        h("tr", {}, h("th", {}, "Order"), h("th", {}, "Placed"), h("th", {}, "Status"), h("th", {}, "Tracking"), h("th", { class: "num" }, "Total")),
         orders.data.map((order) =>
-          h("tr", {}, h("td", {}, h("a", { href: `#/orders/${order.id}` }, `#${order.orderNumber}`)), h("td", {}, new Date(order.createdAt).toLocaleString()), h("td", {}, order.status), h("td", { class: "num" }, money(order.totalPrice)))
+          h("tr", {}, h("td", {}, h("a", { href: `#/orders/${order.id}` }, `#${order.orderNumber}`)), h("td", {}, new Date(order.createdAt).toLocaleString()), h("td", {}, order.status), h("td", {}, order.trackingNumber ?? "—"), h("td", { class: "num" }, money(order.totalPrice)))
         ))
   )
 }
