@@ -5,12 +5,17 @@
  * page, status, timeline), moves the parcel along on the demo courier's page to delivered, and
  * sees the order delivered and paid for the cash the courier collected, and the order history
  * listing its tracking number.
+ *
+ * With SCREENSHOTS_DIR set, the delivered order's page is saved there.
  */
+import { mkdirSync } from "node:fs"
+import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import type { Page } from "playwright-core"
 import { chooseStandardShipping, demoInChromium, shopPage, submitAddress } from "../support/chromium.ts"
 
 const shop = demoInChromium()
+const screenshotsDir = process.env["SCREENSHOTS_DIR"]
 
 /**
  * Reloads the order page, once it has rendered, until its parcel shows `status` in words (the
@@ -91,6 +96,10 @@ describe("demo shop delivery in Chromium", () => {
     expect(await reachedSteps(page)).toEqual(["booked", "picked_up", "in_transit", "out_for_delivery", "delivered"])
     expect(await page.locator("#amount-collected").textContent()).toBe(`Cash collected by the courier: ${total}.`)
     expect(await page.locator("#cancel-order").count()).toBe(0)
+    if (screenshotsDir !== undefined) {
+      mkdirSync(screenshotsDir, { recursive: true })
+      await page.screenshot({ path: join(screenshotsDir, "demo-shop-delivered.png"), fullPage: true })
+    }
     // the order history lists it with its tracking number
     await page.click('a[href="#/orders"]')
     await page.waitForSelector("#orders")
