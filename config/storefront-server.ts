@@ -107,7 +107,7 @@ export const storefrontServer = (settings: AppConfig) => {
     Layer.provide(cartSettings(settings)),
     // one demo gateway for its page and the gateways registry; one demo courier likewise
     Layer.provide(DemoGateway.layer),
-    Layer.provide(DemoCourier.layer),
+    Layer.provide(DemoCourier.layer(Option.getOrNull(settings.publicUrl))),
     Layer.provide(courierWebhookSecrets(settings.couriers))
   )
   // the HTTP edge writes the access log (adapters/http/observability/access-log.ts)

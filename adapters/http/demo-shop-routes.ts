@@ -32,6 +32,7 @@ const ASSETS = [
   "payment-view.js",
   "reset-password-view.js",
   "search-view.js",
+  "tracking-view.js",
   "shop.css"
 ] as const
 

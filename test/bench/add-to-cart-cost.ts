@@ -31,7 +31,7 @@ const readModel = catalogReadModel({ pollInterval: "1 minute" }).pipe(
 const app = StorefrontHttpApp.layer({ maxBodyBytes: 65_536 }).pipe(
   Layer.provide(applicationServices.pipe(Layer.provide(testAccountSecurity), Layer.provide(readModel))),
   Layer.provide(testPayments()),
-  Layer.provide(DemoCourier.layer),
+  Layer.provide(DemoCourier.layerAt("http://bench.local")),
   Layer.provideMerge(httpAppPorts.pipe(Layer.provide(readModel))),
   Layer.provide(BackgroundLoops.layer),
   Layer.provide(HttpServer.layerServices),

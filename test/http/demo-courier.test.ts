@@ -3,18 +3,23 @@
  * order placed by a signed-in shopper is booked by the booking relay within moments (tracking
  * number, the demo courier's page as trackingUrl, `processing`, the list's trackingNumber), the
  * demo courier's page moves the parcel and the order follows (shipped, delivered, paid for the
- * cash collected); a booked order is cancellable until pickup, then 409 order_not_cancellable;
+ * cash collected; the tracking link is absolute, on this server or on PUBLIC_URL); a booked order is cancellable until pickup, then 409 order_not_cancellable;
  * the page answers bad input with 4xx and changes nothing.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { DemoCourier } from "../../adapters/couriers/demo-courier.ts"
+import type { Parcel } from "../../application/fulfilment/courier.ts"
+import { asMinorUnits } from "../../domain/shared/money.ts"
 import { registerCustomer } from "../support/account-http.ts"
 import { buyingTestEngines } from "../support/cart-http.ts"
 import { eventually } from "../support/eventually.ts"
+import { DHAKA_HOME } from "../support/memory-buying-world.ts"
 import { cancelOrder, type PlacedOrderBody, placeOrder } from "../support/order-payment-http.ts"
 import { type Caller, expectProblem, storeRequest } from "../support/store-http.ts"
 import { demoCouriers, rawRequest, testServer } from "../support/test-server.ts"
+import { grams } from "../support/units.ts"
 
 interface TrackedOrder extends PlacedOrderBody {
   readonly orderNumber: string
@@ -48,6 +53,18 @@ const move = (trackingNumber: string, status: string) =>
     body: `status=${status}`
   })
 
+const parcel: Parcel = {
+  orderNumber: "100234",
+  recipientName: "Farhana Islam",
+  recipientPhone: "01711000000",
+  address: DHAKA_HOME,
+  amountToCollect: asMinorUnits(120_000),
+  weightGrams: grams(500),
+  itemCount: 1,
+  description: "1 x Cotton Panjabi (M)",
+  note: ""
+}
+
 for (const engine of buyingTestEngines()) {
   layer(testServer(engine.stores, undefined, { couriers: demoCouriers }), { excludeTestServices: true })(
     `the demo courier (${engine.name})`,
@@ -67,15 +84,23 @@ for (const engine of buyingTestEngines()) {
               tracking: {
                 courierName: "Demo courier",
                 status: "booked",
-                trackingNumber: `DEMO-${order.orderNumber}`,
-                trackingUrl: `/demo-courier/DEMO-${order.orderNumber}`
+                trackingNumber: `DEMO-${order.orderNumber}`
               }
             })
+            // an absolute link to the demo courier's page on this server, as an SMS needs
+            const trackingUrl = new URL(tracked.tracking.trackingUrl)
+            expect(trackingUrl.href).toBe(tracked.tracking.trackingUrl)
+            expect(trackingUrl.pathname).toBe(`/demo-courier/DEMO-${order.orderNumber}`)
+            // the test server listens on every interface: the link names localhost
+            expect(trackingUrl.hostname).toBe("localhost")
+            const opened = yield* Effect.promise(() => fetch(trackingUrl))
+            expect(opened.status).toBe(200)
+            expect(yield* Effect.promise(() => opened.text())).toContain(`DEMO-${order.orderNumber}`)
             const list = yield* storeRequest("GET", "/customers/me/orders", undefined, caller)
             const listed = (list.body as { data: ReadonlyArray<{ id: string; trackingNumber: string | null }> }).data
             expect(listed.find((entry) => entry.id === order.id)?.trackingNumber).toBe(`DEMO-${order.orderNumber}`)
 
-            const page = yield* rawRequest("GET", tracked.tracking.trackingUrl)
+            const page = yield* rawRequest("GET", trackingUrl.pathname)
             expect(page.status).toBe(200)
             expect(page.headers["content-type"]).toMatch(/^text\/html/)
             expect(page.text).toContain(`DEMO-${order.orderNumber}`)
@@ -93,7 +118,7 @@ for (const engine of buyingTestEngines()) {
             const delivered = yield* detail(order.id, caller)
             expect(delivered).toMatchObject({ status: "delivered", paymentStatus: "paid", tracking: { status: "delivered" } })
             expect(delivered.amountPaid).toBe(delivered.totalPrice)
-            expect((yield* rawRequest("GET", tracked.tracking.trackingUrl)).text).toContain("journey has ended")
+            expect((yield* rawRequest("GET", trackingUrl.pathname)).text).toContain("journey has ended")
             // the customer's SMS: booked with the tracking link, then delivered
             const sql = yield* SqlClient.SqlClient
             const messages = yield* sql<{ purpose: string; recipient: string; content: string }>`
@@ -130,6 +155,15 @@ for (const engine of buyingTestEngines()) {
             yield* booked(cod.order.id, caller)
             expect((yield* detail(order.id, caller)).tracking.status).toBe("")
           }))
+      })
+
+      describe("the tracking link", () => {
+        it.effect("is on PUBLIC_URL's origin when it is set", () =>
+          Effect.gen(function*() {
+            const demo = yield* DemoCourier
+            const booking = yield* demo.courier.book(parcel)
+            expect(demo.courier.trackingUrl(booking)).toBe("https://shop.example/demo-courier/DEMO-100234")
+          }).pipe(Effect.provide(DemoCourier.layer("https://shop.example"))))
       })
 
       describe("bad input on the demo courier's page", () => {

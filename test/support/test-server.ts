@@ -90,7 +90,7 @@ export const testServer = <ROut, E, R, ExtraRequirements = HttpRouter.HttpRouter
     Layer.provideMerge(stores),
     Layer.provide(accountStoresFallback),
     Layer.provide(buyingStoresFallback),
-    Layer.provide(DemoCourier.layer),
+    Layer.provide(DemoCourier.layer(null)),
     Layer.provide(BackgroundLoops.layer)
   )
   return HttpRouter.serve(app, { disableListenLog: true, disableLogger: true }).pipe(

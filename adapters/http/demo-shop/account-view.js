@@ -1,8 +1,9 @@
 // The customer: sign in by password or by a code sent to the phone, register, sign out, and the
-// order history with each order's detail.
+// order history with each order's detail and its parcel's tracking.
 import { api, session } from "./api.js"
 import { attempt, formValues, h, money, render, showStatus } from "./dom.js"
 import { cancelButton } from "./payment-view.js"
+import { trackingPanel } from "./tracking-view.js"
 
 export const updateAccountLink = () => {
   document.getElementById("account-link").textContent = session.tokens === undefined ? "Sign in" : "My account"
@@ -114,12 +115,15 @@ export const showOrders = async () => {
     orders.data.length === 0
       ? h("p", { class: "panel" }, "No orders yet. Guest orders show here once the email or phone they were placed with is verified on this account.")
       : h("table", { class: "panel", id: "orders" },
-        h("tr", {}, h("th", {}, "Order"), h("th", {}, "Placed"), h("th", {}, "Status"), h("th", { class: "num" }, "Total")),
+        h("tr", {}, h("th", {}, "Order"), h("th", {}, "Placed"), h("th", {}, "Status"), h("th", {}, "Tracking"), h("th", { class: "num" }, "Total")),
         orders.data.map((order) =>
-          h("tr", {}, h("td", {}, h("a", { href: `#/orders/${order.id}` }, `#${order.orderNumber}`)), h("td", {}, new Date(order.createdAt).toLocaleString()), h("td", {}, order.status), h("td", { class: "num" }, money(order.totalPrice)))
+          h("tr", {}, h("td", {}, h("a", { href: `#/orders/${order.id}` }, `#${order.orderNumber}`)), h("td", {}, new Date(order.createdAt).toLocaleString()), h("td", {}, order.status), h("td", {}, order.trackingNumber ?? "—"), h("td", { class: "num" }, money(order.totalPrice)))
         ))
   )
 }
+
+/** A shopper may cancel a pending order, and a booked one until the courier picks it up. */
+const cancellable = (order) => order.status === "pending" || (order.status === "processing" && order.tracking?.status === "booked")
 
 export const showOrder = async (orderId) => {
   const order = await api.get(`/customers/me/orders/${encodeURIComponent(orderId)}`)
@@ -129,14 +133,15 @@ export const showOrder = async (orderId) => {
       "section",
       { class: "panel" },
       h("h1", {}, `Order #${order.orderNumber}`),
-      h("p", {}, `${order.status}, payment ${order.paymentStatus ?? "—"} (${order.paymentMethod ?? "—"})`),
-      order.status === "pending" && h("p", {}, cancelButton(order.id)),
+      h("p", {}, h("span", { id: "order-status" }, order.status), `, payment `, h("span", { id: "order-payment-status", dataset: { status: order.paymentStatus ?? "" } }, order.paymentStatus ?? "—"), ` (${order.paymentMethod ?? "—"})`),
+      cancellable(order) && h("p", {}, cancelButton(order.id)),
       h("table", {}, order.items.map((item) =>
         h("tr", {}, h("td", {}, item.productVariant.product.name, " ", h("span", { class: "muted" }, Object.values(item.productVariant.optionValues).join(" / "))), h("td", { class: "num" }, `${item.quantity} × ${money(item.price)}`))
       )),
       h("table", { class: "totals" },
         [["Subtotal", order.subtotal], ["Discount", -order.discountTotal], ["Shipping", order.shippingFee], ["Cash on delivery fee", order.codFee], ["Total", order.totalPrice]]
           .map(([label, amount]) => h("tr", {}, h("td", {}, label), h("td", { class: "num" }, money(amount)))))
-    )
+    ),
+    trackingPanel(order)
   )
 }
