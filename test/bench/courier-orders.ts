@@ -9,7 +9,8 @@ import type { BenchRequest } from "./shape.ts"
 import type { StoreApi } from "./store-api.ts"
 
 const DEMO_SHIPPING_METHOD = "sm_demo_standard"
-const ADDRESS = { name: "Bench Recipient", phone: "+8801711999000", road: "Lake Road", city: "Dhaka" }
+/** A Dhaka address; Pathao's zone list places it by its thana. */
+const ADDRESS = { name: "Bench Recipient", phone: "+8801711999000", road: "Lake Road", thana: "Gulshan", city: "Dhaka" }
 /** Orders per variant at most: variants not low on stock have at least 6 units. */
 const ORDERS_PER_VARIANT = 5
 /** Orders per customer at most: one page of the order list. */
@@ -45,14 +46,15 @@ const expectStatus = async (api: StoreApi, request: BenchRequest, status: number
   return response.body
 }
 
-export const registerCustomers = async (api: StoreApi, count: number): Promise<ReadonlyArray<Customer>> => {
+/** `count` customers, `couriers-<from + i>@example.com`. */
+export const registerCustomers = async (api: StoreApi, count: number, from = 0): Promise<ReadonlyArray<Customer>> => {
   const customers: Array<Customer> = []
   await inParallel(Array.from({ length: count }, (_, i) => i), 4, async (i) => {
-    const address = benchClientAddress(1_000 + i)
+    const address = benchClientAddress(1_000 + from + i)
     const body = await expectStatus(api, {
       method: "POST",
       path: "/v1/store/auth/register",
-      body: { name: "Bench Recipient", email: `couriers-${i}@example.com`, password: "bench-couriers-passphrase-7" },
+      body: { name: "Bench Recipient", email: `couriers-${from + i}@example.com`, password: "bench-couriers-passphrase-7" },
       headers: { "x-forwarded-for": address }
     }, 201)
     const accessToken = isRecord(body) && isRecord(body["tokens"]) ? stringOf(body["tokens"], "accessToken") : null
@@ -121,3 +123,26 @@ export const listOrders = async (api: StoreApi, customers: ReadonlyArray<Custome
   })
   return listed
 }
+
+/** The orders not `delivered` with the cash collected as `amountPaid` (and paid, when all of it was). */
+export const wronglyDelivered = (
+  orders: ReadonlyArray<PlacedOrder>,
+  collected: ReadonlyMap<string, number>,
+  listed: ReadonlyMap<string, ListedOrder>
+): ReadonlyArray<string> =>
+  orders.filter((order) => {
+    const shown = listed.get(order.orderNumber)
+    const cash = collected.get(order.orderNumber)
+    return shown?.status !== "delivered" || shown.amountPaid !== cash || (cash === order.totalPrice && shown.paymentStatus !== "paid")
+  }).map((order) => `${order.orderNumber} (collected ${collected.get(order.orderNumber)}): ${JSON.stringify(listed.get(order.orderNumber))}`)
+
+/** The orders not `processing` with the tracking number `trackingOf` gives. */
+export const notBooked = (
+  orders: ReadonlyArray<PlacedOrder>,
+  trackingOf: (order: PlacedOrder) => string | undefined,
+  listed: ReadonlyMap<string, ListedOrder>
+): ReadonlyArray<string> =>
+  orders.filter((order) => {
+    const shown = listed.get(order.orderNumber)
+    return shown?.status !== "processing" || shown.trackingNumber !== trackingOf(order)
+  }).map((order) => `${order.orderNumber}: ${JSON.stringify(listed.get(order.orderNumber))}`)
