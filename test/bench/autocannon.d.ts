@@ -42,6 +42,8 @@ declare module "autocannon" {
     requests?: Array<AutocannonRequest>
     /** requests per second across all connections */
     overallRate?: number
+    /** requests in all, across the connections (instead of a duration) */
+    amount?: number
     excludeErrorStats?: boolean
   }
 

@@ -35,7 +35,12 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --connections C     concurrent connections (default 20)
   --shapes a,b        run only these shapes; \`delivery\` is the message delivery
                       (HTTP request to SMTP accept, on a server and database of
-                      its own); \`--shapes delivery\` alone imports no catalog
+                      its own); \`couriers\` (named only, not in the default
+                      run) the bookings per second through the booking relay
+                      and Steadfast webhook events per second, against the
+                      Steadfast simulator on a server and database of its own;
+                      \`--shapes delivery\` and/or \`couriers\` alone import no
+                      catalog
   --skip-import       reuse the database as it is (vacuumed first)
   --out FILE          results file (default bench-results/bench-<timestamp>.json)
   --database-url URL  database to use (else $BENCH_DATABASE_URL, else a fresh

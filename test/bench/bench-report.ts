@@ -1,5 +1,6 @@
 // The benchmark's results: the console table and the JSON results file.
 import { describeRelevance, type RelevanceFigures } from "./bangla-relevance.ts"
+import { type CourierFigures, describeCouriers } from "./courier-figures.ts"
 import { type DeliveryFigures, describeDelivery } from "./delivery-figures.ts"
 import { mkdir, writeFile } from "node:fs/promises"
 import { cpus, totalmem, platform, release, arch } from "node:os"
@@ -39,6 +40,8 @@ export interface BenchReport {
   readonly banglaSearch: RelevanceFigures
   /** The delivery shape: HTTP request to SMTP accept, and the relay's throughput (delivery-figures.ts); null when not run. */
   readonly delivery: DeliveryFigures | null
+  /** The couriers shape: bookings through the relay, Steadfast webhook events (courier-figures.ts); null when not run. */
+  readonly couriers: CourierFigures | null
   readonly products: number
   readonly options: Readonly<Record<string, unknown>>
   readonly database: string
@@ -113,6 +116,7 @@ export const formatReport = (report: BenchReport): string => {
     `server: ready in ${report.server.startupSeconds.toFixed(1)} s, idle RSS ${fixed(report.server.idleRssMB, 1)} MB`,
     `${report.argon2id.parameters}: ${report.argon2id.hashMs.median} ms per hash, ${report.argon2id.verifyMs.median} ms per verification (median of ${report.argon2id.samples})`,
     ...(report.delivery === null ? [] : [describeDelivery(report.delivery)]),
+    ...(report.couriers === null ? [] : [describeCouriers(report.couriers)]),
     describeRelevance(report.banglaSearch),
     "",
     table,

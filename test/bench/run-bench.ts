@@ -8,6 +8,8 @@ import { describeRelevance, measureBanglaRelevance } from "./bangla-relevance.ts
 
 /** Every query class of the Bangla labelled set reaches this recall@10 (issue 30). */
 const BANGLA_RECALL_TARGET = 0.9
+import { COURIERS_SHAPE, type CourierFigures, describeCouriers } from "./courier-figures.ts"
+import { runCourierShape } from "./courier-shape.ts"
 import { DELIVERY_SHAPE, type DeliveryFigures, describeDelivery } from "./delivery-figures.ts"
 import { runDeliveryShape } from "./delivery-shape.ts"
 import { parseBenchOptions, USAGE, UsageError } from "./bench-options.ts"
@@ -31,13 +33,16 @@ const repoRoot = resolve(import.meta.dirname, "../..")
 const catalogGenerator = resolve(repoRoot, "scripts/make-catalog.ts")
 const resultsDir = join(repoRoot, "bench-results")
 
-/** The load shapes asked for (every one when none is named); `delivery` is not among them. */
+/** The shapes measured on a server and database of their own, not by the load runner. */
+const OWN_SERVER_SHAPES = [DELIVERY_SHAPE, COURIERS_SHAPE]
+
+/** The load shapes asked for (every one when none is named); `delivery` and `couriers` are not among them. */
 const selectShapes = (all: ReadonlyArray<Shape>, names: ReadonlyArray<string> | null): ReadonlyArray<Shape> => {
   if (names === null) return all
-  return names.filter((name) => name !== DELIVERY_SHAPE).map((name) => {
+  return names.filter((name) => !OWN_SERVER_SHAPES.includes(name)).map((name) => {
     const shape = all.find((s) => s.name === name)
     if (shape === undefined) {
-      throw new UsageError(`unknown shape "${name}"; known: ${[...all.map((s) => s.name), DELIVERY_SHAPE].join(", ")}`)
+      throw new UsageError(`unknown shape "${name}"; known: ${[...all.map((s) => s.name), ...OWN_SERVER_SHAPES].join(", ")}`)
     }
     return shape
   })
@@ -55,12 +60,31 @@ const delivery = async (options: BenchOptions, databaseUrl: string): Promise<Del
   return figures
 }
 
-/** `--shapes delivery` alone: no catalog import, no catalog server. */
-const deliveryOnly = async (options: BenchOptions): Promise<number> => {
-  const figures = await delivery(options, options.databaseUrl ?? LOCAL_BENCH_DATABASE_URL)
-  await writeJson(options.outFile, { date: new Date().toISOString(), machine: machineInfo(), delivery: figures })
+/** The couriers shape on a server of its own (courier-shape.ts), beside `databaseUrl`; only when named. */
+const couriers = async (options: BenchOptions, databaseUrl: string): Promise<CourierFigures> => {
+  const figures = await runCourierShape({
+    entry: options.serverEntry,
+    cwd: repoRoot,
+    besideDatabaseUrl: databaseUrl,
+    readyTimeoutMs: options.readyTimeoutSeconds * 1000
+  })
+  console.log(`[bench] ${describeCouriers(figures)}`)
+  return figures
+}
+
+interface OwnServerShapes {
+  readonly delivery: boolean
+  readonly couriers: boolean
+}
+
+/** `--shapes delivery` and/or `couriers` alone: no catalog import, no catalog server. */
+const ownServerOnly = async (options: BenchOptions, wanted: OwnServerShapes): Promise<number> => {
+  const databaseUrl = options.databaseUrl ?? LOCAL_BENCH_DATABASE_URL
+  const deliveryFigures = wanted.delivery ? await delivery(options, databaseUrl) : null
+  const courierFigures = wanted.couriers ? await couriers(options, databaseUrl) : null
+  await writeJson(options.outFile, { date: new Date().toISOString(), machine: machineInfo(), delivery: deliveryFigures, couriers: courierFigures })
   console.log(`[bench] results written to ${options.outFile}`)
-  return figures.failures.length > 0 ? 1 : 0
+  return (deliveryFigures?.failures.length ?? 0) + (courierFigures?.failures.length ?? 0) > 0 ? 1 : 0
 }
 
 /** The generated catalog as one document, or as `slices` documents that together make it whole. */
@@ -96,7 +120,7 @@ const importCatalog = async (options: BenchOptions, databaseUrl: string): Promis
   return { skipped: false, catalogFile, products, seconds, productsPerSecond }
 }
 
-const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>, withDelivery: boolean): Promise<number> => {
+const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>, wanted: OwnServerShapes): Promise<number> => {
   const databaseUrl =
     options.databaseUrl ?? (options.skipImport ? LOCAL_BENCH_DATABASE_URL : recreateLocalBenchDatabase())
   console.log(`[bench] database ${redactDatabaseUrl(databaseUrl)}`)
@@ -114,7 +138,8 @@ const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>, withDe
     banglaSearch.referenceDisagreements > 0
 
   // from the request to the SMTP server's accept, on a server and database of its own
-  const deliveryFigures = withDelivery ? await delivery(options, databaseUrl) : null
+  const deliveryFigures = wanted.delivery ? await delivery(options, databaseUrl) : null
+  const courierFigures = wanted.couriers ? await couriers(options, databaseUrl) : null
 
   console.log(`[bench] starting ${options.serverEntry}`)
   const server = await startServer({
@@ -147,13 +172,15 @@ const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>, withDe
       results.push(result)
     }
 
-    const failed = results.some((r) => r.status === "FAILED") || (deliveryFigures?.failures.length ?? 0) > 0 || relevanceMissed
+    const failed = results.some((r) => r.status === "FAILED") || (deliveryFigures?.failures.length ?? 0) > 0 ||
+      (courierFigures?.failures.length ?? 0) > 0 || relevanceMissed
     const report: BenchReport = {
       date: new Date().toISOString(),
       machine: machineInfo(),
       argon2id,
       banglaSearch,
       delivery: deliveryFigures,
+      couriers: courierFigures,
       products: imported.products,
       options: { ...options, databaseUrl: options.databaseUrl === null ? null : redactDatabaseUrl(options.databaseUrl) },
       database: redactDatabaseUrl(databaseUrl),
@@ -201,8 +228,11 @@ const main = async (): Promise<number> => {
     return 2
   }
   cleanUpOnSignals()
-  const withDelivery = options.shapeNames === null || options.shapeNames.includes(DELIVERY_SHAPE)
-  return shapes.length === 0 && withDelivery ? deliveryOnly(options) : bench(options, shapes, withDelivery)
+  const wanted: OwnServerShapes = {
+    delivery: options.shapeNames === null || options.shapeNames.includes(DELIVERY_SHAPE),
+    couriers: options.shapeNames?.includes(COURIERS_SHAPE) ?? false
+  }
+  return shapes.length === 0 && (wanted.delivery || wanted.couriers) ? ownServerOnly(options, wanted) : bench(options, shapes, wanted)
 }
 
 main()

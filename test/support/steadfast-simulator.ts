@@ -4,7 +4,7 @@
  * checked; the invoice unique: a second one is refused as taken), `status_by_invoice/{invoice}`,
  * and the notifications Steadfast POSTs to a merchant's callback with its bearer token. Faults the
  * tests set: down (503) for the next N calls; the next bookings' answers lost (the parcel is made,
- * the connection dropped).
+ * the connection dropped). The bench holds every call (`hold`) until `release`, to queue bookings.
  */
 import type { ServerResponse } from "node:http"
 import { readBody, startLocalHttpServer } from "./local-http-server.ts"
@@ -16,6 +16,8 @@ export interface SteadfastParcel {
   readonly invoice: string
   readonly trackingCode: string
   readonly body: Record<string, unknown>
+  /** when it was made (epoch ms) */
+  readonly createdAt: number
   status: string
 }
 
@@ -29,8 +31,20 @@ export const startSteadfastSimulator = async () => {
   const faults = { down: 0, loseAnswers: 0 }
   let nextId = 1_424_107
   let createCalls = 0
+  let held: { readonly until: Promise<void>; readonly release: () => void } | null = null
+  const hold = () => {
+    if (held !== null) return
+    let release = () => {}
+    const until = new Promise<void>((resolve) => (release = resolve))
+    held = { until, release }
+  }
+  const release = () => {
+    held?.release()
+    held = null
+  }
   const server = await startLocalHttpServer(async (request, response) => {
     const body = await readBody(request)
+    if (held !== null) await held.until
     if (request.headers["api-key"] !== STEADFAST_CREDENTIALS.apiKey || request.headers["secret-key"] !== STEADFAST_CREDENTIALS.secretKey) {
       return json(response, { status: 401, message: "Unauthorized" }, 401)
     }
@@ -52,6 +66,7 @@ export const startSteadfastSimulator = async () => {
         invoice,
         trackingCode: `SF${(nextId * 7919).toString(16).toUpperCase()}`,
         body: order,
+        createdAt: Date.now(),
         status: "in_review"
       }
       parcels.set(invoice, parcel)
@@ -106,5 +121,5 @@ export const startSteadfastSimulator = async () => {
     }
   }
 
-  return { ...server, baseUrl: `${server.origin}/api/v1`, parcels, faults, notify, deliveryStatus, createCalls: () => createCalls }
+  return { ...server, baseUrl: `${server.origin}/api/v1`, parcels, faults, hold, release, notify, deliveryStatus, createCalls: () => createCalls }
 }
