@@ -2,7 +2,8 @@
  * Categories in the shopper's language through the real HTTP server, on every test engine: a
  * category with a Bangla translation is listed and found by slug with its Bangla name and
  * description (its children's and ancestors' names too) when the request asks for Bangla, in
- * English otherwise; a product's `categories` and suggested categories carry the Bangla names; a
+ * English otherwise; a product's `categories`, the category facets and suggested categories carry
+ * the Bangla names; a
  * Bangla query suggests a category by its Bangla name. `Content-Language`, `Vary` and the ETags
  * behave as for products (catalog-locale.test.ts).
  */
@@ -125,6 +126,15 @@ serverSuites(seededTestEngines(fixture()), "categories in Bangla over HTTP", (it
         expect(categoriesOf(bangla.body, "silk-saree-deluxe").name).toBe("Silk Saree Deluxe")
         expect(categoriesOf(bangla.body, "classic-cotton-shirt").categories.map((c) => c.name)).toEqual(["Shirts"])
         expect(categoriesOf(bangla.body, "kids-tee").categories.map((c) => c.name)).toEqual([CLOTHING])
+
+        // the category facets too, in the English order
+        const facetsOf = (body: unknown) => (body as { facets: { categories: ReadonlyArray<Ref & { count: number }> } }).facets.categories
+        const englishFacets = facetsOf((yield* get(`${listing}&includeFacets=true`)).body)
+        const banglaFacets = facetsOf((yield* get(`${listing}&includeFacets=true&locale=bn`)).body)
+        expect(banglaFacets.map((c) => c.slug)).toEqual(englishFacets.map((c) => c.slug))
+        expect(banglaFacets.find((c) => c.slug === "clothing-sarees")?.name).toBe(SAREES)
+        expect(englishFacets.find((c) => c.slug === "clothing-sarees")?.name).toBe("Sarees")
+        expect(banglaFacets.find((c) => c.slug === "electronics-phones")?.name).toBe("Phones")
 
         const bySlug = yield* get("/v1/store/products/by-slug/silk-saree-deluxe?locale=bn")
         expect(bySlug.headers["content-language"]).toBe("bn")

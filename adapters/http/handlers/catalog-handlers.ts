@@ -22,7 +22,7 @@ import { SuggestionsView, toSuggestionsView } from "../api/suggestion-views.ts"
 import { StoreScope } from "../api/store-scope.ts"
 import { CatalogHttpCaching, type LocalizedBody, makeCatalogResponder } from "../representation/catalog-http-caching.ts"
 import { type CatalogLocale, contentLanguage, localizeDocument, localizeDocuments } from "../representation/localized-documents.ts"
-import { type CategoryTexts, categoryTexts, localizeCategoryView } from "../representation/localized-categories.ts"
+import { type CategoryTexts, categoryTexts, localizeCategoryView, localizeFacets } from "../representation/localized-categories.ts"
 import { RequestLocale } from "../../../application/notifications/request-locale.ts"
 import { keepCompressedForms } from "../representation/compressed-bodies.ts"
 import { listingJson } from "../representation/listing-body.ts"
@@ -56,11 +56,17 @@ const localizedListingBody = (listing: ProductListing, locale: CatalogLocale, ca
   let body = banglaListings.get(listing)
   if (body === undefined) {
     const localized = localizeDocuments(listing.documents, locale, categories)
+    const facets = localizeFacets(listing.facets, categories)
+    const translated = localized.translated || facets.translated
     body = {
-      content: localized.translated
-        ? keepCompressedForms(Buffer.from(listingJson({ ...listing, documents: localized.documents }), "utf8"))
+      content: translated
+        ? keepCompressedForms(Buffer.from(listingJson({
+          ...listing,
+          documents: localized.documents,
+          ...(facets.facets === undefined ? {} : { facets: facets.facets })
+        }), "utf8"))
         : listingBody(listing),
-      language: contentLanguage(locale, localized.translated)
+      language: contentLanguage(locale, translated)
     }
     banglaListings.set(listing, body)
   }

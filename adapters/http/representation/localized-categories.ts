@@ -3,11 +3,12 @@
  * category views are rendered once, in English, with their translations beside; an answer in
  * Bangla puts each category's translated name and description in place (its ancestors' and
  * children's too), English where a category has no translation. The same translated names
- * stand in a product's `categories` and in suggested categories.
+ * stand in a product's `categories`, in a listing's category facets and in suggested categories.
  */
 import type { ProductTranslation } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord, CategoryRef } from "../../../domain/catalog/category.ts"
 import type { CategoryView } from "../../../domain/catalog/category-tree.ts"
+import type { Facets } from "../../../domain/catalog/facets.ts"
 import type { CatalogLocale } from "./localized-documents.ts"
 
 /** Each translated category's texts in one language, by category id. */
@@ -67,4 +68,19 @@ export const localizeCategoryView = (
   }
   const localized = localize(view)
   return { view: translated ? localized : view, translated }
+}
+
+/** A listing's facets with the categories' translated names (their order kept), and whether any was translated. */
+export const localizeFacets = (
+  facets: Facets | undefined,
+  translations: CategoryTexts
+): { readonly facets: Facets | undefined; readonly translated: boolean } => {
+  if (facets === undefined || translations.size === 0) return { facets, translated: false }
+  let translated = false
+  const categories = facets.categories.map((category) => {
+    const localized = localizeRef(category, translations)
+    if (localized !== category) translated = true
+    return localized
+  })
+  return { facets: translated ? { ...facets, categories } : facets, translated }
 }
