@@ -72,7 +72,7 @@ export interface paths {
         };
         /**
          * List categories
-         * @description The category tree of the key's shops: every category, only the roots (`rootOnly=true`) or the children of one category (`parentId`), each with its product count.
+         * @description The category tree of the key's shops: every category, only the roots (`rootOnly=true`) or the children of one category (`parentId`), each with its product count. Names and descriptions are in Bangla where translated when the request asks for it (`Accept-Language: bn` or `locale=bn`).
          */
         get: operations["catalog.listCategories"];
         put?: never;
@@ -92,7 +92,7 @@ export interface paths {
         };
         /**
          * Get a category by its slug
-         * @description One category with its children and product count.
+         * @description One category with its children and product count, in Bangla where translated when the request asks for it.
          */
         get: operations["catalog.getCategoryBySlug"];
         put?: never;
@@ -1501,6 +1501,13 @@ export interface components {
                 name: string;
                 slug: string;
             }[];
+            /** @description The category's name and description in other languages by language tag (`bn`), when it has any; a request in Bangla (`Accept-Language: bn` or `locale=bn`) is already answered with them in `name` and `description` */
+            translations?: {
+                [key: string]: {
+                    name?: string;
+                    description?: string;
+                };
+            };
         };
         ProductNotFoundProblemEncoded: {
             detail?: string;
@@ -1942,7 +1949,7 @@ export interface operations {
     "catalog.listProducts": {
         parameters: {
             query?: {
-                /** @description The answer's language (`bn` or `en`), instead of Accept-Language: product names and descriptions in Bangla where translated, English otherwise (`Content-Language` says which) */
+                /** @description The answer's language (`bn` or `en`), instead of Accept-Language: product and category names and descriptions in Bangla where translated, English otherwise (`Content-Language` says which) */
                 locale?: string;
                 /**
                  * @description The page, from 1 (default 1)
@@ -2033,7 +2040,7 @@ export interface operations {
     "catalog.suggestProducts": {
         parameters: {
             query: {
-                /** @description The answer's language (`bn` or `en`), instead of Accept-Language: product names and descriptions in Bangla where translated, English otherwise (`Content-Language` says which) */
+                /** @description The answer's language (`bn` or `en`), instead of Accept-Language: product and category names and descriptions in Bangla where translated, English otherwise (`Content-Language` says which) */
                 locale?: string;
                 /**
                  * @description What the shopper has typed so far
@@ -2082,7 +2089,7 @@ export interface operations {
     "catalog.getProductBySlug": {
         parameters: {
             query?: {
-                /** @description The answer's language (`bn` or `en`), instead of Accept-Language: product names and descriptions in Bangla where translated, English otherwise (`Content-Language` says which) */
+                /** @description The answer's language (`bn` or `en`), instead of Accept-Language: product and category names and descriptions in Bangla where translated, English otherwise (`Content-Language` says which) */
                 locale?: string;
             };
             header?: {
@@ -2133,6 +2140,8 @@ export interface operations {
     "catalog.listCategories": {
         parameters: {
             query?: {
+                /** @description The answer's language (`bn` or `en`), instead of Accept-Language: product and category names and descriptions in Bangla where translated, English otherwise (`Content-Language` says which) */
+                locale?: string;
                 /**
                  * @description Only the root categories
                  * @example true
@@ -2179,7 +2188,10 @@ export interface operations {
     };
     "catalog.getCategoryBySlug": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The answer's language (`bn` or `en`), instead of Accept-Language: product and category names and descriptions in Bangla where translated, English otherwise (`Content-Language` says which) */
+                locale?: string;
+            };
             header?: {
                 /** @description The `ETag` of a representation held: answered 304 without a body while it is current */
                 "if-none-match"?: string;

@@ -34,6 +34,15 @@ const banglaLeafNames: Readonly<Record<string, string>> = {
   Watches: "ঘড়ি", Cookware: "রান্নার হাঁড়ি", Decor: "ঘর সাজানো", Phones: "মোবাইল ফোন", Headphones: "হেডফোন",
   Tea: "চা পাতা", Snacks: "নাস্তা"
 }
+/** Every category's Bangla name: its translation in the document (docs/contract/catalog-import.md). */
+const banglaCategoryNames: Readonly<Record<string, string>> = {
+  ...banglaLeafNames,
+  Women: "মেয়েদের", Men: "ছেলেদের", Home: "ঘর ও গৃহস্থালি", Electronics: "ইলেকট্রনিক্স", Grocery: "মুদি বাজার",
+  Clothing: "পোশাক", Shoes: "জুতা", Kitchen: "রান্নাঘর", Audio: "অডিও"
+}
+const inBangla = (name: string, description?: string) => ({
+  translations: { bn: { name: banglaCategoryNames[name] ?? name, ...(description === undefined ? {} : { description }) } }
+})
 const banglaDigits = (value: number): string => [...String(value)].map((digit) => "০১২৩৪৫৬৭৮৯"[Number(digit)]).join("")
 
 export const demoCatalogDocument = (): Record<string, unknown> => {
@@ -53,7 +62,8 @@ export const demoCatalogDocument = (): Record<string, unknown> => {
       image: `https://img.example.com/categories/${rootSlug}.jpg`,
       parentSlug: null,
       seo: { metaTitle: root, metaDescription: `Shop ${root}`, ogImage: null },
-      position: position++
+      position: position++,
+      ...inBangla(root, `${banglaCategoryNames[root] ?? root}: সব কিছু এক জায়গায়`)
     })
     const leaves: Array<string> = []
     for (const [middle, grandchildren] of Object.entries(middles)) {
@@ -65,7 +75,8 @@ export const demoCatalogDocument = (): Record<string, unknown> => {
         image: null,
         parentSlug: rootSlug,
         seo: { metaTitle: null, metaDescription: null, ogImage: null },
-        position: position++
+        position: position++,
+        ...inBangla(middle)
       })
       if (grandchildren.length === 0) leaves.push(middleSlug)
       for (const grandchild of grandchildren) {
@@ -77,7 +88,8 @@ export const demoCatalogDocument = (): Record<string, unknown> => {
           image: null,
           parentSlug: middleSlug,
           seo: { metaTitle: null, metaDescription: null, ogImage: null },
-          position: position++
+          position: position++,
+          ...inBangla(grandchild)
         })
         leaves.push(slug)
       }

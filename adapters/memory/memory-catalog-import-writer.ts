@@ -132,7 +132,8 @@ export const makeMemoryCatalogImportWriter = (catalog: MemoryCatalog) =>
           image: category.image,
           parentId: category.parentSlug === null ? null : resolvedId(categoryIdBySlug, category.parentSlug),
           position: category.position,
-          seo: category.seo
+          seo: category.seo,
+          ...(category.translations === undefined ? {} : { translations: category.translations })
         }] as const),
         stamp
       )

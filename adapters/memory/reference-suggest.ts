@@ -134,7 +134,7 @@ export const referenceSuggest = (
     .filter((entry) => entry.tier !== undefined)
   const ranked = [...matching].sort((left, right) => left.tier! - right.tier! || byRank(left.product, right.product))
   const categoryRanked = categories
-    .map((category) => ({ category, tier: tierOf(referenceIndexWords(category.name).map((w) => w.folded), tokens), count: request.categoryProductCount(category.id) }))
+    .map((category) => ({ category, tier: tierOf([category.name, ...translatedNames(category)].flatMap(referenceIndexWords).map((w) => w.folded), tokens), count: request.categoryProductCount(category.id) }))
     .filter((entry) => entry.tier !== undefined && entry.count > 0)
     .sort((left, right) => left.tier! - right.tier! || right.count - left.count || compare(left.category.slug, right.category.slug))
 

@@ -22,6 +22,7 @@ import paymentReconciliation from "./migrations/0016_payment_reconciliation.ts"
 import productTranslations from "./migrations/0017_product_translations.ts"
 import registrationClaims from "./migrations/0018_registration_claims.ts"
 import shipments from "./migrations/0019_shipments.ts"
+import categoryTranslations from "./migrations/0020_category_translations.ts"
 
 export const migrations = Migrator.fromRecord({
   "0001_catalog": catalog,
@@ -41,7 +42,8 @@ export const migrations = Migrator.fromRecord({
   "0016_payment_reconciliation": paymentReconciliation,
   "0017_product_translations": productTranslations,
   "0018_registration_claims": registrationClaims,
-  "0019_shipments": shipments
+  "0019_shipments": shipments,
+  "0020_category_translations": categoryTranslations
 })
 
 export const runMigrations = Migrator.make({})({ loader: migrations })

@@ -50,7 +50,8 @@ const CategoryRow = Schema.Struct({
   ...categoryColumns,
   seoMetaTitle: Schema.NullOr(Schema.String),
   seoMetaDescription: Schema.NullOr(Schema.String),
-  seoOgImage: Schema.NullOr(Schema.String)
+  seoOgImage: Schema.NullOr(Schema.String),
+  translations: Schema.NullOr(ProductTranslations)
 })
 
 const { zones: _zones, ...shippingMethodColumns } = ShippingMethodRecord.fields
@@ -99,7 +100,8 @@ export const makePostgresCatalogSource = Effect.gen(function*() {
       Effect.flatMap(decodeRows(PublishableKey))
     )
     const categories = yield* sql`
-      SELECT id, slug, name, description, image, parent_id, position, seo_meta_title, seo_meta_description, seo_og_image
+      SELECT id, slug, name, description, image, parent_id, position, seo_meta_title, seo_meta_description, seo_og_image,
+        NULLIF(translations, '{}'::jsonb) AS translations
       FROM categories ORDER BY id`.pipe(Effect.flatMap(decodeRows(CategoryRow)))
     const sizeGuides = yield* sql`SELECT id, name, content, image_url FROM size_guides ORDER BY id`.pipe(
       Effect.flatMap(decodeRows(SizeGuide))
@@ -111,9 +113,11 @@ export const makePostgresCatalogSource = Effect.gen(function*() {
     return {
       shops: shops.map(({ zoneRulesJson, ...shop }) => ({ ...shop, zoneRules: zoneRulesJson })),
       publishableKeys,
-      categories: categories.map(({ seoMetaTitle, seoMetaDescription, seoOgImage, ...category }) => ({
+      categories: categories.map(({ seoMetaTitle, seoMetaDescription, seoOgImage, translations, ...category }) => ({
         ...category,
-        seo: { metaTitle: seoMetaTitle, metaDescription: seoMetaDescription, ogImage: seoOgImage }
+        seo: { metaTitle: seoMetaTitle, metaDescription: seoMetaDescription, ogImage: seoOgImage },
+        // no translations: no key, as the category was imported
+        ...(translations === null ? {} : { translations })
       })),
       sizeGuides,
       shippingMethods: shippingMethods.map(({ zonesJson, ...method }) => ({ ...method, zones: zonesJson }))

@@ -9,6 +9,7 @@ import {
   type CatalogVariant,
   type ProductContent,
   productContentOf,
+  type ProductTranslations,
   type SizeGuide,
   type VariantOption
 } from "../../domain/catalog/catalog-product.ts"
@@ -30,6 +31,8 @@ export interface ImportCategoryData {
   readonly parentSlug: string | null
   readonly position: number
   readonly seo: CategorySeo
+  /** Absent when the document gives none (or none with a field). */
+  readonly translations?: ProductTranslations
 }
 
 /** A variant as the catalog records it, without its id yet. */
@@ -149,7 +152,9 @@ export const toImportLists = (document: ImportDocumentLists): CatalogImportLists
     shopIds: unique(key.shopIds),
     revokedAt: toDate(key.revokedAt)
   })),
-  categories: document.categories,
+  categories: document.categories.map(({ translations, ...category }) =>
+    translations === undefined || Object.keys(translations).length === 0 ? category : { ...category, translations }
+  ),
   sizeGuides: document.sizeGuides,
   shippingMethods: document.shippingMethods.map(toShippingMethodRecord),
   coupons: document.coupons.map((coupon) => ({

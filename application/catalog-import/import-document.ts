@@ -55,6 +55,18 @@ export const ImportPublishableKey = Schema.Struct({
 })
 export type ImportPublishableKey = typeof ImportPublishableKey.Type
 
+/** A language tag: `bn`, `en-GB` (the subtag case as BCP 47 writes it). */
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Z]{2})?$/
+
+/** Per language, a product's or a category's translated texts (docs/contract/catalog-import.md). */
+const ImportTranslations = Schema.Record(Schema.String, Schema.Struct({
+  name: Schema.optionalKey(Name),
+  description: Schema.optionalKey(Schema.String)
+})).check(Schema.makeFilter((translations: Record<string, unknown>) => {
+  const bad = Object.keys(translations).find((tag) => !LANGUAGE_TAG.test(tag))
+  return bad === undefined || { path: [bad], issue: "Expected a language tag such as bn or en-GB" }
+}))
+
 export const ImportCategory = Schema.Struct({
   slug: Slug,
   name: Name,
@@ -66,7 +78,8 @@ export const ImportCategory = Schema.Struct({
     metaDescription: NullableText,
     ogImage: NullableText
   }).pipe(Schema.withDecodingDefaultKey(Effect.succeed({}))),
-  position: Position.pipe(Schema.withDecodingDefaultKey(Effect.succeed(0)))
+  position: Position.pipe(Schema.withDecodingDefaultKey(Effect.succeed(0))),
+  translations: Schema.optionalKey(ImportTranslations)
 })
 export type ImportCategory = typeof ImportCategory.Type
 
@@ -95,18 +108,6 @@ export const ImportVariant = Schema.Struct({
   )
 )
 export type ImportVariant = typeof ImportVariant.Type
-
-/** A language tag: `bn`, `en-GB` (the subtag case as BCP 47 writes it). */
-const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Z]{2})?$/
-
-/** Per language, the product's translated texts (docs/contract/catalog-import.md). */
-const ImportTranslations = Schema.Record(Schema.String, Schema.Struct({
-  name: Schema.optionalKey(Name),
-  description: Schema.optionalKey(Schema.String)
-})).check(Schema.makeFilter((translations: Record<string, unknown>) => {
-  const bad = Object.keys(translations).find((tag) => !LANGUAGE_TAG.test(tag))
-  return bad === undefined || { path: [bad], issue: "Expected a language tag such as bn or en-GB" }
-}))
 
 export const ImportProduct = Schema.Struct({
   slug: Slug,

@@ -4,6 +4,7 @@
  * of visible products in it or any descendant as `productCount`.
  */
 import { Schema } from "effect"
+import { ProductTranslations } from "./catalog-product.ts"
 import { type CategoryRecord, CategoryRef, CategorySeo, effectiveParents } from "./category.ts"
 
 export interface CategoryView {
@@ -18,6 +19,7 @@ export interface CategoryView {
   readonly productCount: number
   readonly children: ReadonlyArray<CategoryView>
   readonly ancestors: ReadonlyArray<CategoryRef>
+  readonly translations?: ProductTranslations
 }
 
 export const CategoryView: Schema.Codec<CategoryView> = Schema.Struct({
@@ -31,7 +33,11 @@ export const CategoryView: Schema.Codec<CategoryView> = Schema.Struct({
   seo: CategorySeo,
   productCount: Schema.Int,
   children: Schema.Array(Schema.suspend((): Schema.Codec<CategoryView> => CategoryView)),
-  ancestors: Schema.Array(CategoryRef)
+  ancestors: Schema.Array(CategoryRef),
+  translations: Schema.optionalKey(ProductTranslations.annotate({
+    description: "The category's name and description in other languages by language tag (`bn`), when it has any; " +
+      "a request in Bangla (`Accept-Language: bn` or `locale=bn`) is already answered with them in `name` and `description`"
+  }))
 }).annotate({ identifier: "Category" })
 
 /** Siblings are ordered by position, then name (then id, so the order is total). */
@@ -83,7 +89,8 @@ export const buildCategoryTree = (
       seo: category.seo,
       productCount: productCount(category.id),
       children,
-      ancestors
+      ancestors,
+      ...(category.translations === undefined ? {} : { translations: category.translations })
     }
   }
   const roots = (childrenOf.get(null) ?? []).map((root) => render(root, []))

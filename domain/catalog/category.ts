@@ -1,6 +1,7 @@
 /** The catalog's record of a category: a node of the category tree. */
 import { Schema } from "effect"
 import { CategoryId } from "../shared/ids.ts"
+import { ProductTranslations } from "./catalog-product.ts"
 
 export const CategorySeo = Schema.Struct({
   metaTitle: Schema.NullOr(Schema.String),
@@ -21,7 +22,9 @@ export const CategoryRecord = Schema.Struct({
   image: Schema.NullOr(Schema.String),
   parentId: Schema.NullOr(CategoryId),
   position: Schema.Int,
-  seo: CategorySeo
+  seo: CategorySeo,
+  /** Its name and description in other languages by language tag (`bn`), as a product's; absent: none */
+  translations: Schema.optionalKey(ProductTranslations)
 })
 export type CategoryRecord = typeof CategoryRecord.Type
 

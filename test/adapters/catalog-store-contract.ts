@@ -268,6 +268,32 @@ export const catalogStoreContract = (
           .toBe("2026-01-01T06:30:00.000Z")
       }))
 
+    it.effect("a category's translations round-trip, and a change to them alone is a reference change", () =>
+      Effect.gen(function*() {
+        yield* importCatalog(baseDocument)
+        const source = yield* CatalogSource
+        const categoryOf = (reference: CatalogReferenceData, slug: string) =>
+          reference.categories.find((category) => category.slug === slug)
+        const before = yield* source.loadReferenceData
+        expect(categoryOf(before, "edge-child")?.translations)
+          .toEqual({ bn: { name: "আগে সন্তান", description: "অভিভাবকের আগে" }, "en-GB": { name: "Child first" } })
+        // an empty translations object is stored as none: no key, as for a category without one
+        expect(categoryOf(before, "edge-parent")).not.toHaveProperty("translations")
+        const cursor = yield* settledCursor
+        const retranslated = {
+          ...baseDocument,
+          categories: baseDocument.categories.map((category) =>
+            category.slug === "edge-parent" ? { ...category, translations: { bn: { name: "অভিভাবক" } } } : category
+          )
+        }
+        const summary = yield* importCatalog(retranslated)
+        expect(summary.categories).toEqual({ inserted: 0, updated: 1, unchanged: baseDocument.categories.length - 1 })
+        expect(yield* source.referenceChangedSince(cursor)).toBe(true)
+        const after = yield* source.loadReferenceData
+        expect(categoryOf(after, "edge-parent")?.translations).toEqual({ bn: { name: "অভিভাবক" } })
+        expect(categoryOf(after, "edge-parent")?.id).toBe(categoryOf(before, "edge-parent")?.id)
+      }))
+
     it.effect("an invalid document is rejected with every problem listed, and nothing is written", () =>
       Effect.gen(function*() {
         yield* importCatalog(baseDocument)

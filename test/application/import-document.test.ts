@@ -81,6 +81,24 @@ describe("import document schema", () => {
     expect(pathsOf(problems)).toEqual(["products.0.translations.Bangla", "products.1.translations.bn.name"])
   })
 
+  it("takes a category's translations per language tag (an empty object as none), and refuses a bad tag or a blank translated name", () => {
+    const category = { slug: "sarees", name: "Sarees", description: null, image: null }
+    const translated = { ...category, translations: { bn: { name: "শাড়ি", description: "হাতে বোনা শাড়ি" } } }
+    const data = toCatalogImportData(decoded(documentWith({
+      categories: [translated, { ...category, slug: "plain" }, { ...category, slug: "empty", translations: {} }]
+    })))
+    expect(data.categories.map((one) => one.translations)).toEqual([translated.translations, undefined, undefined])
+    expect(data.categories[2]).not.toHaveProperty("translations")
+    const problems = schemaProblems(documentWith({
+      categories: [
+        { ...category, translations: { bangla: { name: "x" } } },
+        { ...category, slug: "b", translations: { bn: { name: "" } } },
+        { ...category, slug: "c", translations: { bn: { description: 7 } } }
+      ]
+    }))
+    expect(pathsOf(problems)).toEqual(["categories.0.translations.bangla", "categories.1.translations.bn.name", "categories.2.translations.bn.description"])
+  })
+
   it("refuses another version, amounts that do not fit the store, and inconsistent methods and coupons", () => {
     expect(pathsOf(schemaProblems({ version: 2 }))).toEqual(["version"])
     expect(pathsOf(schemaProblems(documentWith({

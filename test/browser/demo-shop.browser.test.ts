@@ -141,7 +141,7 @@ describe("demo shop in Chromium", () => {
     expect(problems).toEqual([])
     await page.close()
   }, 120_000)
-  it("the language switch shows the products named in Bangla, the answers saying so", async () => {
+  it("the language switch shows the products and the category tree named in Bangla, the answers saying so", async () => {
     const { demo, browser } = shop
     const { page, problems } = await shopPage(browser)
     const languages: Array<string | undefined> = []
@@ -160,6 +160,9 @@ describe("demo shop in Chromium", () => {
     )
     expect(languages).toContain("bn")
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("bn")
+    // the category tree is in Bangla too
+    await page.waitForFunction(() => /[\u0980-\u09FF]/.test(document.querySelector(".tree")?.textContent ?? ""))
+    expect(await page.locator(".tree").getByRole("link", { name: "ছেলেদের", exact: true }).count()).toBe(1)
     // a translated product's page is in Bangla too
     await page.locator("#products .product-link").filter({ hasText: bangla }).first().click()
     await page.waitForSelector("#product-name")

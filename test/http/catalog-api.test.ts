@@ -368,7 +368,7 @@ for (const engine of testEngines()) {
         it.effect("by slug, with ancestors; unknown slug is 404 category_not_found", () =>
           Effect.gen(function*() {
             const client = yield* storefrontClient(FIXTURE_KEYS.shopA)
-            const phones = yield* client.catalog.getCategoryBySlug({ params: { slug: "electronics-phones" } })
+            const phones = yield* client.catalog.getCategoryBySlug({ params: { slug: "electronics-phones" }, query: {} })
             expect(phones).toMatchObject({ name: "Phones", level: 1, productCount: 1, ancestors: [{ slug: "electronics" }] })
             expectProblem(yield* rawRequest("GET", "/v1/store/categories/by-slug/nope", { headers: KEY }), 404, "category_not_found")
           }))

@@ -41,7 +41,7 @@ serverSuites(buyingTestEngines(), "declared response shapes", (it) => {
         const categories = yield* client.catalog.listCategories({ query: {} })
         const roots = yield* client.catalog.listCategories({ query: { rootOnly: true } })
         expect(roots.data.length).toBeLessThanOrEqual(categories.data.length)
-        const category = yield* client.catalog.getCategoryBySlug({ params: { slug: categories.data[0]!.slug } })
+        const category = yield* client.catalog.getCategoryBySlug({ params: { slug: categories.data[0]!.slug }, query: {} })
         expect(category.id).toBe(categories.data[0]!.id)
         const { methods } = yield* client.catalog.listShippingMethods({ query: {} })
         expect(methods.length).toBeGreaterThan(0)

@@ -37,7 +37,8 @@ const noSeo = { metaTitle: null, metaDescription: null, metaKeywords: [], ogImag
  * shops): attribute and option keys with underscores and capitals, unicode text, weights in
  * grams, sale price equal to the original, a parent category listed after its child, a product
  * in two categories in a given order and in no shop-less state, a password-less customer with a
- * phone only, a revoked key, a percentage COD surcharge with decimals.
+ * phone only, a revoked key, a percentage COD surcharge with decimals, a translated product and
+ * category (and a category with an empty translations object, stored as none).
  */
 export const edgeCaseDocument = {
   version: 1,
@@ -48,8 +49,8 @@ export const edgeCaseDocument = {
     { key: "pk_edge_revoked", title: "Revoked edge key", shopIds: ["shop_edge", "shop_main"], revokedAt: "2026-01-01T12:30:00+06:00" }
   ],
   categories: [
-    { slug: "edge-child", name: "Child before parent", description: null, image: null, parentSlug: "edge-parent", seo: { metaTitle: "Child", metaDescription: null, ogImage: null }, position: 2 },
-    { slug: "edge-parent", name: "Parent", description: "Listed after its child", image: "https://img.example.com/c/edge.jpg", parentSlug: null, seo: { metaTitle: null, metaDescription: null, ogImage: null } }
+    { slug: "edge-child", name: "Child before parent", description: null, image: null, parentSlug: "edge-parent", seo: { metaTitle: "Child", metaDescription: null, ogImage: null }, position: 2, translations: { bn: { name: "আগে সন্তান", description: "অভিভাবকের আগে" }, "en-GB": { name: "Child first" } } },
+    { slug: "edge-parent", name: "Parent", description: "Listed after its child", image: "https://img.example.com/c/edge.jpg", parentSlug: null, seo: { metaTitle: null, metaDescription: null, ogImage: null }, translations: {} }
   ],
   sizeGuides: [{ id: "sg_edge", name: "Edge sizes", content: "One size", imageUrl: "https://img.example.com/sg/edge.png" }],
   products: [

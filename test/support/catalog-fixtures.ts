@@ -93,6 +93,9 @@ export const SmallInt = (maximum: number) => Schema.Int.check(Schema.isBetween({
 // ---------------------------------------------------------------------------------------------
 // catalogs
 
+/** Bangla category names (spelling variants of one another among them), one per CATEGORY_NAMES entry. */
+const BANGLA_CATEGORY_NAMES = ["শাড়ি", "জামদানী শাড়ী", "পাঞ্জাবি", "গামছা", "মসুর ডাল", "নকশি কাঁথা"]
+
 const CategorySeed = Schema.Struct({ parent: SmallInt(12), position: SmallInt(2), name: SmallInt(5) })
 export type CategorySeed = typeof CategorySeed.Type
 
@@ -127,7 +130,9 @@ export const makeCategories = (seeds: ReadonlyArray<CategorySeed>): Array<Catego
     // a parent always comes earlier, so the categories form a forest
     parentId: seed.parent < index ? CategoryId.make(`cat_${seed.parent}`) : null,
     position: seed.position,
-    seo: { metaTitle: null, metaDescription: null, ogImage: null }
+    seo: { metaTitle: null, metaDescription: null, ogImage: null },
+    // a share of the categories carries a Bangla name
+    ...(seed.position === 1 ? {} : { translations: { bn: { name: pick(BANGLA_CATEGORY_NAMES, seed.name) } } })
   }))
 
 /** Prices (minor units) written as plain numbers. */

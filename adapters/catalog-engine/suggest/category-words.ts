@@ -1,11 +1,12 @@
 /**
  * The categories a query's words point to (suggest-index.ts): each category is found by the words
- * of its name, matched as the product words are (exactly, as a prefix, or with typos).
+ * of its name and of its translated names (a Bangla query finds a category by its Bangla name), matched as the product words are (exactly, as a prefix, or with typos).
  *
  * A category's tier is that of its weakest query word's best match (exact 0 < prefix 1 < typo 2);
  * categories rank by tier, then by how many visible products they hold (descendants included)
  * desc, then slug asc. A category holding no visible product is not suggested.
  */
+import { translatedNames } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
 import { indexWords, type TypedWord } from "./folding.ts"
 import { typedWordMatches } from "./word-dictionary.ts"
@@ -29,7 +30,7 @@ export class CategoryWords {
   constructor(categories: ReadonlyArray<CategoryRecord>) {
     this.categories = categories
     categories.forEach((category, index) => {
-      const ids = indexWords(category.name).map((word) => this.dictionary.idFor(word.folded, word.surface))
+      const ids = [category.name, ...translatedNames(category)].flatMap(indexWords).map((word) => this.dictionary.idFor(word.folded, word.surface))
       for (const id of new Set(ids)) (this.postings[id] ??= []).push(index)
     })
   }

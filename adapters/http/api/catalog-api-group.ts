@@ -17,8 +17,8 @@ const OneOrMany = Schema.Union([Schema.String, Schema.Array(Schema.String)])
 export const LocaleQuery = {
   locale: Schema.optionalKey(
     Schema.String.check(Schema.isPattern(/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8}){0,7}$/)).annotate({
-      description: "The answer's language (`bn` or `en`), instead of Accept-Language: product names and " +
-        "descriptions in Bangla where translated, English otherwise (`Content-Language` says which)"
+      description: "The answer's language (`bn` or `en`), instead of Accept-Language: product and category names " +
+        "and descriptions in Bangla where translated, English otherwise (`Content-Language` says which)"
     })
   )
 }
@@ -79,6 +79,7 @@ export const SuggestionQuery = {
 }
 
 const CategoriesQuery = {
+  ...LocaleQuery,
   rootOnly: Schema.optionalKey(Schema.Boolean.annotate({ description: "Only the root categories" })),
   parentId: Schema.optionalKey(Schema.String.annotate({ description: "Only the direct children of this category" }))
 }
@@ -118,12 +119,13 @@ export class CatalogApiGroup extends HttpApiGroup.make("catalog").add(
   endpoint.get("listCategories", "/categories", { query: CategoriesQuery, success: Schema.Struct({ data: Schema.Array(CategoryView) }) }, {
     summary: "List categories",
     description: "The category tree of the key's shops: every category, only the roots (`rootOnly=true`) or " +
-      "the children of one category (`parentId`), each with its product count.",
+      "the children of one category (`parentId`), each with its product count. Names and descriptions are in " +
+      "Bangla where translated when the request asks for it (`Accept-Language: bn` or `locale=bn`).",
     examples: { query: { rootOnly: true } }
   }),
-  endpoint.get("getCategoryBySlug", "/categories/by-slug/:slug", { params: bySlug, success: CategoryView }, {
+  endpoint.get("getCategoryBySlug", "/categories/by-slug/:slug", { params: bySlug, query: LocaleQuery, success: CategoryView }, {
     summary: "Get a category by its slug",
-    description: "One category with its children and product count.",
+    description: "One category with its children and product count, in Bangla where translated when the request asks for it.",
     examples: { params: { slug: "women-clothing" } }
   }),
   endpoint.get("listShippingMethods", "/shop/shipping-methods", {

@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import type { ProductSuggestions } from "../../../application/catalog/product-suggestions.ts"
 import type { MessageLocale } from "../../../domain/notification/message-locale.ts"
 import { toMajor } from "../../../domain/shared/money.ts"
+import { type CategoryTexts, localizeRef } from "../representation/localized-categories.ts"
 
 /** What every suggested product or category says of itself. */
 const suggested = { id: Schema.String, slug: Schema.String, name: Schema.String }
@@ -22,10 +23,11 @@ export const SuggestionsView = Schema.Struct({
 }).annotate({ identifier: "Suggestions" })
 export type SuggestionsView = typeof SuggestionsView.Type
 
-/** The suggestions with product names in `locale` where translated, and the language actually used. */
+/** The suggestions with product and category names in `locale` where translated, and the language actually used. */
 export const toSuggestionsView = (
   suggestions: ProductSuggestions,
-  locale: MessageLocale = "en"
+  locale: MessageLocale = "en",
+  categoryTexts: CategoryTexts = new Map()
 ): { readonly suggestions: SuggestionsView; readonly language: MessageLocale } => {
   let translated = false
   const products = suggestions.products.map(({ id, names, price, slug, thumbnail, ...product }) => {
@@ -33,8 +35,13 @@ export const toSuggestionsView = (
     if (name !== undefined) translated = true
     return { id, slug, name: name ?? product.name, thumbnail, price: toMajor(price) }
   })
+  const categories = suggestions.categories.map((category) => {
+    const localized = localizeRef(category, categoryTexts)
+    if (localized !== category) translated = true
+    return localized
+  })
   return {
-    suggestions: { products, categories: suggestions.categories, queries: suggestions.queries },
+    suggestions: { products, categories, queries: suggestions.queries },
     language: translated ? locale : "en"
   }
 }

@@ -1,6 +1,6 @@
 // The catalog: category tree, listing with disjunctive facets (checkboxes), price range, sort,
 // search and pages; the product page with variant choice, stock and "add to cart".
-import { api } from "./api.js"
+import { api, language } from "./api.js"
 import { addToCart } from "./cart-view.js"
 import { attempt, formValues, h, money, priceOf, render, stock, thumb } from "./dom.js"
 
@@ -13,8 +13,13 @@ const SORTS = [
   ["bestselling:desc", "Best selling"]
 ]
 
-let categoryTree
-const categories = async () => (categoryTree ??= (await api.get("/categories", { rootOnly: true })).data)
+/** The category tree per language (its names are in Bangla where translated). */
+const categoryTrees = new Map()
+const categories = async () => {
+  const chosen = language.get()
+  if (!categoryTrees.has(chosen)) categoryTrees.set(chosen, (await api.get("/categories", { rootOnly: true })).data)
+  return categoryTrees.get(chosen)
+}
 
 /** The listing's filters live in the hash (#/?…), so every state has a link and Back works. */
 const listingHash = (filters) => {

@@ -22,6 +22,7 @@ import { SuggestionsView, toSuggestionsView } from "../api/suggestion-views.ts"
 import { StoreScope } from "../api/store-scope.ts"
 import { CatalogHttpCaching, type LocalizedBody, makeCatalogResponder } from "../representation/catalog-http-caching.ts"
 import { type CatalogLocale, contentLanguage, localizeDocument, localizeDocuments } from "../representation/localized-documents.ts"
+import { type CategoryTexts, categoryTexts, localizeCategoryView, localizeFacets } from "../representation/localized-categories.ts"
 import { RequestLocale } from "../../../application/notifications/request-locale.ts"
 import { keepCompressedForms } from "../representation/compressed-bodies.ts"
 import { listingJson } from "../representation/listing-body.ts"
@@ -50,16 +51,22 @@ const listingBody = bodyCache<ProductListing>(listingJson)
 
 /** The Bangla body of a listing (and whether any product in it was translated), kept while the listing is. */
 const banglaListings = new WeakMap<ProductListing, LocalizedBody>()
-const localizedListingBody = (listing: ProductListing, locale: CatalogLocale): LocalizedBody => {
+const localizedListingBody = (listing: ProductListing, locale: CatalogLocale, categories: CategoryTexts): LocalizedBody => {
   if (locale === "en") return { content: listingBody(listing), language: "en" }
   let body = banglaListings.get(listing)
   if (body === undefined) {
-    const localized = localizeDocuments(listing.documents, locale)
+    const localized = localizeDocuments(listing.documents, locale, categories)
+    const facets = localizeFacets(listing.facets, categories)
+    const translated = localized.translated || facets.translated
     body = {
-      content: localized.translated
-        ? keepCompressedForms(Buffer.from(listingJson({ ...listing, documents: localized.documents }), "utf8"))
+      content: translated
+        ? keepCompressedForms(Buffer.from(listingJson({
+          ...listing,
+          documents: localized.documents,
+          ...(facets.facets === undefined ? {} : { facets: facets.facets })
+        }), "utf8"))
         : listingBody(listing),
-      language: contentLanguage(locale, localized.translated)
+      language: contentLanguage(locale, translated)
     }
     banglaListings.set(listing, body)
   }
@@ -79,6 +86,34 @@ const categoryListBody = bodyCache((data: ReadonlyArray<CategoryView>): string =
   JSON.stringify(encodeCategoryList({ data }))
 )
 const categoryBody = bodyCache((category: CategoryView): string => JSON.stringify(encodeCategory(category)))
+
+/** A category body in the language of `texts`, kept (for Bangla) while the English views are. */
+const localizedCategoryBody = <K extends CategoryView | ReadonlyArray<CategoryView>>(english: (key: K) => Uint8Array) => {
+  const bangla = new WeakMap<K, LocalizedBody>()
+  return (key: K, locale: CatalogLocale, texts: CategoryTexts): LocalizedBody => {
+    if (texts.size === 0) return { content: english(key), language: "en" }
+    let body = bangla.get(key)
+    if (body === undefined) {
+      const views: ReadonlyArray<CategoryView> = Array.isArray(key) ? key : [key as CategoryView]
+      const localized = views.map((view) => localizeCategoryView(view, texts))
+      const translated = localized.some((one) => one.translated)
+      body = {
+        content: !translated
+          ? english(key)
+          : keepCompressedForms(Buffer.from(JSON.stringify(
+            Array.isArray(key)
+              ? encodeCategoryList({ data: localized.map((one) => one.view) })
+              : encodeCategory(localized[0]!.view)
+          ), "utf8")),
+        language: contentLanguage(locale, translated)
+      }
+      bangla.set(key, body)
+    }
+    return body
+  }
+}
+const localizedCategoryList = localizedCategoryBody(categoryListBody)
+const localizedCategory = localizedCategoryBody(categoryBody)
 const encodeSuggestions = Schema.encodeSync(Schema.toCodecJson(SuggestionsView))
 const encodeShippingMethods = Schema.encodeSync(
   Schema.toCodecJson(Schema.Struct({ methods: Schema.Array(ShippingMethodView) }))
@@ -92,6 +127,8 @@ export const layer = HttpApiBuilder.group(StorefrontApi, "catalog", (handlers) =
     const readModel = yield* CatalogReadModel
     const catalog = yield* CatalogService
     const respond = makeCatalogResponder(yield* CatalogHttpCaching, readModel.state)
+    /** The categories' texts in `locale` as the catalog holds them now. */
+    const textsIn = (locale: CatalogLocale) => categoryTexts(readModel.state().reference.categories, locale)
     /** An answer in the key's shops: `route` names it (with the shops: its ETag), `body` makes it when it is sent. */
     const inScope = <E, R>(
       route: ReadonlyArray<unknown>,
@@ -108,7 +145,8 @@ export const layer = HttpApiBuilder.group(StorefrontApi, "catalog", (handlers) =
           }
           return yield* respond(
             { shopIds: scope.shopIds, route: ["products", request.success], locale },
-            Effect.map(catalog.listProducts(request.success, scope.shopIds), (listing) => localizedListingBody(listing, locale))
+            Effect.map(catalog.listProducts(request.success, scope.shopIds), (listing) =>
+              localizedListingBody(listing, locale, textsIn(locale)))
           )
         }))
       .handle("suggestProducts", ({ query }) =>
@@ -119,7 +157,7 @@ export const layer = HttpApiBuilder.group(StorefrontApi, "catalog", (handlers) =
           return yield* respond(
             { shopIds: scope.shopIds, route: ["suggest", request.q, request.limit], locale },
             Effect.map(catalog.suggest(request, scope.shopIds), (suggestions): LocalizedBody => {
-              const view = toSuggestionsView(suggestions, locale)
+              const view = toSuggestionsView(suggestions, locale, textsIn(locale))
               return { content: JSON.stringify(encodeSuggestions(view.suggestions)), language: view.language }
             })
           )
@@ -132,7 +170,7 @@ export const layer = HttpApiBuilder.group(StorefrontApi, "catalog", (handlers) =
             { shopIds: scope.shopIds, route: ["product", params.slug], locale },
             catalog.productBySlug(params.slug, scope.shopIds).pipe(
               Effect.map((document): LocalizedBody => {
-                const localized = localizeDocument(document, locale)
+                const localized = localizeDocument(document, locale, textsIn(locale))
                 return { content: localized.document, language: contentLanguage(locale, localized.translated) }
               }),
               Effect.mapError(problemOf(catalogProblems.getProductBySlug))
@@ -140,17 +178,29 @@ export const layer = HttpApiBuilder.group(StorefrontApi, "catalog", (handlers) =
           )
         }))
       .handle("listCategories", ({ query }) =>
-        inScope(["categories", query.rootOnly === true, query.parentId ?? null], (shopIds) =>
-          catalog.listCategories(query, shopIds).pipe(
-            Effect.map(categoryListBody),
-            Effect.mapError(problemOf(catalogProblems.listCategories))
-          )))
-      .handle("getCategoryBySlug", ({ params }) =>
-        inScope(["category", params.slug], (shopIds) =>
-          catalog.categoryBySlug(params.slug, shopIds).pipe(
-            Effect.map(categoryBody),
-            Effect.mapError(problemOf(catalogProblems.getCategoryBySlug))
-          )))
+        Effect.gen(function*() {
+          const scope = yield* StoreScope
+          const locale = yield* requestLocale(query.locale)
+          return yield* respond(
+            { shopIds: scope.shopIds, route: ["categories", query.rootOnly === true, query.parentId ?? null], locale },
+            catalog.listCategories(query, scope.shopIds).pipe(
+              Effect.map((views) => localizedCategoryList(views, locale, textsIn(locale))),
+              Effect.mapError(problemOf(catalogProblems.listCategories))
+            )
+          )
+        }))
+      .handle("getCategoryBySlug", ({ params, query }) =>
+        Effect.gen(function*() {
+          const scope = yield* StoreScope
+          const locale = yield* requestLocale(query.locale)
+          return yield* respond(
+            { shopIds: scope.shopIds, route: ["category", params.slug], locale },
+            catalog.categoryBySlug(params.slug, scope.shopIds).pipe(
+              Effect.map((view) => localizedCategory(view, locale, textsIn(locale))),
+              Effect.mapError(problemOf(catalogProblems.getCategoryBySlug))
+            )
+          )
+        }))
       .handle("listShippingMethods", ({ query }) =>
         inScope(["shipping-methods", query.shopId ?? null], (shopIds) =>
           catalog.shippingMethods(query.shopId, shopIds).pipe(

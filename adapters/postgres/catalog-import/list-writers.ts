@@ -29,7 +29,7 @@ const tables = {
   categories: keyedBy("categories", [
     ["id", "text"], ["slug", "text"], ["name", "text"], ["description", "text"], ["image", "text"],
     ["parent_id", "text"], ["position", "integer"], ["seo_meta_title", "text"], ["seo_meta_description", "text"],
-    ["seo_og_image", "text"]
+    ["seo_og_image", "text"], ["translations", "jsonb"]
   ], "slug"),
   shippingMethods: keyedBy("shipping_methods", [
     ["id", "text"], ["shop_id", "text"], ["name", "text"], ["description", "text"], ["sla_text", "text"],
@@ -95,7 +95,8 @@ export const makeListWriters = (sql: SqlClient.SqlClient, ids: IdGenerator["Serv
       position: category.position,
       seo_meta_title: category.seo.metaTitle,
       seo_meta_description: category.seo.metaDescription,
-      seo_og_image: category.seo.ogImage
+      seo_og_image: category.seo.ogImage,
+      translations: category.translations ?? {}
     })))
     return tally(categories.length, before, written)
   })
