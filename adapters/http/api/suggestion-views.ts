@@ -3,7 +3,6 @@ import { Schema } from "effect"
 import type { ProductSuggestions } from "../../../application/catalog/product-suggestions.ts"
 import type { MessageLocale } from "../../../domain/notification/message-locale.ts"
 import { toMajor } from "../../../domain/shared/money.ts"
-import { type CategoryTexts, localizeRef } from "../representation/localized-categories.ts"
 
 /** What every suggested product or category says of itself. */
 const suggested = { id: Schema.String, slug: Schema.String, name: Schema.String }
@@ -27,7 +26,7 @@ export type SuggestionsView = typeof SuggestionsView.Type
 export const toSuggestionsView = (
   suggestions: ProductSuggestions,
   locale: MessageLocale = "en",
-  categoryTexts: CategoryTexts = new Map()
+  categoryTexts: ReadonlyMap<string, { readonly name?: string | undefined }> = new Map()
 ): { readonly suggestions: SuggestionsView; readonly language: MessageLocale } => {
   let translated = false
   const products = suggestions.products.map(({ id, names, price, slug, thumbnail, ...product }) => {
@@ -36,9 +35,10 @@ export const toSuggestionsView = (
     return { id, slug, name: name ?? product.name, thumbnail, price: toMajor(price) }
   })
   const categories = suggestions.categories.map((category) => {
-    const localized = localizeRef(category, categoryTexts)
-    if (localized !== category) translated = true
-    return localized
+    const name = categoryTexts.get(category.id)?.name
+    if (name === undefined) return category
+    translated = true
+    return { ...category, name }
   })
   return {
     suggestions: { products, categories, queries: suggestions.queries },
