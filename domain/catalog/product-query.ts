@@ -42,10 +42,13 @@ export const SearchTerm = Schema.String.pipe(
   Schema.decodeTo(Schema.String, { decode: SchemaGetter.transform(foldSearchTerm), encode: SchemaGetter.passthrough() })
 )
 
-/** The search a term asks for: the term normalised, or none when it is absent or blank. */
+/**
+ * The search a term asks for: the term normalised (SearchTerm's rule, applied directly: this runs
+ * on every listing request, cached ones too), or none when it is absent or blank.
+ */
 export const normaliseSearchTerm = (raw: string | undefined): string | undefined => {
   if (raw === undefined) return undefined
-  const term = Schema.decodeSync(SearchTerm)(raw)
+  const term = foldSearchTerm(raw)
   return term === "" ? undefined : term
 }
 
