@@ -28,11 +28,20 @@ export const call = async (
   body?: unknown,
   headers: Record<string, string> = {}
 ): Promise<Answer> => {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { "x-publishable-api-key": KEY, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(30_000)
+  const send = () =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { "x-publishable-api-key": KEY, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(30_000)
+    })
+  // fetch keeps connections alive: one pooled to a process these suites killed is closed under
+  // the next request before any of it was read ("other side closed"); that request is sent again
+  // once, on a new connection (fetch retries so only idempotent methods)
+  const response = await send().catch((error: unknown) => {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    if (cause?.code === "UND_ERR_SOCKET" && cause.message === "other side closed") return send()
+    throw error
   })
   const text = await response.text()
   let parsed: Record<string, unknown> = {}
