@@ -24,6 +24,7 @@ import { cleanUpOnSignals, runCleanups } from "./cleanup-on-exit.ts"
 import { runShape } from "./load-runner.ts"
 import type { ShapeResult } from "./load-runner.ts"
 import { readRssMB } from "./rss-sampler.ts"
+import { describeServerMemory, readServerMemory } from "./server-memory.ts"
 import { startServer } from "./server-process.ts"
 import type { Shape } from "./shape.ts"
 import { makeStoreApi } from "./store-api.ts"
@@ -151,6 +152,7 @@ const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>, wanted
   try {
     const idleRssMB = await readRssMB(server.pid)
     console.log(`[bench] server pid ${server.pid} ready on ${server.baseUrl} in ${server.startupSeconds.toFixed(1)} s`)
+    console.log(`[bench] idle: ${describeServerMemory(await readServerMemory(server.baseUrl))}`)
     const api = makeStoreApi(server.baseUrl)
     const discovered = await discoverCatalog(api)
     for (const warning of discovered.warnings) console.warn(`[bench] discovery: ${warning}`)
@@ -169,6 +171,7 @@ const bench = async (options: BenchOptions, shapes: ReadonlyArray<Shape>, wanted
         `[bench] ${result.name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, ` +
           `p99 ${result.latencyMs.p99} ms, max RSS ${result.maxRssMB ?? "-"} MB ${result.status}`
       )
+      console.log(`[bench] after ${result.name}: ${describeServerMemory(await readServerMemory(server.baseUrl))}`)
       results.push(result)
     }
 

@@ -130,6 +130,22 @@ serverSuites(accountTestEngines(), "/metrics", (it) => {
   })
 
   describe("gauges", () => {
+    it.effect("the process's memory: resident, the V8 heap and what lies outside it", () =>
+      Effect.gen(function*() {
+        const { samples } = yield* scrape
+        const rss = valueOf(samples, "process_resident_memory_bytes", {})
+        const used = valueOf(samples, "nodejs_heap_size_used_bytes", {})
+        const total = valueOf(samples, "nodejs_heap_size_total_bytes", {})
+        const external = valueOf(samples, "nodejs_external_memory_bytes", {})
+        const buffers = valueOf(samples, "nodejs_array_buffers_bytes", {})
+        expect(used).toBeGreaterThan(1 << 20)
+        expect(total).toBeGreaterThanOrEqual(used)
+        expect(buffers).toBeGreaterThan(0)
+        expect(external).toBeGreaterThanOrEqual(buffers)
+        // the server runs in this process: its resident size holds at least its heap
+        expect(rss).toBeGreaterThan(used)
+      }))
+
     it.effect("the catalog's size, generation and lag, and each background loop's health", () =>
       Effect.gen(function*() {
         const { samples } = yield* scrape

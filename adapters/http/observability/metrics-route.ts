@@ -3,7 +3,8 @@
  * request families (http-metrics.ts) and, rendered by Effect's PrometheusMetrics, its metric
  * registry. Counters and histograms are recorded where things happen (HTTP requests:
  * access-log.ts; rate-limit rejections: the auth use cases);
- * the gauges are read at scrape time: the catalog read model's generation, size and lag, the
+ * the gauges are read at scrape time: the process's memory (resident, V8 heap, memory outside
+ * the heap, under the names Prometheus's Node client gives them), the catalog read model's generation, size and lag, the
  * catalog replica's lag and whether the catalog is read from it (when there is one), each
  * background loop's health and restarts, and the outboxes' backlog (outbox-gauges.ts). Like
  * /health and /ready it needs no publishable key; operators keep it off the public internet
@@ -29,6 +30,11 @@ const replicaLag = gauge("storefront_replica_lag_seconds", "How far the catalog 
 const replicaReads = gauge("storefront_catalog_reads_from_replica", "1 while the catalog read model reads from the replica, 0 while it reads from the primary")
 const loopUp = gauge("storefront_background_loop_up", "1 when the background loop is healthy, 0 while it is starting or failing")
 const loopRestarts = gauge("storefront_background_loop_restarts", "Restarts of the background loop since the process started")
+const residentMemory = gauge("process_resident_memory_bytes", "Resident memory size of the process in bytes")
+const heapUsed = gauge("nodejs_heap_size_used_bytes", "V8 heap in use in bytes")
+const heapTotal = gauge("nodejs_heap_size_total_bytes", "V8 heap reserved in bytes")
+const externalMemory = gauge("nodejs_external_memory_bytes", "Memory outside the V8 heap held by JavaScript objects (typed arrays, Buffers) in bytes")
+const arrayBuffers = gauge("nodejs_array_buffers_bytes", "Memory of ArrayBuffers and SharedArrayBuffers (Buffers included) in bytes")
 
 const RATE_LIMIT_ACTIONS = [...new Set(ALL_RATE_LIMIT_RULES.map((rule) => rule.action))]
 
@@ -40,6 +46,12 @@ export const layer = Layer.unwrap(Effect.gen(function*() {
 
   const sampleGauges = Effect.gen(function*() {
     const { search } = readModel.state()
+    const memory = process.memoryUsage()
+    yield* Metric.update(residentMemory, memory.rss)
+    yield* Metric.update(heapUsed, memory.heapUsed)
+    yield* Metric.update(heapTotal, memory.heapTotal)
+    yield* Metric.update(externalMemory, memory.external)
+    yield* Metric.update(arrayBuffers, memory.arrayBuffers)
     yield* Metric.update(catalogGeneration, search.generation)
     yield* Metric.update(catalogProducts, search.productCount)
     yield* Metric.update(catalogLag, (yield* readModel.lagMillis) / 1000)
