@@ -45,7 +45,8 @@ export class EngineSearchIndex implements ProductSearchIndex {
   ) {
     this.format = options.format
     this.index = restored?.index ?? new CatalogIndex(reference, engineIndexOptions(options))
-    this.suggestions = restored?.suggestions ?? new SuggestIndex(reference.categories)
+    // one set of product keys: the catalog index takes each product first (apply), the suggestions read its ids
+    this.suggestions = restored?.suggestions ?? new SuggestIndex(reference.categories, this.index.productKeys.ids)
   }
 
   get generation(): number {

@@ -83,8 +83,10 @@ const restore = (
   codec: (description: DocumentCodecDescription) => DocumentCodec
 ): EngineParts => {
   const index = CatalogIndex.restore(reference, engineIndexOptions(options), snapshot.index, codec)
-  const { ids, slugs } = index.productKeys
-  return { index, suggestions: SuggestIndex.restore(reference.categories, snapshot.suggestions, ids, slugs) }
+  return {
+    index,
+    suggestions: SuggestIndex.restore(reference.categories, snapshot.suggestions, index.productKeys.ids, snapshot.index.slots.slugs)
+  }
 }
 
 /**

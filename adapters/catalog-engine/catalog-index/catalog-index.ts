@@ -9,6 +9,7 @@
  * place (reads are synchronous, so a query never sees half an update). `generation` increases on
  * every change so that callers can key caches by it.
  */
+import type { SlotKeys } from "../columns/slot-keys.ts"
 import { type Bitset, countBits, countIntersection, hasBit, intersectInto, makeBitset, wordsFor } from "../columns/bitset.ts"
 import type { CatalogProduct } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRef } from "../../../domain/catalog/category.ts"
@@ -190,9 +191,9 @@ export class CatalogIndex {
     return this.slots.size
   }
 
-  /** Each slot's product id and slug. */
-  get productKeys() {
-    return { ids: this.slots.ids as ReadonlyArray<string>, slugs: this.slots.slugs as ReadonlyArray<string> }
+  /** Each slot's product id (the suggestion index reads them: the same slots) and slug. */
+  get productKeys(): { readonly ids: SlotKeys; readonly slugs: SlotKeys } {
+    return { ids: this.slots.ids, slugs: this.slots.slugs }
   }
 
   categoryIdBySlug(slug: string): string | undefined {

@@ -7,12 +7,8 @@ import { type CatalogProduct, effectivePrice, translatedTexts } from "../../../d
 import { searchFields } from "../../../domain/catalog/search-forms.ts"
 import type { DocumentCodec, DocumentCodecTrainer } from "../columns/document-codec.ts"
 import { type DocumentsSnapshot, ProductDocuments, type SharedDocuments } from "../columns/product-documents.ts"
-import {
-  type ByteColumn,
-  fromByteColumn,
-  sharedCopy,
-  toByteColumn
-} from "../columns/shared-columns.ts"
+import { type ByteColumn, sharedCopy } from "../columns/shared-columns.ts"
+import { SlotKeys } from "../columns/slot-keys.ts"
 import { type SharedSlotIntLists, SlotIntLists } from "../columns/slot-int-lists.ts"
 import { FIELD_SEPARATOR, type SearchTextBytes, SearchTextColumn, type SearchTexts } from "./search-texts.ts"
 import type { SlotOrder } from "./sort-orders.ts"
@@ -51,8 +47,10 @@ const INITIAL_CAPACITY = 1024
 
 export class ProductSlots {
   size = 0
-  readonly ids: Array<string> = []
-  readonly slugs: Array<string> = []
+  /** each slot's product id, and the slot of an id */
+  readonly ids = new SlotKeys()
+  /** each slot's slug, and the slot a slug leads to (the product that last took it) */
+  readonly slugs = new SlotKeys()
   readonly documents: ProductDocuments
   /**
    * Lower-cased name, sku, description and tags, NUL-separated, name first: the search text,
@@ -70,8 +68,6 @@ export class ProductSlots {
   /** the search texts last shared, and the slots written since: the next share copies the others' bytes */
   private sharedTexts: SearchTextBytes | undefined
   private readonly changedSinceShared = new Set<number>()
-  private readonly slotById = new Map<string, number>()
-  private readonly slotBySlug = new Map<string, number>()
 
   constructor(documentCodec: DocumentCodec | DocumentCodecTrainer | undefined) {
     this.documents = new ProductDocuments(documentCodec)
@@ -124,11 +120,11 @@ export class ProductSlots {
   snapshot(): SlotsSnapshot {
     const size = this.size
     const holdsSlug = new Uint8Array(size)
-    for (let slot = 0; slot < size; slot++) holdsSlug[slot] = this.slotBySlug.get(this.slugs[slot]!) === slot ? 1 : 0
+    for (let slot = 0; slot < size; slot++) holdsSlug[slot] = this.slugs.leads(slot) ? 1 : 0
     return {
       size,
-      ids: toByteColumn(this.ids, size),
-      slugs: toByteColumn(this.slugs, size),
+      ids: this.ids.toColumn(size),
+      slugs: this.slugs.toColumn(size),
       holdsSlug,
       ...(({ texts, nameBytes }) => ({ haystacks: texts, nameBytes }))(this.texts.toBytes(size)),
       nameLengths: this.nameLengths,
@@ -144,14 +140,10 @@ export class ProductSlots {
   /** Slots that go on from a snapshot, writable, with these documents. */
   static fromSnapshot(snapshot: SlotsSnapshot, documents: ProductDocuments): ProductSlots {
     const slots = new ProductSlots(undefined)
-    const ids = fromByteColumn(snapshot.ids)
-    const slugs = fromByteColumn(snapshot.slugs)
-    ids.forEach((id, slot) => slots.slotById.set(id, slot))
-    slugs.forEach((slug, slot) => snapshot.holdsSlug[slot] === 1 && slots.slotBySlug.set(slug, slot))
     return Object.assign(slots, {
       size: snapshot.size,
-      ids,
-      slugs,
+      ids: SlotKeys.fromColumn(snapshot.ids, () => true),
+      slugs: SlotKeys.fromColumn(snapshot.slugs, (slot) => snapshot.holdsSlug[slot] === 1),
       texts: new SearchTextColumn(() => slots.nameLengths, { texts: snapshot.haystacks, nameBytes: snapshot.nameBytes }),
       documents,
       nameLengths: snapshot.nameLengths,
@@ -168,19 +160,19 @@ export class ProductSlots {
   }
 
   slotOfSlug(slug: string): number | undefined {
-    return this.slotBySlug.get(slug)
+    return this.slugs.slotOf(slug)
   }
 
   /** The product's slot, or undefined for a product not held yet. */
   slotOf(id: string): number | undefined {
-    return this.slotById.get(id)
+    return this.ids.slotOf(id)
   }
 
   /** A new slot for the product with this id (the caller makes room with `grow` first). */
   allocate(id: string): number {
     const slot = this.size++
-    this.slotById.set(id, slot)
-    this.ids[slot] = id
+    this.ids.write(slot, id)
+    this.ids.lead(slot)
     return slot
   }
 
@@ -207,10 +199,12 @@ export class ProductSlots {
    */
   write(slot: number, product: CatalogProduct, json: string): { readonly orders: ReadonlyArray<SlotOrder>; readonly prices: boolean } {
     if (this.sharedTexts !== undefined) this.changedSinceShared.add(slot)
-    const previousSlug = this.slugs[slot]
-    if (previousSlug !== undefined && previousSlug !== product.slug) this.releaseSlug(previousSlug, slot)
-    this.slotBySlug.set(product.slug, slot)
-    this.slugs[slot] = product.slug
+    if (!this.slugs.holds(slot, product.slug)) {
+      const previousSlug = this.slugs.at(slot)
+      if (previousSlug !== undefined) this.releaseSlug(previousSlug, slot)
+      this.slugs.write(slot, product.slug)
+    }
+    this.slugs.lead(slot)
     this.documents.set(slot, json)
 
     const nameKey = product.name.toLowerCase()
@@ -251,9 +245,8 @@ export class ProductSlots {
 
   /** `slot` no longer uses `slug`; another product that holds it now (slugs moved in one batch) keeps it. */
   private releaseSlug(slug: string, slot: number): void {
-    if (this.slotBySlug.get(slug) !== slot) return
-    this.slotBySlug.delete(slug)
-    const holder = this.slugs.findIndex((other, otherSlot) => other === slug && otherSlot !== slot)
-    if (holder >= 0) this.slotBySlug.set(slug, holder)
+    if (!this.slugs.release(slug, slot)) return
+    const holder = this.slugs.holderOf(slug, slot)
+    if (holder !== undefined) this.slugs.lead(holder)
   }
 }

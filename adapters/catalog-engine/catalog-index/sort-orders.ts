@@ -146,7 +146,7 @@ export class SortOrders {
   /** Compares two slots by `sortBy`, then by id, reading their keys as it goes (for a few comparisons). */
   private slotComparator(sortBy: SlotOrder): (left: number, right: number) => number {
     const { ids } = this.slots
-    const byId = (left: number, right: number) => (ids[left]! < ids[right]! ? -1 : ids[left]! > ids[right]! ? 1 : 0)
+    const byId = (left: number, right: number) => ids.compare(left, right)
     if (sortBy !== "name") return this.comparator(sortBy, byId)
     return (left, right) => {
       const leftName = this.slots.nameKeyOf(left) ?? ""
@@ -162,8 +162,7 @@ export class SortOrders {
   private idRanks(): Int32Array {
     const { size, ids } = this.slots
     if (this.idRanksBySlot.length === size) return this.idRanksBySlot
-    const byId = Array.from({ length: size }, (_, slot) => slot)
-      .sort((left, right) => (ids[left]! < ids[right]! ? -1 : ids[left]! > ids[right]! ? 1 : 0))
+    const byId = Array.from({ length: size }, (_, slot) => slot).sort((left, right) => ids.compare(left, right))
     const ranks = new Int32Array(size)
     byId.forEach((slot, rank) => (ranks[slot] = rank))
     this.idRanksBySlot = ranks

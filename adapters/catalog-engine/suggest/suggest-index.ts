@@ -16,6 +16,8 @@
 import { type Bitset, hasBit } from "../columns/bitset.ts"
 import { type CatalogProduct, translatedNames } from "../../../domain/catalog/catalog-product.ts"
 import type { CategoryRecord } from "../../../domain/catalog/category.ts"
+import type { ByteColumn } from "../columns/shared-columns.ts"
+import type { SlotKeys } from "../columns/slot-keys.ts"
 import { type SharedSlotIntLists, SlotIntLists } from "../columns/slot-int-lists.ts"
 import { type CategorySuggestion, CategoryWords } from "./category-words.ts"
 import type { ProductSuggestion, Suggestions, SuggestRequest } from "./suggestions.ts"
@@ -67,14 +69,16 @@ export class SuggestIndex {
   generation = 0
   /** Words of product names, tags and brands. */
   readonly dictionary = new WordDictionary()
-  private readonly slots = new SuggestSlots()
+  private readonly slots: SuggestSlots
   private readonly postings = new RankedPostings((left, right) => this.slots.rankedBefore(left, right))
   private readonly slotWords = new SlotIntLists()
   private stamp = 0
   private readonly categories: CategoryWords
 
-  constructor(categories: ReadonlyArray<CategoryRecord>) {
+  /** `ids`: the catalog index's product keys, shared (it takes every product before this index), or none for keys of its own. */
+  constructor(categories: ReadonlyArray<CategoryRecord>, ids?: SlotKeys) {
     this.categories = new CategoryWords(categories)
+    this.slots = new SuggestSlots(ids)
   }
 
   /** The index for a snapshot, settled first (take it while nothing writes). */
@@ -89,14 +93,14 @@ export class SuggestIndex {
     }
   }
 
-  /** An index that goes on from a snapshot; `ids` and `slugs` by slot, the catalog index's. */
+  /** An index that goes on from a snapshot; the catalog index's `ids` and its snapshot's `slugs`, by slot. */
   static restore(
     categories: ReadonlyArray<CategoryRecord>,
     snapshot: SuggestSnapshot,
-    ids: ReadonlyArray<string>,
-    slugs: ReadonlyArray<string>
+    ids: SlotKeys,
+    slugs: ByteColumn
   ): SuggestIndex {
-    const index = new SuggestIndex(categories)
+    const index = new SuggestIndex(categories, ids)
     const slots = SuggestSlots.fromSnapshot(snapshot.slots, ids, slugs)
     return Object.assign(index, {
       generation: snapshot.generation,
@@ -122,10 +126,10 @@ export class SuggestIndex {
     const [slot, isNew] = slots.slotFor(product.id)
     const before = this.slotWords.get(slot)
     const after = [...new Set(productWords(product).map((word) => this.dictionary.idFor(word.folded, word.surface)))]
-    const rankChanged = isNew || slots.salesCounts[slot] !== product.salesCount || slots.slugs[slot] !== product.slug
+    const rankChanged = isNew || slots.salesCounts[slot] !== product.salesCount || !slots.hasSlug(slot, product.slug)
     const kept = new Set(after)
     for (const word of before) if (rankChanged || !kept.has(word)) this.postings.remove(word, slot)
-    slots.write(slot, product.id, product.slug, product.salesCount, product.enabled ? product.shopIds : [])
+    slots.write(slot, product.slug, product.salesCount, product.enabled ? product.shopIds : [])
     const had = new Set(before)
     for (const word of after) if (rankChanged || !had.has(word)) this.postings.add(word, slot)
     this.slotWords.set(slot, after)
@@ -169,7 +173,7 @@ export class SuggestIndex {
     }
     const typed = tokens.slice(0, -1).map((token) => `${token.surface} `).join("")
     return {
-      products: found.products.entries.map((entry) => ({ id: this.slots.ids[entry.slot]!, slug: this.slots.slugs[entry.slot]! })),
+      products: found.products.entries.map((entry) => ({ id: this.slots.idOf(entry.slot), slug: this.slots.slugOf(entry.slot) })),
       categories: this.categories.suggest(tokens, limit, request.categoryProductCount),
       queries: found.completions.entries.map((entry) => typed + this.dictionary.surfaces[entry.word]!)
     }

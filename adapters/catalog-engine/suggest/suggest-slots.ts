@@ -1,10 +1,14 @@
 /**
  * What the suggestion index keeps per product slot: id, slug and sales (its rank: best-selling
  * first, then slug asc, then id asc), the shops it is enabled in, and a scratch mark per slot for
- * lookups. Slots are the catalog index's: a product keeps its slot across updates.
+ * lookups. Slots are the catalog index's: a product keeps its slot across updates. The ids can be
+ * the catalog index's own keys (`SlotKeys`, shared: the catalog index writes a product before this
+ * index reads it); the slugs are kept here as this index last saw them, since a product's rank
+ * moves with its slug (a restored index starts from the same bytes as the catalog index's).
  */
 import { type Bitset, bitsetOf, clearBit, makeBitset, resized, setBit, unionInto, wordsFor } from "../columns/bitset.ts"
 import { type ByteColumn, fromByteColumn, packBitsets, toByteColumn, unpackBitsets } from "../columns/shared-columns.ts"
+import { SlotKeys } from "../columns/slot-keys.ts"
 import type { ShopId } from "../../../domain/shared/ids.ts"
 
 /** The slots in a snapshot (ids and slugs are not in it: they are the catalog index's, slot for slot). */
@@ -18,9 +22,11 @@ export interface SuggestSlotsSnapshot {
 const VISIBLE_SETS_CACHED = 64
 
 export class SuggestSlots {
-  readonly slotById = new Map<string, number>()
-  ids: Array<string> = []
-  slugs: Array<string> = []
+  private readonly ids: SlotKeys
+  /** whether the ids are this index's to write (not the catalog index's) */
+  private readonly ownIds: boolean
+  private slugs = new SlotKeys()
+  private count = 0
   salesCounts = new Int32Array(1024)
   /** per slot, the stamp of the last lookup that saw it */
   seen = new Int32Array(1024)
@@ -28,8 +34,27 @@ export class SuggestSlots {
   private words = wordsFor(1024)
   private readonly visibleCache = new Map<string, { generation: number; bits: Bitset }>()
 
+  /** `ids`: the catalog index's keys, to share them; none for keys of its own. */
+  constructor(ids?: SlotKeys) {
+    this.ids = ids ?? new SlotKeys()
+    this.ownIds = ids === undefined
+  }
+
   get size(): number {
-    return this.ids.length
+    return this.count
+  }
+
+  idOf(slot: number): string {
+    return this.ids.at(slot)!
+  }
+
+  slugOf(slot: number): string {
+    return this.slugs.at(slot)!
+  }
+
+  /** Whether the slot's product had this slug when this index last saw it. */
+  hasSlug(slot: number, slug: string): boolean {
+    return this.slugs.holds(slot, slug)
   }
 
   snapshot(): SuggestSlotsSnapshot {
@@ -37,15 +62,14 @@ export class SuggestSlots {
     return { salesCounts, shopIds: toByteColumn([...shops.keys()]), shops: packBitsets([...shops.values()], words), words }
   }
 
-  /** Slots that go on from a snapshot; `ids` and `slugs` by slot (copied: these slots write their own). */
-  static fromSnapshot(snapshot: SuggestSlotsSnapshot, ids: ReadonlyArray<string>, slugs: ReadonlyArray<string>): SuggestSlots {
-    const slots = new SuggestSlots()
-    ids.forEach((id, slot) => slots.slotById.set(id, slot))
+  /** Slots that go on from a snapshot: the catalog index's `ids`, and its `slugs` column (these slots keep their own from it). */
+  static fromSnapshot(snapshot: SuggestSlotsSnapshot, ids: SlotKeys, slugs: ByteColumn): SuggestSlots {
+    const slots = new SuggestSlots(ids)
     const shopIds = fromByteColumn(snapshot.shopIds)
     const shopBits = unpackBitsets(snapshot.shops, shopIds.length, snapshot.words)
     return Object.assign(slots, {
-      ids: ids.slice(),
-      slugs: slugs.slice(),
+      slugs: SlotKeys.fromColumn(slugs, () => false),
+      count: slugs.offsets.length - 1,
       salesCounts: snapshot.salesCounts,
       seen: new Int32Array(snapshot.salesCounts.length),
       shops: new Map(shopIds.map((shopId, at) => [shopId, shopBits[at]!])),
@@ -55,20 +79,24 @@ export class SuggestSlots {
 
   /** The product's slot, a new one (second) for a product not held yet. */
   slotFor(id: string): readonly [number, boolean] {
-    const slot = this.slotById.get(id)
-    if (slot !== undefined) {
+    let slot = this.ids.slotOf(id)
+    if (slot === undefined) {
+      if (!this.ownIds) throw new Error(`the catalog index holds no product ${id}: it takes a product before the suggestion index`)
+      slot = this.count
+      this.ids.write(slot, id)
+      this.ids.lead(slot)
+    }
+    if (slot < this.count) {
       for (const bits of this.shops.values()) clearBit(bits, slot)
       return [slot, false]
     }
-    const added = this.ids.length
-    this.slotById.set(id, added)
-    this.ensureCapacity(added + 1)
-    return [added, true]
+    this.count = slot + 1
+    this.ensureCapacity(slot + 1)
+    return [slot, true]
   }
 
-  write(slot: number, id: string, slug: string, salesCount: number, shopIds: ReadonlyArray<string>): void {
-    this.ids[slot] = id
-    this.slugs[slot] = slug
+  write(slot: number, slug: string, salesCount: number, shopIds: ReadonlyArray<string>): void {
+    if (!this.slugs.holds(slot, slug)) this.slugs.write(slot, slug)
     this.salesCounts[slot] = salesCount
     for (const shopId of shopIds) setBit(bitsetOf(this.shops, shopId, this.words), slot)
   }
@@ -92,10 +120,9 @@ export class SuggestSlots {
   rankedBefore(left: number, right: number): boolean {
     const sales = this.salesCounts[left]! - this.salesCounts[right]!
     if (sales !== 0) return sales > 0
-    const leftSlug = this.slugs[left]!
-    const rightSlug = this.slugs[right]!
-    if (leftSlug !== rightSlug) return leftSlug < rightSlug
-    return this.ids[left]! < this.ids[right]!
+    const bySlug = this.slugs.compare(left, right)
+    if (bySlug !== 0) return bySlug < 0
+    return this.ids.compare(left, right) < 0
   }
 
   private ensureCapacity(slots: number): void {
