@@ -16,7 +16,7 @@ import type { DocumentCodec, DocumentCodecDescription } from "../columns/documen
 import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
 import type { DocumentContext, SearchListing } from "../../../application/catalog/product-search.ts"
 import type { MinorUnits } from "../../../domain/shared/money.ts"
-import { FacetCounts } from "./facet-counts.ts"
+import { FacetCounts, keysAllBut } from "./facet-counts.ts"
 import { listingFilters, type PriceKernel } from "./listing-filters.ts"
 import { type PagingKernel, pageSlots } from "./listing-page.ts"
 import { ProductDocuments } from "../columns/product-documents.ts"
@@ -286,11 +286,10 @@ export class CatalogIndex {
     const total = countBits(result)
     const documents = pageSlots(result, total, query, tiers, this.orders, this.pagingKernel).map((slot) => this.slots.documents.get(slot)!)
     if (!query.includeFacets) return { total, documents, facets: undefined }
-    const scope = JSON.stringify([[...shopIds].sort(), query.search ?? null])
-    const keyAllBut = (group: string): string =>
-      `${scope}${JSON.stringify(filters.filter((filter) => filter.group !== group).map((filter) => `${filter.group}=${filter.key}`).sort())}`
+    const activeGroups = filters.map((filter) => filter.group)
+    const keyAllBut = keysAllBut(shopIds, query.search, filters)
     const facets = this.facetCounts.facets(
-      { result, total, activeGroups: filters.map((filter) => filter.group), matchingAllBut, keyAllBut },
+      { result, total, activeGroups, matchingAllBut, keyAllBut },
       this.categoryRefs,
       this.generation
     )
