@@ -15,6 +15,7 @@ import type { CategoryRef } from "../../../domain/catalog/category.ts"
 import { asMinorUnits } from "../../../domain/shared/money.ts"
 import { type FacetKernel, GroupCounter, type GroupCounts, type LoadedValueSets, valueSetsOf } from "./facet-kernels.ts"
 import { ATTRIBUTE_GROUP_PREFIX } from "./listing-filters.ts"
+import { batchOf, dropOldest } from "../columns/oldest-entries.ts"
 import { PopcountKernel } from "./popcount-kernel.ts"
 import type { ProductSlots } from "./product-slots.ts"
 import type { SlotMemberships } from "./slot-memberships.ts"
@@ -40,6 +41,7 @@ export interface FacetSets {
  */
 const CACHED_COUNT_BYTES = 8 * 1024 * 1024
 const ENTRY_BYTES = 160
+const CACHED_COUNT_SLACK = batchOf(CACHED_COUNT_BYTES)
 
 const byValue = byCountThenValue<{ value: string; count: number }>((item) => item.value)
 
@@ -149,10 +151,12 @@ export class FacetCounts {
       this.cache.delete(key)
       this.cachedBytes -= bytesOf(key, previous)
     }
-    while (this.cache.size > 0 && this.cachedBytes + bytes > CACHED_COUNT_BYTES) {
-      const [oldestKey, oldest] = this.cache.entries().next().value!
-      this.cache.delete(oldestKey)
-      this.cachedBytes -= bytesOf(oldestKey, oldest)
+    if (this.cachedBytes + bytes > CACHED_COUNT_BYTES) {
+      // the oldest out in one pass, with room for a few more (oldest-entries.ts)
+      dropOldest(this.cache, (oldestKey, oldest) => {
+        this.cachedBytes -= bytesOf(oldestKey, oldest)
+        return this.cachedBytes + bytes <= CACHED_COUNT_BYTES - CACHED_COUNT_SLACK
+      })
     }
     this.cache.set(key, counts)
     this.cachedBytes += bytes
