@@ -266,9 +266,7 @@ export class CatalogIndex {
   /** Answers a listing query over the products visible in `shopIds`. */
   list(query: ProductQuery, shopIds: ReadonlyArray<ShopId>): ListingResult {
     const words = this.memberships.words
-    const base = this.scratchBits(0, words)
-    const visible = this.visibleIn(shopIds)
-    base.set(visible.length <= words ? visible : visible.subarray(0, words))
+    const base = this.scratchCopy(0, words, this.visibleIn(shopIds))
     let tiers: ReadonlyArray<Bitset> | undefined
     if (query.search !== undefined) {
       const sets = this.search.sets(query.search, this.generation, words)
@@ -277,8 +275,9 @@ export class CatalogIndex {
     }
     const filters = listingFilters(query, this.memberships, this.slots, base, this.prices)
     const matchingAllBut = (excluded: string | undefined): Bitset => {
-      const set = this.scratchBits(excluded === undefined ? 1 : 2, words)
-      set.set(base)
+      // no other filter: the candidates themselves (only read)
+      if (filters.every((filter) => filter.group === excluded)) return base
+      const set = this.scratchCopy(excluded === undefined ? 1 : 2, words, base)
       for (const filter of filters) if (filter.group !== excluded) intersectInto(set, filter.bits)
       return set
     }
@@ -296,15 +295,16 @@ export class CatalogIndex {
     return { total, documents, facets }
   }
 
-  /** Scratch set `which`, of `words` words, emptied. */
-  private scratchBits(which: number, words: number): Bitset {
+  /** Scratch set `which`, of `words` words, holding `source` (its missing words zero): written once, not emptied first. */
+  private scratchCopy(which: number, words: number, source: Bitset): Bitset {
     let bits = this.scratch[which]!
     if (bits.length !== words) {
       bits = makeBitset(words)
       this.scratch[which] = bits
-    } else {
-      bits.fill(0)
+    } else if (source.length < words) {
+      bits.fill(0, source.length)
     }
+    bits.set(source.length <= words ? source : source.subarray(0, words))
     return bits
   }
 }
