@@ -82,8 +82,6 @@ export class FacetCounts {
   private readonly popcounts = new PopcountKernel()
   private loaded: LoadedValueSets | undefined
   private loadedGeneration = -1
-  /** each kept group's facet entries, sorted (counts are per generation: so are these) */
-  private readonly entries = new WeakMap<GroupCounts, unknown>()
   private names: { readonly keys: number; readonly attributeGroups: ReadonlyArray<string>; readonly groups: ReadonlyArray<string> } | undefined
 
   constructor(slots: ProductSlots, memberships: SlotMemberships, orders: SortOrders, kernel: FacetKernel) {
@@ -103,6 +101,8 @@ export class FacetCounts {
     const counts = new Map<string, GroupCounts>()
     // groups without a filter of their own share one set, the result: counted together
     const overResult: Array<string> = []
+    // each key made once: a string hashes once, the lookup and the remembering share it
+    const overResultKeys: Array<string> = []
     for (const group of groups) {
       const key = `${sets.keyAllBut(group)}\u0001${group}`
       const cached = this.cache.get(key)
@@ -110,12 +110,14 @@ export class FacetCounts {
         this.cache.delete(key)
         this.cache.set(key, cached)
         counts.set(group, cached)
-      } else if (!sets.activeGroups.includes(group)) overResult.push(group)
-      else counts.set(group, this.remember(key, this.counter(sets.matchingAllBut(group), undefined).count([group])[0]!))
+      } else if (!sets.activeGroups.includes(group)) {
+        overResult.push(group)
+        overResultKeys.push(key)
+      } else counts.set(group, this.remember(key, this.counter(sets.matchingAllBut(group), undefined).count([group])[0]!))
     }
     if (overResult.length > 0) {
       const counted = this.counter(sets.result, sets.total).count(overResult)
-      overResult.forEach((group, index) => counts.set(group, this.remember(`${sets.keyAllBut(group)}\u0001${group}`, counted[index]!)))
+      overResult.forEach((group, index) => counts.set(group, this.remember(overResultKeys[index]!, counted[index]!)))
     }
     return this.assemble(counts, categoryRefs, attributeGroups)
   }
@@ -169,12 +171,8 @@ export class FacetCounts {
    */
   private entriesOf<A>(counts: GroupCounts | undefined, make: (values: Int32Array) => A): A {
     if (counts === undefined) return make(new Int32Array(0))
-    let entries = this.entries.get(counts) as A | undefined
-    if (entries === undefined) {
-      entries = make(counts.values)
-      this.entries.set(counts, entries)
-    }
-    return entries
+    counts.entries ??= make(counts.values)
+    return counts.entries as A
   }
 
   private assemble(
