@@ -17,7 +17,7 @@ import type { DocumentCodec, DocumentCodecDescription } from "../columns/documen
 import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
 import type { DocumentContext, SearchListing } from "../../../application/catalog/product-search.ts"
 import type { MinorUnits } from "../../../domain/shared/money.ts"
-import { FacetCounts } from "./facet-counts.ts"
+import { FacetCounts, keysAllBut } from "./facet-counts.ts"
 import { listingFilters, type PriceKernel } from "./listing-filters.ts"
 import { type PagingKernel, pageSlots } from "./listing-page.ts"
 import { ProductDocuments } from "../columns/product-documents.ts"
@@ -267,9 +267,7 @@ export class CatalogIndex {
   /** Answers a listing query over the products visible in `shopIds`. */
   list(query: ProductQuery, shopIds: ReadonlyArray<ShopId>): ListingResult {
     const words = this.memberships.words
-    const base = this.scratchBits(0, words)
-    const visible = this.visibleIn(shopIds)
-    base.set(visible.length <= words ? visible : visible.subarray(0, words))
+    const base = this.scratchCopy(0, words, this.visibleIn(shopIds))
     let tiers: ReadonlyArray<Bitset> | undefined
     if (query.search !== undefined) {
       const sets = this.search.sets(query.search, this.generation, words)
@@ -278,8 +276,9 @@ export class CatalogIndex {
     }
     const filters = listingFilters(query, this.memberships, this.slots, base, this.prices)
     const matchingAllBut = (excluded: string | undefined): Bitset => {
-      const set = this.scratchBits(excluded === undefined ? 1 : 2, words)
-      set.set(base)
+      // no other filter: the candidates themselves (only read)
+      if (filters.every((filter) => filter.group === excluded)) return base
+      const set = this.scratchCopy(excluded === undefined ? 1 : 2, words, base)
       for (const filter of filters) if (filter.group !== excluded) intersectInto(set, filter.bits)
       return set
     }
@@ -287,26 +286,26 @@ export class CatalogIndex {
     const total = countBits(result)
     const documents = pageSlots(result, total, query, tiers, this.orders, this.pagingKernel).map((slot) => this.slots.documents.get(slot)!)
     if (!query.includeFacets) return { total, documents, facets: undefined }
-    const scope = JSON.stringify([[...shopIds].sort(), query.search ?? null])
-    const keyAllBut = (group: string): string =>
-      `${scope}${JSON.stringify(filters.filter((filter) => filter.group !== group).map((filter) => `${filter.group}=${filter.key}`).sort())}`
+    const activeGroups = filters.map((filter) => filter.group)
+    const keyAllBut = keysAllBut(shopIds, query.search, filters)
     const facets = this.facetCounts.facets(
-      { result, total, activeGroups: filters.map((filter) => filter.group), matchingAllBut, keyAllBut },
+      { result, total, activeGroups, matchingAllBut, keyAllBut },
       this.categoryRefs,
       this.generation
     )
     return { total, documents, facets }
   }
 
-  /** Scratch set `which`, of `words` words, emptied. */
-  private scratchBits(which: number, words: number): Bitset {
+  /** Scratch set `which`, of `words` words, holding `source` (its missing words zero): written once, not emptied first. */
+  private scratchCopy(which: number, words: number, source: Bitset): Bitset {
     let bits = this.scratch[which]!
     if (bits.length !== words) {
       bits = makeBitset(words)
       this.scratch[which] = bits
-    } else {
-      bits.fill(0)
+    } else if (source.length < words) {
+      bits.fill(0, source.length)
     }
+    bits.set(source.length <= words ? source : source.subarray(0, words))
     return bits
   }
 }

@@ -26,6 +26,8 @@ export interface GroupCounts {
   readonly maxPrice: number
   readonly inStock: number
   readonly total: number
+  /** the facet entries made of these counts, once (facet-counts.ts keeps them with the counts) */
+  entries: unknown
 }
 
 /**
@@ -86,7 +88,8 @@ const counts = (values: Int32Array, partial: Partial<GroupCounts> = {}): GroupCo
   minPrice: partial.minPrice ?? Number.MAX_SAFE_INTEGER,
   maxPrice: partial.maxPrice ?? -1,
   inStock: partial.inStock ?? 0,
-  total: partial.total ?? 0
+  total: partial.total ?? 0,
+  entries: undefined
 })
 
 export class GroupCounter {

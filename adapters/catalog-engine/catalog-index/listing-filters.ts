@@ -3,7 +3,7 @@
  * price, and one per attribute key): within a group the values form a union, across groups an
  * intersection (docs/contract/catalog.md).
  */
-import { type Bitset, countBits, forEachBit, makeBitset, setBit, unionInto } from "../columns/bitset.ts"
+import { type Bitset, countBits, makeBitset, unionInto } from "../columns/bitset.ts"
 import type { ProductQuery } from "../../../domain/catalog/product-query.ts"
 import type { ProductSlots } from "./product-slots.ts"
 import type { SlotMemberships } from "./slot-memberships.ts"
@@ -98,16 +98,26 @@ const priceFilter = (slots: ProductSlots, candidates: Bitset, min: number, max: 
   const bits = makeBitset(candidates.length)
   const { values: prices, offsets, lengths } = slots.variantPrices
   const { minPrice, maxPrice } = slots
-  forEachBit(candidates, (slot) => {
-    if (maxPrice[slot]! < min || minPrice[slot]! > max) return
-    const start = offsets[slot]!
-    for (let index = start; index < start + lengths[slot]!; index++) {
-      const price = prices[index]!
-      if (price >= min && price <= max) {
-        setBit(bits, slot)
-        return
+  // the candidates' bits walked here, not through a callback a slot
+  for (let word = 0; word < candidates.length; word++) {
+    let remaining = candidates[word]!
+    let kept = 0
+    while (remaining !== 0) {
+      const bit = remaining & -remaining
+      remaining ^= bit
+      const slot = (word << 5) + (31 - Math.clz32(bit))
+      if (maxPrice[slot]! < min || minPrice[slot]! > max) continue
+      const start = offsets[slot]!
+      const end = start + lengths[slot]!
+      for (let index = start; index < end; index++) {
+        const price = prices[index]!
+        if (price >= min && price <= max) {
+          kept |= bit
+          break
+        }
       }
     }
-  })
+    bits[word] = kept
+  }
   return bits
 }

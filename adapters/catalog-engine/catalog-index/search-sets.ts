@@ -18,6 +18,7 @@ import { sharedInt32 } from "../columns/shared-columns.ts"
 import { searchTerms } from "../../../domain/catalog/search-forms.ts"
 import { FIELD_SEPARATOR, type SearchTexts } from "./search-texts.ts"
 import { type SharedTrigrams, TrigramIndex } from "./trigram-index.ts"
+import { batchOf, dropOldest } from "../columns/oldest-entries.ts"
 
 /** The search index's state on shared memory: the trigram index (when built) and the slots changed since. */
 export interface SharedSearch {
@@ -146,10 +147,13 @@ export class SearchIndex {
     }
     const sets = this.find(term, words)
     const kept = keep(sets)
-    while (this.cache.size > 0 && (this.cache.size >= CACHED_TERMS || this.cachedBytes + kept.bytes > CACHED_TERM_BYTES)) {
-      const [oldestTerm, oldest] = this.cache.entries().next().value!
-      this.cache.delete(oldestTerm)
-      this.cachedBytes -= oldest.bytes
+    if (this.cache.size >= CACHED_TERMS || this.cachedBytes + kept.bytes > CACHED_TERM_BYTES) {
+      // the oldest out in one pass, with room for a few more (oldest-entries.ts)
+      dropOldest(this.cache, (_, oldest) => {
+        this.cachedBytes -= oldest.bytes
+        return this.cache.size <= CACHED_TERMS - batchOf(CACHED_TERMS) &&
+          this.cachedBytes + kept.bytes <= CACHED_TERM_BYTES - batchOf(CACHED_TERM_BYTES)
+      })
     }
     this.cache.set(term, kept)
     this.cachedBytes += kept.bytes

@@ -16,6 +16,7 @@ import {
   isDocumentCodecTrainer
 } from "./document-codec.ts"
 import { type ArenaSnapshot, DocumentArena } from "./document-arena.ts"
+import { batchOf, dropOldest } from "./oldest-entries.ts"
 import { type ByteColumn, fromByteColumn, stringAt, toByteColumn, toByteColumnReusing } from "./shared-columns.ts"
 
 /** The stored documents on shared memory, and the codec they were stored through (none: as they are). */
@@ -30,6 +31,8 @@ export type DocumentsSnapshot =
   | { readonly kind: "encoded"; readonly codec: DocumentCodecDescription; readonly arena: ArenaSnapshot }
 
 const RECENTLY_READ_LIMIT = 16_384
+/** the least recently read dropped at once when the limit is reached (oldest-entries.ts) */
+const RECENTLY_READ_DROPPED = batchOf(RECENTLY_READ_LIMIT)
 
 export class ProductDocuments {
   /** the stored documents as strings: as they are, or encoded by a codec without a description */
@@ -139,8 +142,8 @@ export class ProductDocuments {
     const json = this.decodeStored(codec, slot)
     if (json === undefined) return undefined
     if (this.recentlyRead.size >= RECENTLY_READ_LIMIT) {
-      const leastRecent = this.recentlyRead.keys().next()
-      if (!leastRecent.done) this.recentlyRead.delete(leastRecent.value)
+      let dropped = 0
+      dropOldest(this.recentlyRead, () => ++dropped >= RECENTLY_READ_DROPPED)
     }
     this.recentlyRead.set(slot, json)
     return json

@@ -25,7 +25,7 @@ import { type CatalogLocale, contentLanguage, localizeDocument, localizeDocument
 import { type CategoryTexts, categoryTexts, localizeCategoryView, localizeFacets } from "../representation/localized-categories.ts"
 import { RequestLocale } from "../../../application/notifications/request-locale.ts"
 import { keepCompressedForms } from "../representation/compressed-bodies.ts"
-import { listingJson } from "../representation/listing-body.ts"
+import { listingBytes } from "../representation/listing-body.ts"
 import { StorefrontApi } from "../api/storefront-api.ts"
 import { catalogProblems } from "../problems/catalog-problem-table.ts"
 import { problemOf } from "../problems/problem-table.ts"
@@ -34,20 +34,22 @@ import { toShippingMethodView } from "./shipping-method-rendering.ts"
 import { toListingRequest } from "./product-listing-request.ts"
 import type { ShopId } from "../../../domain/shared/ids.ts"
 
-/** The body made from `key` by `render`, made and encoded once while `key` is alive (and compressed once per coding). */
-const bodyCache = <K extends object>(render: (key: K) => string) => {
+/** The body `render` makes of `key` (UTF-8), made once while `key` is alive (and compressed once per coding). */
+const bodyCache = <K extends object>(render: (key: K) => Uint8Array) => {
   const bodies = new WeakMap<K, Uint8Array>()
   return (key: K): Uint8Array => {
     let body = bodies.get(key)
     if (body === undefined) {
-      body = keepCompressedForms(Buffer.from(render(key), "utf8"))
+      body = keepCompressedForms(render(key))
       bodies.set(key, body)
     }
     return body
   }
 }
 
-const listingBody = bodyCache<ProductListing>(listingJson)
+const utf8 = <K>(render: (key: K) => string) => (key: K): Uint8Array => Buffer.from(render(key), "utf8")
+
+const listingBody = bodyCache<ProductListing>(listingBytes)
 
 /** The Bangla body of a listing (and whether any product in it was translated), kept while the listing is. */
 const banglaListings = new WeakMap<ProductListing, LocalizedBody>()
@@ -60,11 +62,11 @@ const localizedListingBody = (listing: ProductListing, locale: CatalogLocale, ca
     const translated = localized.translated || facets.translated
     body = {
       content: translated
-        ? keepCompressedForms(Buffer.from(listingJson({
+        ? keepCompressedForms(listingBytes({
           ...listing,
           documents: localized.documents,
           ...(facets.facets === undefined ? {} : { facets: facets.facets })
-        }), "utf8"))
+        }))
         : listingBody(listing),
       language: contentLanguage(locale, translated)
     }
@@ -82,10 +84,10 @@ const requestLocale = (locale: string | undefined): Effect.Effect<CatalogLocale>
 // encoded as the endpoints' success schemas would, once per cached tree
 const encodeCategoryList = Schema.encodeSync(Schema.toCodecJson(Schema.Struct({ data: Schema.Array(CategoryView) })))
 const encodeCategory = Schema.encodeSync(Schema.toCodecJson(CategoryView))
-const categoryListBody = bodyCache((data: ReadonlyArray<CategoryView>): string =>
+const categoryListBody = bodyCache(utf8((data: ReadonlyArray<CategoryView>): string =>
   JSON.stringify(encodeCategoryList({ data }))
-)
-const categoryBody = bodyCache((category: CategoryView): string => JSON.stringify(encodeCategory(category)))
+))
+const categoryBody = bodyCache(utf8((category: CategoryView): string => JSON.stringify(encodeCategory(category))))
 
 /** A category body in the language of `texts`, kept (for Bangla) while the English views are. */
 const localizedCategoryBody = <K extends CategoryView | ReadonlyArray<CategoryView>>(english: (key: K) => Uint8Array) => {
