@@ -7,7 +7,7 @@ import { Context, Effect, Layer } from "effect"
 import { CatalogReadModel } from "./catalog-read-model.ts"
 import { type CategoryListingRequest, findCategoryBySlug, listCategories } from "./category-listing.ts"
 import { findProductBySlug } from "./product-by-slug.ts"
-import { listProducts, type ProductListing, type ProductListingRequest } from "./product-listing.ts"
+import { listProducts, type ProductListingRequest } from "./product-listing.ts"
 import { type SuggestionRequest, suggestProducts } from "./product-suggestions.ts"
 import { resolvePublishableKey } from "./publishable-key-scope.ts"
 import { listShippingMethods } from "./shipping-method-listing.ts"
@@ -24,12 +24,9 @@ const make = Effect.gen(function*() {
      * server span covers it.
      */
     resolvePublishableKey: (key: string) => resolvePublishableKey(readModel, key),
-    /**
-     * Its span made by withSpan, not Effect.fn: no call-site stack captured a listing (the one
-     * call every GET /products makes; the span is the same).
-     */
-    listProducts: (request: ProductListingRequest, shopIds: ShopIds): Effect.Effect<ProductListing> =>
-      Effect.withSpan(listProducts(readModel, request, shopIds), "Catalog.listProducts"),
+    listProducts: Effect.fn("Catalog.listProducts")((request: ProductListingRequest, shopIds: ShopIds) =>
+      listProducts(readModel, request, shopIds)
+    ),
     suggest: Effect.fn("Catalog.suggest")((request: SuggestionRequest, shopIds: ShopIds) =>
       suggestProducts(readModel, request, shopIds)
     ),
