@@ -173,7 +173,7 @@ export class SuggestIndex {
     }
     const typed = tokens.slice(0, -1).map((token) => `${token.surface} `).join("")
     return {
-      products: found.products.entries.map((entry) => ({ id: this.slots.idOf(entry.slot), slug: this.slots.slugOf(entry.slot) })),
+      products: found.products.entries.map((entry) => this.slots.keysOf(entry.slot)),
       categories: this.categories.suggest(tokens, limit, request.categoryProductCount),
       queries: found.completions.entries.map((entry) => typed + this.dictionary.surfaces[entry.word]!)
     }

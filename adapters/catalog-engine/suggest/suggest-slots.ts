@@ -20,6 +20,8 @@ export interface SuggestSlotsSnapshot {
 }
 
 const VISIBLE_SETS_CACHED = 64
+/** Suggested products' id and slug, decoded once: suggestions come back to the same best-sellers. */
+const KEYS_CACHED = 10_000
 
 export class SuggestSlots {
   private readonly ids: SlotKeys
@@ -27,6 +29,7 @@ export class SuggestSlots {
   private readonly ownIds: boolean
   private slugs = new SlotKeys()
   private count = 0
+  private readonly decoded = new Map<number, { readonly id: string; readonly slug: string }>()
   salesCounts = new Int32Array(1024)
   /** per slot, the stamp of the last lookup that saw it */
   seen = new Int32Array(1024)
@@ -44,12 +47,15 @@ export class SuggestSlots {
     return this.count
   }
 
-  idOf(slot: number): string {
-    return this.ids.at(slot)!
-  }
-
-  slugOf(slot: number): string {
-    return this.slugs.at(slot)!
+  /** The slot's product id and slug. */
+  keysOf(slot: number): { readonly id: string; readonly slug: string } {
+    let keys = this.decoded.get(slot)
+    if (keys === undefined) {
+      keys = { id: this.ids.at(slot)!, slug: this.slugs.at(slot)! }
+      if (this.decoded.size >= KEYS_CACHED) this.decoded.clear()
+      this.decoded.set(slot, keys)
+    }
+    return keys
   }
 
   /** Whether the slot's product had this slug when this index last saw it. */
@@ -96,7 +102,10 @@ export class SuggestSlots {
   }
 
   write(slot: number, slug: string, salesCount: number, shopIds: ReadonlyArray<string>): void {
-    if (!this.slugs.holds(slot, slug)) this.slugs.write(slot, slug)
+    if (!this.slugs.holds(slot, slug)) {
+      this.slugs.write(slot, slug)
+      this.decoded.delete(slot)
+    }
     this.salesCounts[slot] = salesCount
     for (const shopId of shopIds) setBit(bitsetOf(this.shops, shopId, this.words), slot)
   }
