@@ -199,6 +199,14 @@ describe("SuggestIndex examples", () => {
     expect(slugs(index, "scarf")).toEqual(["silk"])
   })
 
+  it("a product suggested before its slug changed is suggested under its new slug, ranked by it", () => {
+    const index = build()
+    expect(slugs(index, "saree")).toEqual(["cotton", "silk", "sarees"])
+    // the same sales as cotton: the new slug ("a-silk" < "cotton") now puts it first
+    index.upsertProduct(product("prod_silk", "Silk Saree", 50, { slug: "a-silk" }))
+    expect(slugs(index, "saree")).toEqual(["a-silk", "cotton", "sarees"])
+  })
+
   it("did you mean: the closest held words, in surface form", () => {
     const index = build()
     expect(corrections(index, "saaree")[0]).toBe("saree")
